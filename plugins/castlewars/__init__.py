@@ -1,0 +1,1 @@
+"""Castle Wars: draft Knights, Archers, Mages and Towers, then attack or defend."""

@@ -1,0 +1,1 @@
+"""Windup War: a game of cataclysmic toy combat (Katie Khau & Jess Chu)."""

@@ -1,0 +1,9 @@
+"""The core's own plugin: the bots that play any game."""
+
+from tabletop.agents.random_bot import RANDOM
+from tabletop.core.hookspecs import hookimpl
+
+
+@hookimpl
+def tabletop_register_bots():
+    return [RANDOM]

@@ -1,0 +1,33 @@
+"""The game contract and the primitives every game plugin builds on.
+
+Nothing in this package knows any one game.
+"""
+
+from tabletop.core.errors import (
+    ActionError,
+    CardDataError,
+    IllegalAction,
+    InvalidAction,
+    OptionError,
+    RecordError,
+    SeatCountError,
+    TabletopError,
+)
+from tabletop.core.game import Event, Game, Option, Outcome
+from tabletop.core.hookspecs import hookimpl
+
+__all__ = [
+    "ActionError",
+    "CardDataError",
+    "Event",
+    "Game",
+    "IllegalAction",
+    "InvalidAction",
+    "Option",
+    "OptionError",
+    "Outcome",
+    "RecordError",
+    "SeatCountError",
+    "TabletopError",
+    "hookimpl",
+]

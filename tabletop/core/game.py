@@ -1,0 +1,274 @@
+"""The game contract: metadata, options, events, outcomes and the rules interface.
+
+A game is two things kept apart, as in OpenSpiel: a :class:`Game` object holding
+metadata and the rules (it never changes during play), and a *state* object the
+game creates in :meth:`Game.setup` and advances in :meth:`Game.apply`. Seats are
+the integers ``0 .. n-1``, clockwise around the table.
+"""
+
+from __future__ import annotations
+
+import copy as _copy
+import random
+from collections import Counter
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any, ClassVar
+
+from tabletop.core.errors import OptionError, SeatCountError
+
+OptionValue = str | int | bool
+
+
+@dataclass(frozen=True, slots=True)
+class Option:
+    """A variant or house rule: its default and the values it allows.
+
+    ``choices`` empty means any value of the default's type is allowed.
+    """
+
+    name: str
+    default: OptionValue
+    choices: tuple[OptionValue, ...] = ()
+    help: str = ""
+
+    def parse(self, raw: str) -> OptionValue:
+        """Turn command-line text into a checked value."""
+        kind = type(self.default)
+        if kind is bool:
+            lowered = raw.strip().lower()
+            if lowered in ("1", "true", "yes", "on"):
+                return self.check(True)
+            if lowered in ("0", "false", "no", "off"):
+                return self.check(False)
+            raise OptionError(f"Option '{self.name}' takes true or false, not '{raw}'.")
+        if kind is int:
+            try:
+                value = int(raw)
+            except ValueError:
+                raise OptionError(f"Option '{self.name}' takes a whole number, not '{raw}'.") from None
+            return self.check(value)
+        return self.check(raw)
+
+    def check(self, value: Any) -> OptionValue:
+        """Return ``value`` if allowed, else raise :class:`OptionError` naming the allowed ones."""
+        kind = type(self.default)
+        if type(value) is not kind:
+            if kind is str and isinstance(value, int) and not isinstance(value, bool):
+                value = str(value)
+            else:
+                raise OptionError(
+                    f"Option '{self.name}' takes a {kind.__name__} value, not {value!r}."
+                )
+        if self.choices and value not in self.choices:
+            allowed = ", ".join(str(c) for c in self.choices)
+            raise OptionError(f"Option '{self.name}' cannot be '{value}'; choose one of: {allowed}.")
+        return value
+
+    def describe(self) -> str:
+        allowed = "|".join(str(c) for c in self.choices) if self.choices else type(self.default).__name__
+        return f"{self.name}={self.default} ({allowed})"
+
+
+@dataclass(frozen=True, slots=True)
+class Outcome:
+    """How a game ended: winners (none, one or shared), optional scores and ranks, and why."""
+
+    winners: tuple[int, ...]
+    reason: str
+    scores: tuple[float, ...] | None = None
+    ranks: tuple[int, ...] | None = None
+
+    def share(self, seat: int) -> float:
+        """The fraction of a win this seat gets: 1 alone, 1/k when k seats share, else 0."""
+        return 1.0 / len(self.winners) if seat in self.winners else 0.0
+
+    def to_dict(self) -> dict[str, Any]:
+        return {
+            "winners": list(self.winners),
+            "reason": self.reason,
+            "scores": None if self.scores is None else list(self.scores),
+            "ranks": None if self.ranks is None else list(self.ranks),
+        }
+
+    @classmethod
+    def from_dict(cls, data: Mapping[str, Any]) -> Outcome:
+        scores = data.get("scores")
+        ranks = data.get("ranks")
+        return cls(
+            winners=tuple(int(w) for w in data["winners"]),
+            reason=str(data["reason"]),
+            scores=None if scores is None else tuple(scores),
+            ranks=None if ranks is None else tuple(int(r) for r in ranks),
+        )
+
+
+@dataclass(frozen=True, slots=True)
+class Event:
+    """Something that happened, with one line of text for people.
+
+    ``text`` may name seats as ``{p0}``, ``{p1}`` ...; :meth:`render` fills in names.
+    ``visible_to`` is ``None`` for a public event, else the seats allowed to see it:
+    an event that reveals a secret (a card drawn, an order given) must say so.
+    """
+
+    kind: str
+    text: str
+    data: Mapping[str, Any] | None = None
+    visible_to: frozenset[int] | None = None
+
+    def visible(self, seat: int | None) -> bool:
+        return self.visible_to is None or (seat is not None and seat in self.visible_to)
+
+    def render(self, names: Sequence[str]) -> str:
+        return self.text.format_map({f"p{i}": name for i, name in enumerate(names)})
+
+    def to_dict(self) -> dict[str, Any]:
+        out: dict[str, Any] = {"kind": self.kind, "text": self.text}
+        if self.data:
+            out["data"] = dict(self.data)
+        if self.visible_to is not None:
+            out["visible_to"] = sorted(self.visible_to)
+        return out
+
+
+NO_EVENTS: tuple[Event, ...] = ()
+
+
+class Game:
+    """Base class of every game's rules. Subclasses set the metadata and the rule methods.
+
+    The contract (see docs/architecture.md):
+
+    * :meth:`setup` makes a state that owns all its randomness, so
+      ``(game, version, options, seed, actions)`` replays a game exactly.
+    * :meth:`to_act` names the seats that must decide now; several seats mean a
+      simultaneous decision: each submits privately, nothing resolves until all have.
+    * :meth:`legal_actions` lists short notation strings; :meth:`apply` checks an
+      action first and raises :class:`~tabletop.core.errors.ActionError` with a reason,
+      leaving the state untouched, and only then changes the state.
+    * :meth:`view` is everything a seat may know (``None``: a spectator), JSON-safe.
+    """
+
+    name: ClassVar[str] = ""
+    title: ClassVar[str] = ""
+    version: ClassVar[str] = "0"
+    min_players: ClassVar[int] = 2
+    max_players: ClassVar[int] = 2
+    #: Above this many seats the game is allowed but untested by its designers.
+    recommended_max_players: ClassVar[int | None] = None
+    options: ClassVar[tuple[Option, ...]] = ()
+    #: One paragraph shown by a human prompt's ``?``: how to type this game's actions.
+    notation_help: ClassVar[str] = ""
+    #: The plugin's RULES.md, rendered by ``tabletop rules``.
+    rules_file: ClassVar[Path | None] = None
+
+    # ---- starting a game -------------------------------------------------------
+
+    def resolve_options(self, given: Mapping[str, Any] | None = None) -> dict[str, OptionValue]:
+        """All options with defaults filled in; unknown names and bad values raise OptionError."""
+        known = {o.name: o for o in self.options}
+        resolved: dict[str, OptionValue] = {o.name: o.default for o in self.options}
+        for key, value in (given or {}).items():
+            option = known.get(key)
+            if option is None:
+                names = ", ".join(known) or "none"
+                raise OptionError(
+                    f"'{self.name}' has no option '{key}'; its options are: {names}."
+                )
+            resolved[key] = option.parse(value) if isinstance(value, str) else option.check(value)
+        return resolved
+
+    def parse_options(self, pairs: Sequence[str]) -> dict[str, OptionValue]:
+        """Options from ``key=value`` texts as typed on a command line."""
+        given: dict[str, str] = {}
+        for pair in pairs:
+            key, sep, value = pair.partition("=")
+            if not sep or not key.strip():
+                raise OptionError(f"Write options as key=value, not '{pair}'.")
+            given[key.strip()] = value.strip()
+        return self.resolve_options(given)
+
+    def check_seats(self, seats: int) -> None:
+        if seats < self.min_players or seats > self.max_players:
+            raise SeatCountError(
+                f"{self.title or self.name} is for {self.players_text()} players, not {seats}."
+            )
+
+    def players_text(self) -> str:
+        if self.min_players == self.max_players:
+            return str(self.min_players)
+        return f"{self.min_players}-{self.max_players}"
+
+    def seat_warning(self, seats: int) -> str | None:
+        """A warning for an allowed but unusual seat count, or None."""
+        rec = self.recommended_max_players
+        if rec is not None and seats > rec:
+            return f"{self.title} is tested with up to {rec} players; {seats} may play slowly or oddly."
+        return None
+
+    def new_state(self, seats: int, *, options: Mapping[str, Any] | None = None, seed: int = 0):
+        """Check the seat count and options, then :meth:`setup`."""
+        self.check_seats(seats)
+        return self.setup(seats, self.resolve_options(options), seed)
+
+    # ---- the rules: subclasses implement these -----------------------------------
+
+    def setup(self, seats: int, options: Mapping[str, OptionValue], seed: int) -> Any:
+        raise NotImplementedError
+
+    def to_act(self, state: Any) -> Sequence[int]:
+        raise NotImplementedError
+
+    def legal_actions(self, state: Any, seat: int) -> Sequence[str]:
+        raise NotImplementedError
+
+    def apply(self, state: Any, seat: int, action: str) -> Sequence[Event]:
+        raise NotImplementedError
+
+    def view(self, state: Any, seat: int | None) -> dict[str, Any]:
+        raise NotImplementedError
+
+    def outcome(self, state: Any) -> Outcome | None:
+        raise NotImplementedError
+
+    # ---- defaults a game may override -------------------------------------------
+
+    def copy(self, state: Any) -> Any:
+        """An independent copy; override with something lean, search copies a lot."""
+        return _copy.deepcopy(state)
+
+    def determinize(self, state: Any, seat: int, rng: random.Random) -> Any:
+        """A copy in which everything ``seat`` cannot see is resampled consistently.
+
+        The default suits games of perfect information only.
+        """
+        return self.copy(state)
+
+    def census(self, state: Any) -> Counter | None:
+        """Every card in the game wherever it lies, as a multiset; None if no cards."""
+        return None
+
+    def step_limit(self, seats: int) -> int:
+        """Most actions a game may take; the conformance check fails a game that runs longer."""
+        return 10_000
+
+    def describe_action(self, state: Any, seat: int, action: str) -> str:
+        """A few words on what an action does, for a person choosing it."""
+        return ""
+
+    def render(self, view: Mapping[str, Any], *, names: Sequence[str]) -> Any:
+        """A Rich renderable of one view; the default shows it as data."""
+        from rich.pretty import Pretty
+
+        return Pretty(view)
+
+    def rules_text(self) -> str | None:
+        if self.rules_file is None or not Path(self.rules_file).is_file():
+            return None
+        return Path(self.rules_file).read_text(encoding="utf-8")
+
+    def __repr__(self) -> str:
+        return f"<Game {self.name} {self.version}>"
+

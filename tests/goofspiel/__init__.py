@@ -1,0 +1,1 @@
+"""Goofspiel: a small test-only game that proves the core contract."""

@@ -1,0 +1,9 @@
+"""Registers Goofspiel exactly as an installed plugin would."""
+
+from tabletop.core import hookimpl
+from tests.goofspiel.game import Goofspiel
+
+
+@hookimpl
+def tabletop_register_games():
+    return [Goofspiel()]
