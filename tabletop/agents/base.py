@@ -33,6 +33,10 @@ class Decision:
             self._view = self.game.view(self._state, self.seat)
         return self._view
 
+    def describe(self, action: str) -> str:
+        """The game's few words on what ``action`` would do for this seat."""
+        return self.game.describe_action(self._state, self.seat, action)
+
     def sample_state(self, rng: random.Random) -> Any:
         """A full state, with everything this seat cannot see resampled."""
         return self.game.determinize(self._state, self.seat, rng)

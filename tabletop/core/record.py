@@ -54,6 +54,7 @@ class GameRecord:
     def save(self, path: str | Path) -> Path:
         path = Path(path)
         try:
+            path.parent.mkdir(parents=True, exist_ok=True)
             path.write_text(self.to_json(), encoding="utf-8")
         except OSError as error:
             raise RecordError(f"Cannot write the record to {path}: {error.strerror}.") from None

@@ -1,0 +1,1 @@
+"""The ``tabletop`` command line: one module per command family, each thin."""

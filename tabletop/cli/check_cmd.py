@@ -1,0 +1,61 @@
+"""``tabletop check GAME``: the conformance check every plugin gets for free."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Annotated
+
+import typer
+from rich.table import Table
+
+from tabletop.cli.output import friendly
+from tabletop.cli.play_cmd import OptionsOption
+from tabletop.core.check import check_game
+
+if TYPE_CHECKING:
+    from tabletop.cli.app import Runtime
+
+
+def register(app: typer.Typer, rt: Runtime) -> None:
+    @app.command("check")
+    @friendly(lambda: rt.output)
+    def check(
+        game: Annotated[str, typer.Argument(help="The game's name, as `tabletop list` shows it.")],
+        games: Annotated[int, typer.Option("-n", "--games", min=1, help="How many random games to play.")] = 40,
+        seed: Annotated[int, typer.Option("--seed", help="First game's seed.")] = 0,
+        seats: Annotated[
+            str | None, typer.Option("--seats", help="Seat counts to try, comma-separated (default: a few).")
+        ] = None,
+        option: OptionsOption = None,
+    ) -> None:
+        """Play seeded random games and check the game keeps the contract.
+
+        Checks: games end within the step limit and raise nothing; cards are conserved;
+        views are JSON-safe; a seat's view is unchanged when only what it cannot see is
+        resampled; illegal actions are rejected and change nothing; records replay.
+        """
+        found = rt.registry.game(game)
+        fixed = dict(found.parse_options(option or [])) if option else None
+        if fixed is not None:
+            fixed = {k: v for k, v in fixed.items() if any(p.startswith(f"{k}=") for p in option)}
+        counts = None
+        if seats:
+            try:
+                counts = [int(s) for s in seats.split(",")]
+            except ValueError:
+                raise rt.output.fail(f"--seats takes seat counts like 2,3,4, not '{seats}'.") from None
+            for n in counts:
+                found.check_seats(n)
+        report = check_game(found, games=games, seed=seed, seats=counts, options=fixed)
+        table = Table(title=f"tabletop check {found.name}", title_style="title")
+        table.add_column("Variants")
+        table.add_column("Games", justify="right")
+        table.add_column("Actions", justify="right")
+        table.add_column("Result")
+        variants = "\n".join(f"{v['seats']} seats {v['options'] or ''}" for v in report.variants)
+        table.add_row(variants, str(report.games), str(report.steps), "[ok]pass[/]" if report.ok else "[error]FAIL[/]")
+        rt.output.print(table)
+        for problem in report.problems:
+            rt.output.print(f"[error]-[/] {problem}", highlight=False)
+        if not report.ok:
+            raise typer.Exit(1)
+

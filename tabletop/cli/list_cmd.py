@@ -1,0 +1,64 @@
+"""``tabletop list``: the installed games, their options and bots, and broken plugins."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Annotated, Any
+
+import typer
+from rich.table import Table
+
+if TYPE_CHECKING:
+    from tabletop.cli.app import Runtime
+
+
+def game_entries(rt: Runtime) -> list[dict[str, Any]]:
+    registry = rt.registry
+    entries: list[dict[str, Any]] = []
+    for name in sorted(registry.games):
+        game = registry.games[name]
+        entries.append({
+            "name": game.name,
+            "title": game.title,
+            "min_players": game.min_players,
+            "max_players": game.max_players,
+            "version": game.version,
+            "options": [
+                {"name": o.name, "default": o.default, "choices": list(o.choices), "help": o.help}
+                for o in game.options
+            ],
+            "bots": ["human", *registry.bot_names(name)],
+        })
+    entries.extend(
+        {"name": f.plugin, "error": f.reason} for f in registry.failures
+    )
+    return entries
+
+
+def register(app: typer.Typer, rt: Runtime) -> None:
+    @app.command("list")
+    def list_games(
+        as_json: Annotated[bool, typer.Option("--json", help="Print JSON for scripts.")] = False,
+    ) -> None:
+        """List the installed games with players, version, options and bots."""
+        entries = game_entries(rt)
+        if as_json:
+            rt.output.json(entries)
+            return
+        table = Table(title="Installed games", title_style="title")
+        for column in ("Game", "Title", "Players", "Version", "Options", "Bots"):
+            table.add_column(column)
+        for entry in entries:
+            if "error" in entry:
+                continue
+            players = f"{entry['min_players']}-{entry['max_players']}"
+            options = "\n".join(
+                f"{o['name']}={o['default']}" + (f" ({'|'.join(map(str, o['choices']))})" if o["choices"] else "")
+                for o in entry["options"]
+            ) or "-"
+            table.add_row(entry["name"], entry["title"], players, entry["version"], options, ", ".join(entry["bots"]))
+        rt.output.print(table)
+        for entry in entries:
+            if "error" in entry:
+                rt.output.print(f"[error]Plugin '{entry['name']}' failed to load:[/] {entry['error']}", highlight=False)
+        if not rt.registry.games:
+            rt.output.print("[warning]No games are installed.[/]")

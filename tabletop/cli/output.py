@@ -1,0 +1,65 @@
+"""The one place that owns the Rich consoles and the styles every command uses."""
+
+from __future__ import annotations
+
+import functools
+import json
+from collections.abc import Callable
+from typing import Any, TypeVar
+
+import typer
+from rich.console import Console
+from rich.theme import Theme
+
+from tabletop.core.errors import TabletopError
+
+THEME = Theme({
+    "error": "bold red",
+    "warning": "yellow",
+    "ok": "bold green",
+    "title": "bold cyan",
+    "seat": "bold magenta",
+    "action": "bold",
+    "dim": "dim",
+})
+
+F = TypeVar("F", bound=Callable[..., Any])
+
+
+class Output:
+    """Standard output and standard error as Rich consoles with the project's styles."""
+
+    def __init__(self, console: Console | None = None, errors: Console | None = None):
+        self.console = console or Console(theme=THEME)
+        self.errors = errors or Console(theme=THEME, stderr=True)
+
+    def print(self, *things: Any, **kwargs: Any) -> None:
+        self.console.print(*things, **kwargs)
+
+    def json(self, data: Any) -> None:
+        """Plain JSON on standard output, nothing else, for scripts."""
+        self.console.file.write(json.dumps(data, indent=2, sort_keys=False) + "\n")
+
+    def warn(self, message: str) -> None:
+        self.errors.print(f"[warning]Warning:[/] {message}", highlight=False)
+
+    def fail(self, message: str, *, code: int = 2) -> typer.Exit:
+        """Print one error sentence; the caller raises what this returns."""
+        self.errors.print(f"[error]Error:[/] {message}", highlight=False)
+        return typer.Exit(code)
+
+
+def friendly(output: Callable[[], Output]) -> Callable[[F], F]:
+    """Turn any :class:`TabletopError` a command raises into one printed sentence."""
+
+    def decorate(command: F) -> F:
+        @functools.wraps(command)
+        def wrapper(*args: Any, **kwargs: Any) -> Any:
+            try:
+                return command(*args, **kwargs)
+            except TabletopError as error:
+                raise output().fail(str(error)) from None
+
+        return wrapper  # type: ignore[return-value]
+
+    return decorate

@@ -1,0 +1,66 @@
+"""``tabletop replay FILE``: verify a record by replaying it, and narrate the game."""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import TYPE_CHECKING, Annotated, Any
+
+import typer
+from rich.panel import Panel
+
+from tabletop.cli.output import friendly
+from tabletop.cli.play_cmd import outcome_text
+from tabletop.core.errors import TabletopError
+from tabletop.core.game import Event
+from tabletop.core.record import GameRecord
+
+if TYPE_CHECKING:
+    from tabletop.cli.app import Runtime
+
+
+def register(app: typer.Typer, rt: Runtime) -> None:
+    @app.command("replay")
+    @friendly(lambda: rt.output)
+    def replay(
+        file: Annotated[Path, typer.Argument(help="A game record saved by `tabletop play --save`.")],
+        step: Annotated[bool, typer.Option("--step", help="Pause after each action that shows something.")] = False,
+        seat: Annotated[
+            int | None, typer.Option("--seat", help="Show what this seat (from 1) saw, its secrets included.")
+        ] = None,
+        reveal: Annotated[bool, typer.Option("--reveal", help="Show every seat's secrets (after the game).")] = False,
+    ) -> None:
+        """Replay a record through the rules, check it ends as recorded, and narrate it.
+
+        By default only what a spectator saw is shown.
+        """
+        record = GameRecord.load(file)
+        game = rt.registry.game(record.game)
+        names = record.names
+        if seat is not None and not 1 <= seat <= len(names):
+            raise rt.output.fail(f"--seat must be 1 to {len(names)} for this record.")
+        viewer = None if seat is None else seat - 1
+        rt.output.print(
+            f"[title]{game.title}[/] - record of version {record.version}, seed {record.seed}, "
+            f"options {record.options or '{}'}: " + ", ".join(f"[seat]{n}[/]" for n in names)
+        )
+
+        def shown(event: Event) -> bool:
+            return reveal or event.visible(viewer)
+
+        def on_step(number: int, who: int, action: str, state: Any, events: list[Event]) -> None:
+            visible = [e for e in events if shown(e)]
+            for event in visible:
+                rt.output.print(f"[dim]{number:>4}[/] {event.render(names)}", highlight=False)
+            if step and visible:
+                try:
+                    rt.ask("(Enter: next) ")
+                except EOFError:
+                    raise TabletopError("Replay stopped.") from None
+
+        state = record.verify(game, on_step=on_step)
+        outcome = game.outcome(state)
+        rt.output.print(game.render(game.view(state, viewer), names=names))
+        if outcome is None:
+            rt.output.print(Panel(f"The record stops after {len(record.actions)} actions, before the game ended.", title="Unfinished"))
+        else:
+            rt.output.print(Panel(outcome_text(outcome, names), title="Verified: the replay ends as recorded", style="ok"))

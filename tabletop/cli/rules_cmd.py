@@ -1,0 +1,25 @@
+"""``tabletop rules GAME``: the rules as the plugin implements them."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Annotated
+
+import typer
+from rich.markdown import Markdown
+
+from tabletop.cli.output import friendly
+
+if TYPE_CHECKING:
+    from tabletop.cli.app import Runtime
+
+
+def register(app: typer.Typer, rt: Runtime) -> None:
+    @app.command("rules")
+    @friendly(lambda: rt.output)
+    def rules(game: Annotated[str, typer.Argument(help="The game's name, as `tabletop list` shows it.")]) -> None:
+        """Show a game's RULES.md: the rules as implemented, interpretations marked."""
+        found = rt.registry.game(game)
+        text = found.rules_text()
+        if text is None:
+            raise rt.output.fail(f"{found.title} ships no rules text.", code=1)
+        rt.output.print(Markdown(text))
