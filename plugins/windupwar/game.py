@@ -1,0 +1,365 @@
+"""Windup War (Katie Khau & Jess Chu): program five toy-army orders, then watch them clash.
+
+The game object holds the metadata and the rules; :class:`~.state.WarState` holds one
+game; :mod:`.resolve` resolves the War. Every decision goes through :meth:`apply`,
+setup included, so a record replays a game exactly.
+
+Notation (see RULES.md):
+
+* ``faction tin-fantry``: pick a faction (option ``factions=pick``).
+* ``unit tank``: pick the next unit of your combat order (three picks).
+* ``A1L.g``: program an action card into the next slot of your windup row.
+* ``score BL.k``: after a successful Charge!, the discard card you score.
+"""
+
+from __future__ import annotations
+
+import random
+from collections import Counter
+from pathlib import Path
+
+from tabletop.core import Event, Game, IllegalAction, InvalidAction, Option
+
+from tabletop_games.windupwar.cards import CardData, load_cards
+from tabletop_games.windupwar.resolve import War
+from tabletop_games.windupwar.state import (
+    ARMY, ARMY_PICK, CHARGE, FACTION, IN_PLAY, OVER, SLOTS, WINDUP, WarState,
+)
+
+NO_EVENTS: tuple[Event, ...] = ()
+
+NOTATION_HELP = (
+    "Setup: 'faction <id>' picks your faction, 'unit <id>' picks the next unit of your combat order "
+    "(first pick = first active unit). Windup: type a card code with its colour letter, e.g. A1L.g, "
+    "to program it into your next slot (k black, p purple, i pink, o orange, g green, b blue; codes: "
+    "A1L A1R A2L A2R DAR FL FR AS A1RL RL BL RT BR SB DB CH). After a successful Charge!: "
+    "'score <card>' moves that card of your discard pile to the centre as a point."
+)
+
+
+class WindupWar(Game):
+    name = "windupwar"
+    title = "Windup War"
+    version = "1.0"
+    min_players = 2
+    max_players = 16
+    recommended_max_players = 8
+    options = (
+        Option("edition", "2017", ("2017", "2016"),
+               help="2017 Kickstarter rules (default) or the 2016 print-and-play rules."),
+        Option("factions", "deal", ("deal", "pick"),
+               help="deal: each seat is given a faction; pick: each seat chooses one."),
+    )
+    notation_help = NOTATION_HELP
+    rules_file = Path(__file__).with_name("RULES.md")
+
+    def __init__(self, data: CardData | None = None):
+        self.data = data or load_cards()
+        self.war = War(self.data)
+        self.deck = tuple(c.notation for c in self.data.actions)
+        self.faction_actions = tuple(f"faction {f.id}" for f in self.data.factions)
+        self.unit_actions = {u.id: f"unit {u.id}" for u in self.data.units}
+
+    # ---- setup --------------------------------------------------------------------
+
+    def setup(self, seats, options, seed):
+        state = WarState(seats, str(options["edition"]), 4 if seats <= 3 else 3)
+        state.hands = [list(self.deck) for _ in range(seats)]
+        if options["factions"] == "deal":
+            rng = random.Random(seed)
+            ids = [f.id for f in self.data.factions]
+            dealt: list[str] = []
+            while len(dealt) < seats:
+                batch = ids[:]
+                rng.shuffle(batch)
+                dealt.extend(batch)
+            state.factions = dealt[:seats]
+            state.phase = ARMY_PICK
+        else:
+            state.phase = FACTION
+        state.pending = list(range(seats))
+        return state
+
+    # ---- whose turn, what is legal ------------------------------------------------
+
+    def to_act(self, state):
+        return state.pending
+
+    def legal_actions(self, state, seat):
+        if seat not in state.pending:
+            return []
+        phase = state.phase
+        if phase == WINDUP:
+            return state.hands[seat][:]
+        if phase == ARMY_PICK:
+            picked = state.army[seat]
+            return [a for u, a in self.unit_actions.items() if u not in picked]
+        if phase == CHARGE:
+            return [f"score {c}" for c in state.discard[seat]]
+        if phase == FACTION:
+            return list(self.faction_actions)
+        return []
+
+    def _parse(self, action, seat):
+        """(kind, argument) of a well-formed action text, else InvalidAction."""
+        if action in self.war.card:
+            return "card", action
+        word, _, arg = action.partition(" ") if isinstance(action, str) else ("", "", "")
+        if word == "unit" and arg in self.data.unit_by_id:
+            return "unit", arg
+        if word == "faction" and arg in self.data.faction_by_id:
+            return "faction", arg
+        if word == "score" and arg in self.war.card:
+            return "score", arg
+        raise InvalidAction(
+            f"'{action}' is not Windup War notation: use a card like A1L.g, 'unit tank', "
+            f"'faction tin-fantry' or 'score A1L.g'.", seat=seat, action=action)
+
+    # ---- apply --------------------------------------------------------------------
+
+    def apply(self, state, seat, action):
+        kind, arg = self._parse(action, seat)
+        if state.result is not None:
+            raise IllegalAction("The war is over.", seat=seat, action=action)
+        if seat not in state.pending:
+            raise IllegalAction(f"Seat {seat + 1} has nothing to decide now.", seat=seat, action=action)
+        phase = state.phase
+        if phase == WINDUP:
+            if kind != "card":
+                raise IllegalAction("Now is the Windup: program one card from your hand, e.g. A1L.g.",
+                                    seat=seat, action=action)
+            return self._program(state, seat, arg, action)
+        if phase == ARMY_PICK:
+            if kind != "unit":
+                raise IllegalAction("Pick a unit for your combat order first, e.g. 'unit tank'.",
+                                    seat=seat, action=action)
+            return self._pick_unit(state, seat, arg, action)
+        if phase == CHARGE:
+            if kind != "score":
+                raise IllegalAction("Your Charge! succeeded: choose the card to score, e.g. 'score A1L.g'.",
+                                    seat=seat, action=action)
+            if arg not in state.discard[seat]:
+                raise IllegalAction(f"{arg} is not in your discard pile.", seat=seat, action=action)
+            events: list[Event] = []
+            self.war.score(state, arg, events)
+            self.war.finish_step(state, events)
+            if state.result is None:
+                self.war.run(state, events)
+            return events
+        if kind != "faction":
+            raise IllegalAction("Pick your faction first, e.g. 'faction tin-fantry'.", seat=seat, action=action)
+        return self._pick_faction(state, seat, arg)
+
+    def _pick_faction(self, state, seat, faction):
+        state.factions[seat] = faction
+        state.pending.remove(seat)
+        events = [Event("faction", f"{{p{seat}}} picks {self.data.faction_by_id[faction].name}.",
+                        {"seat": seat, "faction": faction}, visible_to=frozenset((seat,)))]
+        if not state.pending:
+            names = ", ".join(f"{{p{s}}}: {self.data.faction_by_id[f].name}" for s, f in enumerate(state.factions))
+            events.append(Event("factions", f"Factions revealed: {names}.", {"factions": list(state.factions)}))
+            state.phase = ARMY_PICK
+            state.pending = list(range(state.n))
+        return events
+
+    def _pick_unit(self, state, seat, unit_id, action):
+        picked = state.army[seat]
+        if unit_id in picked:
+            raise IllegalAction(f"You already picked the {self.data.unit_by_id[unit_id].name}.",
+                                seat=seat, action=action)
+        picked.append(unit_id)
+        unit = self.data.unit_by_id[unit_id]
+        events = [Event("unit", f"{{p{seat}}} puts the {unit.name} at position {len(picked)} of the combat order.",
+                        {"seat": seat, "unit": unit_id, "position": len(picked)}, visible_to=frozenset((seat,)))]
+        if len(picked) == ARMY:
+            state.pending.remove(seat)
+            if not state.pending:
+                for s in range(state.n):
+                    state.active[s] = 0
+                    state.hearts[s] = self.data.unit_by_id[state.army[s][0]].hearts
+                armies = "; ".join(
+                    f"{{p{s}}}: " + ", ".join(self.data.unit_by_id[u].name for u in state.army[s])
+                    for s in range(state.n))
+                events.append(Event("armies", f"Armies revealed: {armies}.",
+                                    {"armies": [a[:] for a in state.army]}))
+                self.war.start_windup(state)
+        return events
+
+    def _program(self, state, seat, card, action):
+        hand = state.hands[seat]
+        if card not in hand:
+            raise IllegalAction(f"{card} is not in your hand.", seat=seat, action=action)
+        hand.remove(card)
+        row = state.rows[seat]
+        row.append(card)
+        if len(row) >= SLOTS or not hand:
+            state.pending.remove(seat)
+        event = Event("program", f"{{p{seat}}} programs {card} as card {len(row)}.",
+                      {"seat": seat, "slot": len(row), "card": card}, visible_to=frozenset((seat,)))
+        if state.pending:
+            return (event,)
+        events = [event, Event("war", f"Round {state.round}: Ready... Aim... Card 1!", {"round": state.round})]
+        self.war.run(state, events)
+        return events
+
+    # ---- outcome, views -----------------------------------------------------------
+
+    def outcome(self, state):
+        return state.result
+
+    def view(self, state, seat):
+        data = self.data
+        phase = state.phase
+        setup_secret = phase in (FACTION, ARMY_PICK)
+        seats = []
+        for s in range(state.n):
+            own = s == seat
+            entry = {
+                "seat": s,
+                "status": state.status[s],
+                "faction": state.factions[s] if (own or phase != FACTION) else None,
+                "points": len(state.centre[s]),
+                "centre": state.centre[s][:],
+                "broken": state.broken[s][:],
+                "discard": state.discard[s][:],
+                "hand_size": len(state.hands[s]),
+                "row": self._row_view(state, s, own),
+                "row_broken": [b + 1 for b in state.row_broken[s]],
+            }
+            if setup_secret and not own:
+                entry["units_picked"] = len(state.army[s])
+                entry["army"] = []
+                entry["active"] = None
+            else:
+                entry["units_picked"] = len(state.army[s])
+                entry["army"] = self._army_view(state, s, setup_secret)
+                entry["active"] = state.active[s] if not setup_secret and state.active[s] < ARMY else None
+            seats.append(entry)
+        view = {
+            "edition": state.edition,
+            "phase": phase,
+            "round": state.round,
+            "revealed": state.revealed,
+            "points_to_win": state.target,
+            "seat": seat,
+            "to_act": state.pending[:],
+            "seats": seats,
+            "last_reveal": [dict(r) for r in state.last_reveal],
+            "charger": state.charger if phase == CHARGE else None,
+            "outcome": state.result.to_dict() if state.result is not None else None,
+        }
+        if seat is not None:
+            view["hand"] = state.hands[seat][:]
+        return view
+
+    def _row_view(self, state, s, own):
+        """The seat's windup row: cards face up or its own; '?' face down; '' a slot emptied mid-round."""
+        out = []
+        for slot, card in enumerate(state.rows[s]):
+            if card is None:
+                out.append("")
+            elif own or slot < state.revealed:
+                out.append(card)
+            else:
+                out.append("?")
+        return out
+
+    def _army_view(self, state, s, setup_secret):
+        units = self.data.unit_by_id
+        out = []
+        for position, unit_id in enumerate(state.army[s]):
+            unit = units[unit_id]
+            if setup_secret or position > state.active[s]:
+                hearts, where = unit.hearts, "waiting"
+            elif position == state.active[s]:
+                hearts, where = state.hearts[s], "active"
+            else:
+                hearts, where = 0, "destroyed"
+            out.append({"unit": unit_id, "name": unit.name, "hearts": hearts, "max_hearts": unit.hearts,
+                        "ribbons": list(unit.ribbons), "state": where})
+        return out
+
+    # ---- search support -----------------------------------------------------------
+
+    def copy(self, state):
+        return state.copy()
+
+    def determinize(self, state, seat, rng):
+        """Resample other seats' secret faction and unit picks and their face-down cards.
+
+        A seat's hand plus its face-down row is always the 22 cards minus its public piles,
+        so resampling shuffles that pool between the hidden slots and the hand.
+        """
+        new = state.copy()
+        others = [s for s in range(state.n) if s != seat]
+        if state.phase == FACTION:
+            ids = [f.id for f in self.data.factions]
+            for s in others:
+                if new.factions[s] is not None:
+                    new.factions[s] = rng.choice(ids)
+            return new
+        if state.phase == ARMY_PICK:
+            ids = [u.id for u in self.data.units]
+            for s in others:
+                new.army[s] = rng.sample(ids, len(new.army[s]))
+            return new
+        order = self.war.order
+        for s in others:
+            row = new.rows[s]
+            hidden = [i for i in range(new.revealed, len(row)) if row[i] is not None]
+            pool = new.hands[s] + [row[i] for i in hidden]
+            rng.shuffle(pool)
+            for j, i in enumerate(hidden):
+                row[i] = pool[j]
+            new.hands[s] = sorted(pool[len(hidden):], key=order.__getitem__)
+        return new
+
+    def census(self, state):
+        total = Counter()
+        for s in range(state.n):
+            prefix = f"{s}:"
+            for pile in (state.hands[s], state.discard[s], state.centre[s], state.broken[s]):
+                total.update(prefix + c for c in pile)
+            total.update(prefix + c for c in state.rows[s] if c is not None)
+        return total
+
+    def step_limit(self, seats):
+        from tabletop_games.windupwar.resolve import MAX_ROUNDS
+
+        return seats * (ARMY + 1) + MAX_ROUNDS * (SLOTS * seats + SLOTS) + 10
+
+    # ---- for people ---------------------------------------------------------------
+
+    def active_unit(self, state, seat):
+        """The seat's active unit type, or None once eliminated or before armies exist."""
+        if not state.army[seat] or state.active[seat] >= len(state.army[seat]):
+            return None
+        return self.data.unit_by_id[state.army[seat][state.active[seat]]]
+
+    def describe_action(self, state, seat, action):
+        try:
+            kind, arg = self._parse(action, seat)
+        except InvalidAction:
+            return ""
+        if kind == "card":
+            card = self.data.by_notation[arg]
+            unit = self.active_unit(state, seat)
+            text = f"{card.name} ({card.colour})"
+            if unit is not None and state.status[seat] == IN_PLAY:
+                text += "" if card.colour in unit.allowed else f" - illegal for your {unit.name}"
+            return text
+        if kind == "unit":
+            unit = self.data.unit_by_id[arg]
+            return f"{unit.name}: {unit.hearts} hearts, {' + '.join(unit.ribbons)} (+ black)"
+        if kind == "faction":
+            return self.data.faction_by_id[arg].name
+        card = self.data.by_notation[arg]
+        return f"score {card.name} ({card.colour}) as a point"
+
+    def render(self, view, *, names):
+        from tabletop_games.windupwar.render import render_view
+
+        return render_view(self, view, names=names)
+
+
+__all__ = ["WindupWar", "OVER"]

@@ -1,0 +1,16 @@
+"""Registers Windup War and its rule-based bot with tabletop."""
+
+from tabletop.core import hookimpl
+
+from tabletop_games.windupwar.bots import TACTICIAN
+from tabletop_games.windupwar.game import WindupWar
+
+
+@hookimpl
+def tabletop_register_games():
+    return [WindupWar()]
+
+
+@hookimpl
+def tabletop_register_bots():
+    return [TACTICIAN]

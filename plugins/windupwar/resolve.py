@@ -1,0 +1,302 @@
+"""The War: revealing one card per seat at a time and resolving them simultaneously.
+
+A step works in the rulebook's order: every seat in play reveals the card in the slot;
+each card is checked against the seat's active unit; all damage of the step is
+computed from the revealed cards and only then applied; destroyed units are
+replaced before the next card. Nothing here asks anyone anything except a
+successful Charge!, which pauses the war until the charger picks the card it scores.
+"""
+
+from __future__ import annotations
+
+from tabletop.core.game import Event, Outcome
+
+from tabletop_games.windupwar.cards import CardData
+from tabletop_games.windupwar.state import (
+    ARMY, CHARGE, ELIMINATED, FORFEITED, IN_PLAY, OVER, SLOTS, WAR, WINDUP, WarState,
+)
+
+#: A war that has not ended after this many rounds is called off with no champion
+#: (the rulebook has no limit; RULES.md explains why one is needed).
+MAX_ROUNDS = 50
+#: Broken cards at the end of a round that force a seat to forfeit.
+FORFEIT_BROKEN = 3
+
+# What a revealed card did, as shown in the reveal rows.
+PLAYED = "played"
+AS_BLOCK = "illegal: counts as Block"
+BROKEN = "illegal: broken"
+
+
+class War:
+    """The war rules over one set of card data; stateless, shared by all games."""
+
+    def __init__(self, data: CardData):
+        self.data = data
+        self.card = data.by_notation
+        self.unit = data.unit_by_id
+        self.set_bombs = frozenset(c.notation for c in data.actions if c.effect == "set_bomb")
+        #: Deck order, used to keep hands sorted so a hand's order reveals nothing.
+        self.order = {c.notation: i for i, c in enumerate(data.actions)}
+
+    # ---- the round ----------------------------------------------------------------
+
+    def start_windup(self, state: WarState) -> None:
+        state.phase = WINDUP
+        state.revealed = 0
+        n = state.n
+        state.rows = [[] for _ in range(n)]
+        state.row_broken = [[] for _ in range(n)]
+        state.reload_at = [-1] * n
+        state.pending = [s for s in state.table.in_play if state.hands[s]]
+
+    def run(self, state: WarState, events: list[Event]) -> None:
+        """Reveal and resolve steps until the round ends, a charge needs a choice, or the game ends."""
+        state.phase = WAR
+        state.pending = []
+        while state.result is None:
+            if state.revealed >= SLOTS:
+                self.end_round(state, events)
+                if state.result is not None or state.pending:
+                    return
+                state.phase = WAR  # nobody in play holds a card: the round passes untouched
+                continue
+            step = state.revealed
+            state.revealed = step + 1
+            if self.reveal(state, step, events):
+                return
+            self.finish_step(state, events)
+
+    def end_round(self, state: WarState, events: list[Event]) -> None:
+        """Clear the rows (2016: Reload and broken cards act now), then forfeits, then a new Windup."""
+        edition_2016 = state.edition == "2016"
+        for s in range(state.n):
+            row = state.rows[s]
+            hand, discard, broken = state.hands[s], state.discard[s], state.broken[s]
+            if edition_2016:
+                reload_at = state.reload_at[s]
+                broke = state.row_broken[s]
+                if reload_at >= 0:
+                    hand.extend(discard)
+                    discard.clear()
+                for slot, card in enumerate(row):
+                    if card is None:
+                        continue
+                    if slot in broke:
+                        broken.append(card)
+                    elif slot <= reload_at:
+                        hand.append(card)
+                    else:
+                        discard.append(card)
+                if reload_at >= 0:
+                    hand.sort(key=self.order.__getitem__)
+            else:
+                discard.extend(c for c in row if c is not None)
+            state.rows[s] = []
+        forfeits = [s for s in state.table.in_play if len(state.broken[s]) >= FORFEIT_BROKEN]
+        for s in forfeits:
+            state.status[s] = FORFEITED
+            events.append(Event("forfeit", f"{{p{s}}} has {len(state.broken[s])} broken cards and forfeits.",
+                                {"seat": s}))
+        if forfeits:
+            state.table = state.table.without(*forfeits)
+            if self._last_standing(state, events, "forfeit"):
+                return
+        state.round += 1
+        if state.round > MAX_ROUNDS:
+            self._finish(state, (), f"the war was called off after {MAX_ROUNDS} rounds", events)
+            return
+        self.start_windup(state)
+
+    # ---- one step -----------------------------------------------------------------
+
+    def reveal(self, state: WarState, step: int, events: list[Event]) -> bool:
+        """Resolve slot ``step`` of every row at once; True if a charger must now choose."""
+        card_of, unit_of = self.card, self.unit
+        table = state.table
+        in_play = table.in_play
+        edition_2016 = state.edition == "2016"
+        plays = []
+        incoming: dict[int, list[tuple[int, int]]] = {}
+        blockers: set[int] = set()
+        retaliators: list[tuple[int, int]] = []
+        illegal: list[int] = []
+        reloads: list[int] = []
+        chargers: list[int] = []
+        for s in in_play:
+            row = state.rows[s]
+            notation = row[step] if step < len(row) else None
+            if notation is None:
+                continue
+            card = card_of[notation]
+            plays.append((s, card))
+            if card.colour not in unit_of[state.army[s][state.active[s]]].allowed:
+                illegal.append(s)
+                continue
+            effect = card.effect
+            if effect == "attack":
+                for side, spaces in card.hits:
+                    target = table.left(s, spaces) if side == "L" else table.right(s, spaces)
+                    incoming.setdefault(target, []).append((s, card.damage))
+            elif effect == "alpha_strike":
+                targets = in_play if edition_2016 else table.within(s, card.reach, include_self=True)
+                for target in targets:
+                    incoming.setdefault(target, []).append((s, card.damage))
+            elif effect == "detonate":
+                if any(c in self.set_bombs for c in state.discard[s]):
+                    if edition_2016:
+                        targets = [t for t in in_play if t != s]
+                    else:
+                        targets = table.within(s, card.reach, include_self=False)
+                    for target in targets:
+                        incoming.setdefault(target, []).append((s, card.damage))
+            elif effect == "block":
+                blockers.add(s)
+            elif effect == "block_retaliate":
+                blockers.add(s)
+                retaliators.append((s, card.damage))
+            elif effect == "retaliate":
+                retaliators.append((s, card.damage))
+            elif effect == "reload":
+                reloads.append(s)
+            elif effect == "charge":
+                chargers.append(s)
+        broken_now: list[int] = []
+        for s in illegal:
+            if s in incoming:
+                blockers.add(s)
+            else:
+                broken_now.append(s)
+
+        n = state.n
+        taken = [0] * n
+        dealt = [0] * n
+        for target, hits in incoming.items():
+            if target in blockers:
+                continue
+            for source, amount in hits:
+                taken[target] += amount
+                dealt[source] += amount
+        for s, amount in retaliators:
+            # Only damage from action cards is retaliated, so retaliation never triggers more.
+            for attacker in sorted({source for source, _ in incoming.get(s, ()) if source != s}):
+                if attacker not in blockers:
+                    taken[attacker] += amount
+                    dealt[s] += amount
+        hearts = state.hearts
+        for s in in_play:
+            if taken[s]:
+                hearts[s] = max(0, hearts[s] - taken[s])
+
+        for s in broken_now:
+            if edition_2016:
+                state.row_broken[s].append(step)
+            else:
+                state.broken[s].append(state.rows[s][step])
+                state.rows[s][step] = None
+        for s in reloads:
+            if edition_2016:
+                state.reload_at[s] = step
+            else:
+                row, hand = state.rows[s], state.hands[s]
+                for slot in range(step + 1):
+                    if row[slot] is not None:
+                        hand.append(row[slot])
+                        row[slot] = None
+                discard = state.discard[s]
+                hand.extend(discard)
+                discard.clear()
+                hand.sort(key=self.order.__getitem__)
+
+        pause = False
+        charge_note = {}
+        if len(chargers) == 1:
+            s = chargers[0]
+            if state.discard[s]:
+                state.charger = s
+                state.phase = CHARGE
+                state.pending = [s]
+                pause = True
+                charge_note[s] = "charge succeeds"
+            else:
+                charge_note[s] = "charge succeeds, empty discard: no point"
+        else:
+            for s in chargers:
+                charge_note[s] = "charges cancel"
+
+        outcome_of = dict.fromkeys(illegal, AS_BLOCK)
+        for s in broken_now:
+            outcome_of[s] = BROKEN
+        rows = []
+        parts = []
+        for s, card in plays:
+            unit = state.army[s][state.active[s]]
+            outcome = charge_note.get(s) or outcome_of.get(s, PLAYED)
+            rows.append({
+                "seat": s, "card": card.notation, "unit": unit, "outcome": outcome,
+                "dealt": dealt[s], "taken": taken[s], "hearts": hearts[s],
+            })
+            note = "" if outcome == PLAYED else f" ({outcome})"
+            damage = f", deals {dealt[s]}" if dealt[s] else ""
+            hurt = f", takes {taken[s]}" if taken[s] else ""
+            parts.append(f"{{p{s}}} {card.name}{note}{damage}{hurt}")
+        state.last_reveal = tuple(rows)
+        events.append(Event("reveal", f"Card {step + 1}: " + ("; ".join(parts) or "no cards") + ".",
+                            {"round": state.round, "step": step + 1, "rows": rows}))
+        return pause
+
+    def score(self, state: WarState, card: str, events: list[Event]) -> None:
+        """The successful charger moves ``card`` from its discard pile to the centre: one point."""
+        s = state.charger
+        state.discard[s].remove(card)
+        state.centre[s].append(card)
+        state.charger = -1
+        events.append(Event("point", f"{{p{s}}} charges and scores {self.card[card].name} "
+                                     f"({len(state.centre[s])} point{'s' if len(state.centre[s]) > 1 else ''}).",
+                            {"seat": s, "card": card, "points": len(state.centre[s])}))
+
+    def finish_step(self, state: WarState, events: list[Event]) -> None:
+        """After a step: a winning point ends the game; destroyed units are replaced; eliminations."""
+        eliminated = []
+        for s in state.table.in_play:
+            if state.hearts[s] == 0:
+                lost = self.unit[state.army[s][state.active[s]]].name
+                state.active[s] += 1
+                if state.active[s] >= ARMY:
+                    eliminated.append(s)
+                    events.append(Event("eliminated", f"{{p{s}}}'s {lost} is destroyed: {{p{s}}} is eliminated.",
+                                        {"seat": s}))
+                else:
+                    nxt = self.unit[state.army[s][state.active[s]]]
+                    state.hearts[s] = nxt.hearts
+                    events.append(Event("destroyed", f"{{p{s}}}'s {lost} is destroyed; {nxt.name} takes over.",
+                                        {"seat": s, "unit": nxt.id}))
+        for s in state.table.in_play:
+            if len(state.centre[s]) >= state.target:
+                self._finish(state, (s,), f"scored {state.target} points", events)
+                return
+        if eliminated:
+            for s in eliminated:
+                state.status[s] = ELIMINATED
+            state.table = state.table.without(*eliminated)
+            self._last_standing(state, events, "elimination")
+
+    def _last_standing(self, state: WarState, events: list[Event], how: str) -> bool:
+        left = state.table.in_play
+        if len(left) == 1:
+            self._finish(state, left, "last army standing", events)
+            return True
+        if not left:
+            self._finish(state, (), f"all remaining armies fell together ({how}): no champion", events)
+            return True
+        return False
+
+    def _finish(self, state: WarState, winners: tuple[int, ...], reason: str, events: list[Event]) -> None:
+        state.result = Outcome(tuple(winners), reason, scores=tuple(float(len(c)) for c in state.centre))
+        state.phase = OVER
+        state.pending = []
+        who = ", ".join(f"{{p{s}}}" for s in winners) or "nobody"
+        events.append(Event("game_over", f"Champion: {who} ({reason}).", {"winners": list(winners)}))
+
+
+__all__ = ["War", "MAX_ROUNDS", "FORFEIT_BROKEN", "PLAYED", "AS_BLOCK", "BROKEN", "IN_PLAY"]
