@@ -1,0 +1,128 @@
+"""The Battle Phase as one pure function: every interaction at once, from the locked-in orders.
+
+Kept apart from the game state so the rulebook's Example Battle and each interpretation
+(see RULES.md, "Battle") can be tested on plain lists. Nothing here depends on the
+order in which seats are processed except where RULES.md says so (the alternation of
+several attackers follows the round's turn order).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass, field
+
+DEFEND = -1
+
+
+@dataclass(slots=True)
+class BattleReport:
+    """What the battle did, seat by seat, plus the clashes in the order they happened."""
+
+    survivors: dict[int, list[str]]          # Units each seat gets back, in line order
+    power: dict[int, int]                    # attack power that reached each seat's Towers
+    towers_broken: dict[int, int]
+    damage: dict[int, int]                   # hit points lost
+    clashes: list[dict] = field(default_factory=list)
+    strikes: list[dict] = field(default_factory=list)
+
+
+def _fight(
+    front: list[tuple[int, str]],
+    back: list[tuple[int, str]],
+    beats: Mapping[str, str],
+    clashes: list[dict],
+) -> tuple[list[tuple[int, str]], list[tuple[int, str]]]:
+    """Two queues of (owner, Unit) meet front to front; the winner stays to meet the next.
+
+    A Unit meeting its weakness is discarded; equal Units discard each other.
+    Returns what is left of each queue.
+    """
+    i = j = 0
+    while i < len(front) and j < len(back):
+        a_seat, a_unit = front[i]
+        b_seat, b_unit = back[j]
+        if a_unit == b_unit:
+            lost = [a_seat, b_seat]
+            i += 1
+            j += 1
+        elif beats[a_unit] == b_unit:
+            lost = [b_seat]
+            j += 1
+        else:
+            lost = [a_seat]
+            i += 1
+        clashes.append({"seats": [a_seat, b_seat], "units": [a_unit, b_unit], "lost": lost})
+    return front[i:], back[j:]
+
+
+def _alternate(queues: list[list[tuple[int, str]]]) -> list[tuple[int, str]]:
+    """Several attackers alternate sending a Unit: one each in turn, skipping the exhausted."""
+    out: list[tuple[int, str]] = []
+    depth = max((len(q) for q in queues), default=0)
+    for k in range(depth):
+        for queue in queues:
+            if k < len(queue):
+                out.append(queue[k])
+    return out
+
+
+def resolve_battle(
+    *,
+    order: Sequence[int],
+    choices: Mapping[int, int],
+    lines: Mapping[int, Sequence[str]],
+    towers: Mapping[int, int],
+    beats: Mapping[str, str],
+    power: Mapping[str, int],
+    absorbs: int,
+) -> BattleReport:
+    """Resolve one Battle Phase.
+
+    ``order``: the seats in play in this round's turn order. ``choices[s]``: the seat
+    ``s`` attacks, or DEFEND. ``lines[s]``: its Units, leftmost (first sent) first.
+    Each seat's line takes part in exactly one engagement: its own defence if it
+    defends, else the attack on its target. Attack power that gets through is pooled
+    per target against its Towers, then hit points.
+    """
+    survivors: dict[int, list[str]] = {s: [] for s in order}
+    reached: dict[int, int] = {s: 0 for s in order}
+    clashes: list[dict] = []
+    strikes: list[dict] = []
+
+    def strike(seat: int, target: int, units: list[str]) -> None:
+        if not units:
+            return
+        hit = sum(power[u] for u in units)
+        reached[target] += hit
+        survivors[seat].extend(units)
+        strikes.append({"seat": seat, "target": target, "units": units, "power": hit})
+
+    for target in order:
+        attackers = [a for a in order if choices[a] == target]
+        if choices[target] == DEFEND:
+            defence = [(target, u) for u in lines[target]]
+            if attackers:
+                queue = _alternate([[(a, u) for u in lines[a]] for a in attackers])
+                left, defence = _fight(queue, defence, beats, clashes)
+                for a in attackers:
+                    strike(a, target, [u for s, u in left if s == a])
+            survivors[target].extend(u for _, u in defence)
+            continue
+        for a in attackers:
+            if choices[target] == a:
+                if order.index(a) < order.index(target):
+                    continue  # this mutual pair was fought when ``a`` was the target
+                left_a, left_t = _fight(
+                    [(a, u) for u in lines[a]], [(target, u) for u in lines[target]], beats, clashes
+                )
+                strike(a, target, [u for _, u in left_a])
+                strike(target, a, [u for _, u in left_t])
+            else:
+                strike(a, target, list(lines[a]))
+
+    broken: dict[int, int] = {}
+    damage: dict[int, int] = {}
+    for s in order:
+        broken[s] = min(towers[s], reached[s] // absorbs)
+        damage[s] = max(0, reached[s] - absorbs * towers[s])
+    return BattleReport(survivors, reached, broken, damage, clashes, strikes)

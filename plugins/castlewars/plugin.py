@@ -1,0 +1,17 @@
+"""Castle Wars' hooks: the game and its rule-based bot."""
+
+from tabletop.core import hookimpl
+
+
+@hookimpl
+def tabletop_register_games():
+    from tabletop_games.castlewars.game import CastleWars
+
+    return [CastleWars()]
+
+
+@hookimpl
+def tabletop_register_bots():
+    from tabletop_games.castlewars.bots import CAPTAIN
+
+    return [CAPTAIN]

@@ -1,0 +1,64 @@
+"""Ways to put a Castle Wars game into a position a test needs, without creating or losing cards."""
+
+from __future__ import annotations
+
+from tabletop.core.table import Table
+
+from tabletop_games.castlewars.cards import TOWER
+from tabletop_games.castlewars.game import CastleWars
+
+GAME = CastleWars()
+
+
+def play(state, seat, *actions):
+    """Apply several actions of one seat; returns all their events."""
+    events = []
+    for action in actions:
+        events.extend(GAME.apply(state, seat, action))
+    return events
+
+
+def rig_rows(state, rows):
+    """Make the current face-up row ``rows[0]`` and the next draws ``rows[1]``, ``rows[2]``, ...
+
+    Only the deck's order changes (as if it had been shuffled that way).
+    """
+    state.deck.extend(state.row)
+    state.row = []
+    for card in rows[0]:
+        state.deck.remove(card)
+        state.row.append(card)
+    upcoming = [card for row in rows[1:] for card in row]
+    for card in upcoming:
+        state.deck.remove(card)
+    state.deck.extend(reversed(upcoming))
+
+
+def staged(hands, *, hp=None, first=0, round_number=1, seed=0):
+    """A game at the start of the Battle Phase with these hands (lists of letters, Towers as T).
+
+    The cards come out of the deck; the draft of this round counts as done.
+    """
+    state = GAME.new_state(len(hands), seed=seed)
+    state.deck.extend(state.row)
+    state.row = []
+    for seat, hand in enumerate(hands):
+        for card in hand:
+            state.deck.remove(card)
+            if card == TOWER:
+                state.towers[seat] += 1
+            else:
+                state.units[seat].append(card)
+    if hp is not None:
+        state.hp = list(hp)
+    state.round = round_number
+    state.turn_order = Table(len(hands), state.in_play).clockwise_from(first)
+    state.draft_turn = GAME.cards.draft_turns
+    events = []
+    GAME._next_draft_turn(state, events)  # the last draft turn is over: orders begin
+    return state
+
+
+def total_cards(seats):
+    c = GAME.cards
+    return sum(c.unit_count.values()) + c.towers_in_deck[seats]
