@@ -139,7 +139,7 @@ class Registry:
         return found
 
     def bot(self, game: str, name: str) -> BotSpec:
-        """A bot by short name (``tactician``) or full name (``windupwar.tactician``)."""
+        """A bot by short name (``greedy``) or full name with its game (``mygame.greedy``)."""
         bots = self.bots_for(game)
         short = name.removeprefix(f"{game}.")
         if short in bots:

@@ -1,0 +1,73 @@
+"""Shared fixtures: a fresh plugin registry per test, and a CLI runner bound to it."""
+
+from __future__ import annotations
+
+from collections.abc import Iterator, Sequence
+from dataclasses import dataclass
+from io import StringIO
+
+import pytest
+from rich.console import Console
+from typer.testing import CliRunner
+
+from tabletop.cli.app import Runtime, make_app
+from tabletop.cli.output import THEME, Output
+from tabletop.core.plugins import Registry, build_registry
+from tests.goofspiel import plugin as goofspiel_plugin
+
+
+@pytest.fixture
+def registry() -> Registry:
+    """Installed plugins plus the Goofspiel test game, freshly loaded."""
+    return build_registry(extra=[goofspiel_plugin])
+
+
+@pytest.fixture
+def goofspiel(registry: Registry):
+    return registry.game("goofspiel")
+
+
+@dataclass
+class CliResult:
+    exit_code: int
+    out: str
+    err: str
+
+
+class Cli:
+    """Runs ``tabletop`` commands in-process with fixed-width consoles and scripted input."""
+
+    def __init__(self, registry: Registry):
+        self.registry = registry
+
+    def __call__(self, *args: str, input: Sequence[str] = ()) -> CliResult:
+        out, err = StringIO(), StringIO()
+        answers: Iterator[str] = iter(input)
+
+        def ask(prompt: str) -> str:
+            out.write(prompt)
+            try:
+                return next(answers)
+            except StopIteration:
+                raise EOFError from None
+
+        output = Output(
+            Console(file=out, width=100, theme=THEME, force_terminal=False, color_system=None),
+            Console(file=err, width=100, theme=THEME, force_terminal=False, color_system=None),
+        )
+        app = make_app(Runtime(registry=self.registry, output=output, ask=ask))
+        result = CliRunner().invoke(app, list(args), catch_exceptions=False)
+        return CliResult(result.exit_code, out.getvalue() + result.stdout, err.getvalue())
+
+
+@pytest.fixture
+def cli(registry: Registry) -> Cli:
+    return Cli(registry)
+
+
+@pytest.fixture
+def records(tmp_path, monkeypatch):
+    """Records land in a temporary folder, never in the real home."""
+    folder = tmp_path / "records"
+    monkeypatch.setenv("TABLETOP_RECORDS", str(folder))
+    return folder

@@ -1,0 +1,78 @@
+"""The conformance check passes a sound game and catches each kind of broken one."""
+
+from collections import Counter
+
+from tabletop.core.check import check_game
+from tabletop.core.errors import IllegalAction
+from tests.goofspiel.game import Goofspiel
+
+
+def test_goofspiel_passes_the_conformance_check(goofspiel):
+    report = check_game(goofspiel, games=20, seed=3)
+    assert report.ok, report.problems
+    assert report.games == 20 and report.steps == 20 * 26
+
+
+class LeakyView(Goofspiel):
+    def view(self, state, seat):
+        view = super().view(state, seat)
+        view["bids"] = list(state.bids)  # shows the other seat's secret bid
+        return view
+
+
+class LosesCards(Goofspiel):
+    def census(self, state):
+        total = super().census(state)
+        return total - Counter({f"s0:{b0}": 1 for b0, _, _ in state.history})
+
+
+class CorruptsOnIllegal(Goofspiel):
+    def apply(self, state, seat, action):
+        state.scores[0] += 1  # changes the state before checking
+        return super().apply(state, seat, action)
+
+
+class NeverEnds(Goofspiel):
+    def step_limit(self, seats):
+        return 10
+
+
+def test_a_view_that_leaks_a_secret_bid_fails():
+    report = check_game(LeakyView(), games=3)
+    assert not report.ok
+    assert "view changed when only what it cannot see was resampled" in report.problems[0]
+
+
+def test_a_game_that_loses_cards_fails():
+    report = check_game(LosesCards(), games=2)
+    assert "card conservation" in report.problems[0]
+
+
+def test_a_rejected_action_that_changes_the_state_fails():
+    report = check_game(CorruptsOnIllegal(), games=2)
+    assert "rejected action" in report.problems[0]
+
+
+def test_a_game_past_its_step_limit_fails():
+    report = check_game(NeverEnds(), games=1)
+    assert "did not end within its step limit of 10" in report.problems[0]
+
+
+def test_a_rules_crash_is_reported_with_seat_count_and_seed():
+    class Crashes(Goofspiel):
+        def _resolve(self, state):
+            raise ZeroDivisionError("oops")
+
+    report = check_game(Crashes(), games=1, seed=5)
+    assert report.problems == ["2 seats, options {}, seed 5: unexpected ZeroDivisionError: oops"]
+
+
+def test_out_of_turn_actions_are_rejected(goofspiel):
+    state = goofspiel.new_state(2, seed=1)
+    goofspiel.apply(state, 0, "5")
+    try:
+        goofspiel.apply(state, 0, "6")
+    except IllegalAction as error:
+        assert "not to bid now" in str(error)
+    else:
+        raise AssertionError("a seat bid twice in one turn")

@@ -1,0 +1,147 @@
+"""Every command, on the test game, through Typer's runner with fixed-width consoles."""
+
+import json
+
+import pytest
+
+
+def test_list_shows_games_with_players_version_and_bots(cli):
+    result = cli("list")
+    assert result.exit_code == 0
+    assert "goofspiel" in result.out and "Goofspiel" in result.out and "2-2" in result.out
+
+
+def test_list_json_has_the_documented_fields(cli):
+    entries = json.loads(cli("list", "--json").out)
+    goof = next(e for e in entries if e["name"] == "goofspiel")
+    assert goof == {
+        "name": "goofspiel", "title": "Goofspiel", "min_players": 2, "max_players": 2,
+        "version": "1.0", "options": [], "bots": ["human", "random"],
+    }
+
+
+def test_list_reports_a_broken_plugin_by_name(tmp_path):
+    from tabletop.core.plugins import build_registry
+    from tests.conftest import Cli
+    from tests.goofspiel import plugin
+
+    broken = tmp_path / "broken_game.py"
+    broken.write_text("raise RuntimeError('card data is on fire')\n")
+    registry = build_registry(load_entry_points=False, extra=[plugin, str(broken)])
+    result = Cli(registry)("list", "--json")
+    entries = json.loads(result.out)
+    assert {"name": str(broken), "error": "RuntimeError: card data is on fire"} in entries
+    assert any(e["name"] == "goofspiel" for e in entries)
+
+
+def test_rules_renders_the_rules_file(cli):
+    result = cli("rules", "goofspiel")
+    assert result.exit_code == 0 and "Goofspiel (test game)" in result.out
+
+
+@pytest.mark.parametrize(
+    ("args", "message"),
+    [
+        (("rules", "chess"), "No game named 'chess'. Installed games:"),
+        (("play", "goofspiel", "--seats", "random,random,random"), "Goofspiel is for 2 players, not 3."),
+        (("play", "goofspiel", "--seats", "random,robot"), "No bot 'robot' for goofspiel."),
+        (("play", "goofspiel", "--option", "speed=9"), "'goofspiel' has no option 'speed'"),
+        (("simulate", "goofspiel", "--seats", "human,random"), "Only bots can sit in a simulation"),
+        (("check", "goofspiel", "--seats", "x"), "--seats takes seat counts like 2,3,4"),
+        (("bench", "goofspiel", "--seats", "5"), "Goofspiel is for 2 players, not 5."),
+    ],
+)
+def test_user_mistakes_get_one_sentence_and_no_traceback(cli, args, message):
+    result = cli(*args)
+    assert result.exit_code == 2
+    assert message in result.err.replace("\n", " ")
+    assert "Traceback" not in result.err + result.out
+
+
+def test_play_against_a_bot_saves_a_record_that_replays(cli, records):
+    answers = ["zap", "?"] + [str(c) for c in range(1, 14)]
+    result = cli("play", "goofspiel", "--seats", "human,random", "--seed", "4", "--names", "Ann,Bot", input=answers)
+    assert result.exit_code == 0, result.err
+    assert "'zap' is not a legal action now" in result.out
+    assert "How to answer" in result.out
+    assert "Game over" in result.out
+    saved = list(records.glob("goofspiel-*-seed4.json"))
+    assert len(saved) == 1
+    replay = cli("replay", str(saved[0]))
+    assert replay.exit_code == 0 and "Verified" in replay.out
+    assert "Ann bids 1" in replay.out
+
+
+def test_hot_seat_hands_over_between_people_and_hides_pending_bids(cli, tmp_path):
+    path = tmp_path / "hot.json"
+    answers = []
+    for card in range(1, 14):
+        answers += ["", str(card), "", str(14 - card)]
+    result = cli("play", "goofspiel", "--seats", "human,human", "--seed", "1", "--save", str(path), input=answers)
+    assert result.exit_code == 0, result.err
+    assert result.out.count("Pass the screen to Player 2") == 13
+    first_handover = result.out.index("Pass the screen to Player 2")
+    assert "'my_bid': '1'" not in result.out[first_handover:result.out.index("Player 2 >")]
+    assert path.exists()
+
+
+def test_quitting_keeps_the_game_so_far(cli, tmp_path):
+    path = tmp_path / "quit.json"
+    result = cli("play", "goofspiel", "--players", "2", "--seed", "2", "--save", str(path), input=["3", "quit"])
+    assert result.exit_code == 0
+    assert "quit the game" in result.out
+    assert json.loads(path.read_text())["outcome"] is None
+    assert "before the game ended" in cli("replay", str(path)).out
+
+
+def test_replay_reports_a_tampered_record(cli, tmp_path):
+    path = tmp_path / "game.json"
+    cli("play", "goofspiel", "--seats", "random,random", "--seed", "3", "--save", str(path))
+    data = json.loads(path.read_text())
+    data["actions"][0][1] = "14"
+    path.write_text(json.dumps(data))
+    result = cli("replay", str(path))
+    assert result.exit_code == 2
+    assert "Action 1 ('14' by seat 0) is rejected by the rules" in result.err.replace("\n", " ")
+
+
+def test_replay_of_an_unreadable_file_is_one_sentence(cli, tmp_path):
+    path = tmp_path / "junk.json"
+    path.write_text("not json")
+    result = cli("replay", str(path))
+    assert result.exit_code == 2 and "junk.json is not valid JSON" in result.err
+
+
+def test_simulate_json_reports_wins_per_seat_and_bot(cli):
+    result = cli("simulate", "goofspiel", "-n", "60", "--seats", "random,random", "--seed", "5", "--json")
+    summary = json.loads(result.out)
+    assert summary["game"] == "goofspiel" and summary["games"] == 60 and summary["seed"] == 5
+    wins = sum(s["wins"] for s in summary["by_seat"])
+    assert wins + summary["no_winner"] == 60
+    assert summary["mean_length"] == 26
+    low, high = summary["by_seat"][0]["ci95"]
+    assert low <= summary["by_seat"][0]["rate"] <= high
+    assert summary["by_bot"]["random"]["games"] == 120 and summary["by_bot"]["random"]["seats"] == [1, 2]
+
+
+def test_simulate_gives_the_same_results_with_more_workers(cli):
+    one = json.loads(cli("simulate", "goofspiel", "-n", "40", "--seed", "9", "--json").out)
+    two = json.loads(cli("simulate", "goofspiel", "-n", "40", "--seed", "9", "--workers", "2", "--json").out)
+    assert one == two
+
+
+def test_simulate_table_output(cli):
+    result = cli("simulate", "goofspiel", "-n", "20", "--seats", "random,random")
+    assert result.exit_code == 0 and "By bot" in result.out and "95% CI" in result.out
+
+
+def test_check_passes_the_test_game(cli):
+    result = cli("check", "goofspiel", "-n", "10")
+    assert result.exit_code == 0 and "pass" in result.out
+
+
+def test_bench_json_has_the_documented_fields(cli):
+    figures = json.loads(cli("bench", "goofspiel", "--runs", "1", "--seconds", "0.1", "--json").out)
+    assert figures["game"] == "goofspiel" and figures["seats"] == 2
+    assert figures["games_per_s"] > 0 and figures["decisions_per_s"] > figures["games_per_s"]
+    assert figures["copy_apply_per_s"] > 0 and figures["python"].startswith("CPython")

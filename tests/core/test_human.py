@@ -1,0 +1,33 @@
+import pytest
+
+from tabletop.agents.human import match_choice
+
+LEGAL = ["A1L", "A1R", "A2L", "BL.k", "CH"]
+
+
+@pytest.mark.parametrize(
+    ("typed", "chosen"),
+    [("A1R", "A1R"), ("2", "A1R"), ("ch", "CH"), ("bl", "BL.k"), (" a2 ", "A2L"), ("a1l", "A1L")],
+)
+def test_a_choice_may_be_notation_number_or_unique_prefix(typed, chosen):
+    assert match_choice(typed, LEGAL) == chosen
+
+
+def test_numeric_notation_wins_over_list_numbers():
+    assert match_choice("5", ["2", "3", "5", "9", "12"]) == "5"
+    assert match_choice("4", ["2", "3", "5", "9", "12"]) == "9"
+
+
+@pytest.mark.parametrize(
+    ("typed", "message"),
+    [
+        ("A1", "'A1' could be A1L, A1R; type more of it or its number."),
+        ("9", "There is no choice 9: pick 1 to 5."),
+        ("zap", "'zap' is not a legal action now; type ? to see what you can do."),
+        ("", "Type an action, its number, or ? for help."),
+    ],
+)
+def test_typos_get_a_sentence_not_a_traceback(typed, message):
+    with pytest.raises(ValueError) as error:
+        match_choice(typed, LEGAL)
+    assert str(error.value) == message

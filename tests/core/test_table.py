@@ -1,0 +1,49 @@
+import pytest
+
+from tabletop.core.table import Table
+
+
+def test_left_is_clockwise_and_right_counter_clockwise():
+    table = Table(4)
+    assert table.left(0) == 1
+    assert table.right(0) == 3
+    assert table.left(3, 2) == 1
+    assert table.right(1, 2) == 3
+
+
+def test_two_seats_two_to_the_right_is_yourself():
+    table = Table(2)
+    assert table.right(0, 2) == 0
+    assert table.left(1, 2) == 1
+    assert table.right(0, 1) == table.left(0, 1) == 1
+
+
+def test_distances_skip_seats_no_longer_in_play():
+    table = Table(5).without(1, 2)
+    assert table.in_play == (0, 3, 4)
+    assert table.left(0) == 3
+    assert table.right(3) == 0
+    assert table.left(4, 2) == 3
+    assert 1 not in table and len(table) == 3
+
+
+def test_within_counts_each_seat_once_whichever_way_it_is_reached():
+    assert Table(8).within(0, 3, include_self=False) == [1, 2, 3, 5, 6, 7]
+    assert Table(3).within(0, 3, include_self=False) == [1, 2]
+    assert Table(2).within(0, 3, include_self=True) == [0, 1]
+    assert Table(2).within(0, 3, include_self=False) == [1]
+
+
+def test_clockwise_from_starts_at_the_seat():
+    assert Table(4).without(2).clockwise_from(3) == [3, 0, 1]
+
+
+def test_a_seat_out_of_play_has_no_neighbours():
+    with pytest.raises(ValueError, match="not in play"):
+        Table(3).without(1).left(1)
+
+
+def test_without_leaves_the_original_table_alone():
+    table = Table(3)
+    table.without(0)
+    assert table.in_play == (0, 1, 2)

@@ -1,0 +1,35 @@
+"""Project-level promises: CI runs the README's test command; the core names no game."""
+
+import re
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parent.parent
+
+
+def quickstart_commands() -> list[str]:
+    readme = (ROOT / "README.md").read_text()
+    section = readme.split("## Quickstart", 1)[1].split("\n## ", 1)[0]
+    block = re.search(r"```sh\n(.*?)```", section, re.S).group(1)
+    return [line for line in block.splitlines() if line.strip()]
+
+
+def test_quickstart_has_exactly_two_commands_play_then_test():
+    play, test = quickstart_commands()
+    assert "tabletop play" in play
+    assert "pytest" in test
+
+
+def test_ci_runs_the_readme_test_command():
+    ci = (ROOT / ".ci" / "run").read_text()
+    _, test = quickstart_commands()
+    assert "pip install -e '.[test]'" in test and "grep -m1 -F \"pip install -e '.[test]'\" README.md" in ci
+
+
+def test_the_core_names_no_game():
+    pattern = re.compile(r"windup|castle|wms|wobbly|clockwork|goofspiel", re.I)
+    offenders = [
+        str(path.relative_to(ROOT))
+        for path in (ROOT / "tabletop" / "core").rglob("*.py")
+        if pattern.search(path.read_text())
+    ]
+    assert offenders == []
