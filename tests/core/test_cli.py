@@ -16,7 +16,7 @@ def test_list_json_has_the_documented_fields(cli):
     goof = next(e for e in entries if e["name"] == "goofspiel")
     assert goof == {
         "name": "goofspiel", "title": "Goofspiel", "min_players": 2, "max_players": 2,
-        "version": "1.0", "options": [], "bots": ["human", "random"],
+        "version": "1.0", "options": [], "bots": ["human", "ismcts", "random"],
     }
 
 

@@ -15,7 +15,7 @@ def test_builtin_games_register_through_the_entry_point_group():
 def test_the_test_game_registers_like_any_plugin():
     registry = build_registry(load_entry_points=False, extra=[goofspiel_plugin])
     assert list(registry.games) == ["goofspiel"]
-    assert registry.bot_names("goofspiel") == ["random"]
+    assert registry.bot_names("goofspiel") == ["ismcts", "random"]
 
 
 def test_each_build_is_a_fresh_manager():
