@@ -68,7 +68,7 @@ class HotSeat:
         console.print(Panel(f"Pass the screen to [seat]{self.names[seat]}[/]. Others, look away!", title="Hand over"))
         try:
             self.ask(f"{self.names[seat]}, press Enter when ready ")
-        except EOFError:
+        except (EOFError, KeyboardInterrupt):
             raise GameAbandoned(f"{self.names[seat]} left the game.") from None
         console.clear()
 
