@@ -47,13 +47,17 @@ def register(app: typer.Typer, rt: Runtime) -> None:
                 found.check_seats(n)
         report = check_game(found, games=games, seed=seed, seats=counts, options=fixed)
         table = Table(title=f"tabletop check {found.name}", title_style="title")
-        table.add_column("Variants")
+        table.add_column("Seats", justify="right")
+        table.add_column("Options")
         table.add_column("Games", justify="right")
         table.add_column("Actions", justify="right")
-        table.add_column("Result")
-        variants = "\n".join(f"{v['seats']} seats {v['options'] or ''}" for v in report.variants)
-        table.add_row(variants, str(report.games), str(report.steps), "[ok]pass[/]" if report.ok else "[error]FAIL[/]")
+        for variant in report.variants:
+            if variant["games"]:
+                options = " ".join(f"{k}={v}" for k, v in variant["options"].items()) or "-"
+                table.add_row(str(variant["seats"]), options, str(variant["games"]), str(variant["steps"]))
         rt.output.print(table)
+        verdict = "[ok]pass[/]" if report.ok else f"[error]FAIL[/] ({len(report.problems)} problems)"
+        rt.output.print(f"{report.games} games, {report.steps} actions: {verdict}")
         for problem in report.problems:
             rt.output.print(f"[error]-[/] {problem}", highlight=False)
         if not report.ok:

@@ -76,12 +76,16 @@ def check_game(
     """Play ``games`` random games spread over seat counts and option variants."""
     report = CheckReport(game=game.name)
     plan = variants(game, seats, options)
-    report.variants = [{"seats": n, "options": o} for n, o in plan]
+    report.variants = [{"seats": n, "options": o, "games": 0, "steps": 0} for n, o in plan]
     for index in range(games):
-        n, opts = plan[index % len(plan)]
+        variant = report.variants[index % len(plan)]
+        n, opts = variant["seats"], variant["options"]
         game_seed = seed + index
+        variant["games"] += 1
         try:
-            report.steps += _check_one(game, n, opts, game_seed)
+            steps = _check_one(game, n, opts, game_seed)
+            report.steps += steps
+            variant["steps"] += steps
         except _Failed as failure:
             report.problems.append(f"{n} seats, options {opts or '{}'}, seed {game_seed}: {failure}")
         except Exception as error:  # a crash inside the rules is exactly what we report
