@@ -112,11 +112,11 @@ def resolve_battle(
             if choices[target] == a:
                 if order.index(a) < order.index(target):
                     continue  # this mutual pair was fought when ``a`` was the target
-                left_a, left_t = _fight(
-                    [(a, u) for u in lines[a]], [(target, u) for u in lines[target]], beats, clashes
+                left_t, left_a = _fight(
+                    [(target, u) for u in lines[target]], [(a, u) for u in lines[a]], beats, clashes
                 )
-                strike(a, target, [u for _, u in left_a])
                 strike(target, a, [u for _, u in left_t])
+                strike(a, target, [u for _, u in left_a])
             else:
                 strike(a, target, list(lines[a]))
 

@@ -34,11 +34,7 @@ def rig_rows(state, rows):
     state.deck.extend(reversed(upcoming))
 
 
-def staged(hands, *, hp=None, first=0, round_number=1, seed=0):
-    """A game at the start of the Battle Phase with these hands (lists of letters, Towers as T).
-
-    The cards come out of the deck; the draft of this round counts as done.
-    """
+def _with_hands(hands, *, hp, first, round_number, seed):
     state = GAME.new_state(len(hands), seed=seed)
     state.deck.extend(state.row)
     state.row = []
@@ -53,12 +49,41 @@ def staged(hands, *, hp=None, first=0, round_number=1, seed=0):
         state.hp = list(hp)
     state.round = round_number
     state.turn_order = Table(len(hands), state.in_play).clockwise_from(first)
+    return state
+
+
+def staged(hands, *, hp=None, first=0, round_number=1, seed=0):
+    """A game at the start of the Battle Phase with these hands (lists of letters, Towers as T).
+
+    The cards come out of the deck; the draft of this round counts as done.
+    """
+    state = _with_hands(hands, hp=hp, first=first, round_number=round_number, seed=seed)
     state.draft_turn = GAME.cards.draft_turns
-    events = []
-    GAME._next_draft_turn(state, events)  # the last draft turn is over: orders begin
+    GAME._next_draft_turn(state, [])  # the last draft turn is over: orders begin
+    return state
+
+
+def drafting(hands, row, *, hp=None, first=0, seed=0):
+    """A game at the first draft turn of round 1 with these hands and this face-up row."""
+    state = _with_hands(hands, hp=hp, first=first, round_number=1, seed=seed)
+    for card in row:
+        state.deck.remove(card)
+    state.row = list(row)
+    state.draft_turn = 1
+    state.drafter = 0
     return state
 
 
 def total_cards(seats):
     c = GAME.cards
     return sum(c.unit_count.values()) + c.towers_in_deck[seats]
+
+
+def orders(state, seat, order, line=()):
+    """Give a seat's battle order and its line; stops placing once the rest is forced."""
+    events = list(GAME.apply(state, seat, order))
+    for unit in line:
+        if seat not in state.waiting:
+            break
+        events.extend(GAME.apply(state, seat, f"place {unit}"))
+    return events
