@@ -244,13 +244,19 @@ class WindupWar(Game):
             "seat": seat,
             "to_act": state.pending[:],
             "seats": seats,
-            "last_reveal": [dict(r) for r in state.last_reveal],
+            "last_reveal": self._reveal_view(state.last_reveal),
             "charger": state.charger if phase == CHARGE else None,
             "outcome": state.result.to_dict() if state.result is not None else None,
         }
         if seat is not None:
             view["hand"] = state.hands[seat][:]
         return view
+
+    @staticmethod
+    def _reveal_view(reveal):
+        if reveal is None:
+            return None
+        return {"round": reveal["round"], "step": reveal["step"], "rows": [dict(r) for r in reveal["rows"]]}
 
     def _row_view(self, state, s, own):
         """The seat's windup row: cards face up or its own; '?' face down; '' a slot emptied mid-round."""

@@ -26,6 +26,7 @@ FORFEIT_BROKEN = 3
 PLAYED = "played"
 AS_BLOCK = "illegal: counts as Block"
 BROKEN = "illegal: broken"
+NO_CARD = "no card"
 
 
 class War:
@@ -57,10 +58,7 @@ class War:
         while state.result is None:
             if state.revealed >= SLOTS:
                 self.end_round(state, events)
-                if state.result is not None or state.pending:
-                    return
-                state.phase = WAR  # nobody in play holds a card: the round passes untouched
-                continue
+                return
             step = state.revealed
             state.revealed = step + 1
             if self.reveal(state, step, events):
@@ -107,6 +105,8 @@ class War:
             self._finish(state, (), f"the war was called off after {MAX_ROUNDS} rounds", events)
             return
         self.start_windup(state)
+        if not state.pending:
+            self._finish(state, (), "stalemate: no army in play holds an action card", events)
 
     # ---- one step -----------------------------------------------------------------
 
@@ -116,7 +116,7 @@ class War:
         table = state.table
         in_play = table.in_play
         edition_2016 = state.edition == "2016"
-        plays = []
+        plays: list[tuple[int, object]] = []
         incoming: dict[int, list[tuple[int, int]]] = {}
         blockers: set[int] = set()
         retaliators: list[tuple[int, int]] = []
@@ -127,6 +127,7 @@ class War:
             row = state.rows[s]
             notation = row[step] if step < len(row) else None
             if notation is None:
+                plays.append((s, None))
                 continue
             card = card_of[notation]
             plays.append((s, card))
@@ -231,16 +232,21 @@ class War:
         parts = []
         for s, card in plays:
             unit = state.army[s][state.active[s]]
-            outcome = charge_note.get(s) or outcome_of.get(s, PLAYED)
+            if card is None:
+                outcome = NO_CARD
+            else:
+                outcome = charge_note.get(s) or outcome_of.get(s, PLAYED)
             rows.append({
-                "seat": s, "card": card.notation, "unit": unit, "outcome": outcome,
+                "seat": s, "card": card.notation if card else None, "unit": unit, "outcome": outcome,
                 "dealt": dealt[s], "taken": taken[s], "hearts": hearts[s],
             })
+            if card is None and not taken[s]:
+                continue
             note = "" if outcome == PLAYED else f" ({outcome})"
             damage = f", deals {dealt[s]}" if dealt[s] else ""
             hurt = f", takes {taken[s]}" if taken[s] else ""
-            parts.append(f"{{p{s}}} {card.name}{note}{damage}{hurt}")
-        state.last_reveal = tuple(rows)
+            parts.append(f"{{p{s}}} {card.name if card else 'no card'}{note}{damage}{hurt}")
+        state.last_reveal = {"round": state.round, "step": step + 1, "rows": tuple(rows)}
         events.append(Event("reveal", f"Card {step + 1}: " + ("; ".join(parts) or "no cards") + ".",
                             {"round": state.round, "step": step + 1, "rows": rows}))
         return pause

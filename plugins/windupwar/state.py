@@ -68,8 +68,8 @@ class WarState:
         #: Seats that must decide now (several: a simultaneous secret decision).
         self.pending: list[int] = []
         self.charger = -1
-        #: The rows of the last revealed step (public): a tuple of dicts never mutated.
-        self.last_reveal: tuple[dict, ...] = ()
+        #: The last revealed step (public): {"round", "step", "rows"}, never mutated once made.
+        self.last_reveal: dict | None = None
         self.result: Outcome | None = None
 
     def copy(self) -> WarState:
