@@ -1,0 +1,65 @@
+"""Properties of whole random games: they end, conserve cards, replay, and pass the core's check."""
+
+import random
+
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from tabletop.agents.random_bot import RandomAgent
+from tabletop.core.check import check_game
+from tabletop.core.match import run_match
+from tabletop_games.windupwar.game import WindupWar
+
+GAME = WindupWar()
+EDITIONS = st.sampled_from(["2017", "2016"])
+
+
+def play_random(seats, edition, seed, *, factions="deal", each_step=None):
+    rng = random.Random(seed)
+    state = GAME.new_state(seats, options={"edition": edition, "factions": factions}, seed=seed)
+    steps = 0
+    while GAME.outcome(state) is None:
+        seat = GAME.to_act(state)[0]
+        GAME.apply(state, seat, rng.choice(GAME.legal_actions(state, seat)))
+        steps += 1
+        assert steps <= GAME.step_limit(seats)
+        if each_step is not None:
+            each_step(state)
+    return state
+
+
+@settings(max_examples=60, deadline=None)
+@given(seats=st.integers(2, 8), edition=EDITIONS, seed=st.integers(0, 2**32 - 1),
+       factions=st.sampled_from(["deal", "pick"]))
+def test_random_games_end(seats, edition, seed, factions):
+    state = play_random(seats, edition, seed, factions=factions)
+    outcome = GAME.outcome(state)
+    assert all(0 <= w < seats for w in outcome.winners) and len(outcome.winners) <= 1
+
+
+@settings(max_examples=40, deadline=None)
+@given(seats=st.integers(2, 6), edition=EDITIONS, seed=st.integers(0, 2**32 - 1))
+def test_cards_are_conserved(seats, edition, seed):
+    def conserved(state):
+        for s in range(seats):
+            piles = (state.hands[s], [c for c in state.rows[s] if c is not None], state.discard[s],
+                     state.centre[s], state.broken[s])
+            cards = sorted(c for pile in piles for c in pile)
+            assert cards == sorted(GAME.deck)  # 22 cards, each exactly once
+    play_random(seats, edition, seed, each_step=conserved)
+
+
+@settings(max_examples=30, deadline=None)
+@given(seats=st.integers(2, 5), edition=EDITIONS, seed=st.integers(0, 2**32 - 1))
+def test_records_replay_to_the_same_game(seats, edition, seed):
+    agents = [RandomAgent(random.Random(seed + i)) for i in range(seats)]
+    result = run_match(GAME, agents, seed=seed, options={"edition": edition})
+    final = result.record.verify(GAME)
+    assert GAME.view(final, None) == GAME.view(result.state, None)
+
+
+@pytest.mark.parametrize("edition", ["2017", "2016"])
+def test_conformance_check_passes(edition):
+    report = check_game(GAME, games=36, seed=7, seats=[2, 3, 4], options={"edition": edition})
+    assert report.ok, report.problems
