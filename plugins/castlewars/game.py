@@ -64,6 +64,15 @@ def _article(name: str) -> str:
     return ("an " if name[0] in "AEIOU" else "a ") + name
 
 
+def _damage_text(seat, power, broken, damage, left):
+    towers = f"{broken} Tower{'s' if broken != 1 else ''}"
+    if not damage:
+        lost = f"loses {towers}" if broken else "loses nothing"
+        return f"{{p{seat}}}'s Towers stop all {power} attack power: {{p{seat}}} {lost}."
+    lost = f"loses {towers} and {damage} hit points" if broken else f"loses {damage} hit points"
+    return f"{{p{seat}}} {lost} ({left} left)."
+
+
 class CastleWars(Game):
     name = "castlewars"
     title = "Castle Wars"
@@ -276,7 +285,8 @@ class CastleWars(Game):
                 if card is None:
                     break
                 state.row.append(card)
-            events.append(Event("face_up", f"Draft turn {state.draft_turn}: face up {' '.join(state.row) or 'nothing'}.",
+            shown = ", ".join(self.cards.names[card] for card in state.row) or "nothing"
+            events.append(Event("face_up", f"Draft turn {state.draft_turn}: face up {shown}.",
                                 {"turn": state.draft_turn, "row": list(state.row)}))
             state.drafter = 0
             if self._skip_stuck(state, events):
@@ -402,7 +412,7 @@ class CastleWars(Game):
                 state.discard.append(ub)
             events.append(Event("clash", text, clash))
         for hit in report.strikes:
-            units = " ".join(hit["units"])
+            units = ", ".join(names[u] for u in hit["units"])
             events.append(Event("strike", f"{{p{hit['seat']}}}'s {units} reach {{p{hit['target']}}} "
                                 f"with {hit['power']} attack power.", hit))
         results = []
@@ -415,8 +425,7 @@ class CastleWars(Game):
             state.placed[s] = []
             state.choices[s] = UNDECIDED
             if report.power[s]:
-                events.append(Event("damage", f"{{p{s}}} loses {broken} Tower(s) and {damage} hit points "
-                                    f"({state.hp[s]} left).",
+                events.append(Event("damage", _damage_text(s, report.power[s], broken, damage, state.hp[s]),
                                     {"seat": s, "towers_broken": broken, "damage": damage, "hit_points": state.hp[s]}))
             results.append({"seat": s, "power": report.power[s], "towers_broken": broken,
                             "damage": damage, "hit_points": state.hp[s]})

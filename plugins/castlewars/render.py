@@ -54,8 +54,10 @@ def _battle(battle: Mapping[str, Any], names: Sequence[str], cards: CardRules) -
         lines.append(line)
     for result in battle["results"]:
         if result["power"]:
+            fallen = result["towers_broken"]
+            towers = f"{fallen} Tower{'s' if fallen != 1 else ''} fall{'s' if fallen == 1 else ''}, " if fallen else ""
             lines.append(Text(
-                f"{_seat(result['seat'], names)}: {result['towers_broken']} Tower(s) fall, "
+                f"{_seat(result['seat'], names)}: {towers}"
                 f"{result['damage']} damage, {result['hit_points']} hit points left"
             ))
     for seat in battle["out"]:

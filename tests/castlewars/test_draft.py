@@ -161,3 +161,12 @@ def test_notation_is_case_insensitive():
     card = state.row[0]
     play(state, 0, f"TAKE {card.lower()}")
     assert state.units[0] == [card] or state.towers[0] == 1
+
+
+def test_describe_action_says_what_an_action_does():
+    state = drafting([["K"], [], []], ["T", "A", "M", "K"])
+    assert GAME.describe_action(state, 0, "take T") == "take a Tower (stops 4 attack power)"
+    assert GAME.describe_action(state, 0, "take A") == "take an Archer (attack 2)"
+    assert GAME.describe_action(state, 0, "swap K M") == "give up a Knight, take a Mage"
+    assert GAME.describe_action(state, 0, "attack 2") == "send your Units against seat 2 (15 hit points, 0 Towers)"
+    assert GAME.describe_action(state, 0, "nonsense") == ""
