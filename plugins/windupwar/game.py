@@ -244,7 +244,8 @@ class WindupWar(Game):
             "seat": seat,
             "to_act": state.pending[:],
             "seats": seats,
-            "last_reveal": self._reveal_view(state.last_reveal),
+            "reveals": [self._reveal_view(r) for r in state.reveals],
+            "last_reveal": self._reveal_view(state.reveals[-1]) if state.reveals else None,
             "charger": state.charger if phase == CHARGE else None,
             "outcome": state.result.to_dict() if state.result is not None else None,
         }

@@ -89,6 +89,31 @@ def _reveal_table(game: Any, view: Mapping[str, Any], names: Sequence[str]) -> T
     return table
 
 
+def _round_table(game: Any, view: Mapping[str, Any], names: Sequence[str]) -> Table | None:
+    """The latest War at a glance: one row per seat, one column per revealed card step."""
+    reveals = view.get("reveals") or []
+    if len(reveals) < 2:
+        return None
+    table = Table(title=f"Round {reveals[0]['round']}: every card step (dealt/taken)")
+    table.add_column("Seat")
+    for reveal in reveals:
+        table.add_column(f"Card {reveal['step']}")
+    seats = sorted({r["seat"] for reveal in reveals for r in reveal["rows"]})
+    for seat in seats:
+        cells = []
+        for reveal in reveals:
+            row = next((r for r in reveal["rows"] if r["seat"] == seat), None)
+            if row is None:
+                cells.append(Text("out", style="grey50"))
+            elif row["card"] is None:
+                cells.append(Text("-", style="grey50") + Text(f" {row['dealt']}/{row['taken']}"))
+            else:
+                mark = "" if row["outcome"] == "played" else "!"
+                cells.append(_card(game, row["card"]) + Text(f"{mark} {row['dealt']}/{row['taken']}"))
+        table.add_row(names[seat], *cells)
+    return table
+
+
 def _hand(game: Any, view: Mapping[str, Any]) -> Text | None:
     hand = view.get("hand")
     seat = view.get("seat")
@@ -113,9 +138,9 @@ def _hand(game: Any, view: Mapping[str, Any]) -> Text | None:
 
 def render_view(game: Any, view: Mapping[str, Any], *, names: Sequence[str]) -> Group:
     parts: list[Any] = [_seats_table(game, view, names)]
-    reveal = _reveal_table(game, view, names)
-    if reveal is not None:
-        parts.append(reveal)
+    for extra in (_round_table(game, view, names), _reveal_table(game, view, names)):
+        if extra is not None:
+            parts.append(extra)
     if view.get("charger") is not None:
         parts.append(Text(f"{names[view['charger']]}'s Charge! succeeds: choose a discard card to score.",
                           style="bold yellow"))

@@ -53,6 +53,8 @@ class War:
 
     def run(self, state: WarState, events: list[Event]) -> None:
         """Reveal and resolve steps until the round ends, a charge needs a choice, or the game ends."""
+        if state.revealed == 0:
+            state.reveals = ()
         state.phase = WAR
         state.pending = []
         while state.result is None:
@@ -246,7 +248,10 @@ class War:
             damage = f", deals {dealt[s]}" if dealt[s] else ""
             hurt = f", takes {taken[s]}" if taken[s] else ""
             parts.append(f"{{p{s}}} {card.name if card else 'no card'}{note}{damage}{hurt}")
-        state.last_reveal = {"round": state.round, "step": step + 1, "rows": tuple(rows)}
+        if not any(card for _, card in plays):
+            return pause
+        reveal = {"round": state.round, "step": step + 1, "rows": tuple(rows)}
+        state.reveals = (*state.reveals, reveal)
         events.append(Event("reveal", f"Card {step + 1}: " + ("; ".join(parts) or "no cards") + ".",
                             {"round": state.round, "step": step + 1, "rows": rows}))
         return pause

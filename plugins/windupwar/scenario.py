@@ -75,10 +75,16 @@ def program(game, state, rows: Mapping[int, Sequence[str]]) -> list[Event]:
 
 
 def reveals(events: Sequence[Event]) -> list[dict[int, dict]]:
-    """The reveal rows of each step in ``events``, in order, as {seat: row}."""
+    """The reveal rows of each step in ``events`` at which a card was revealed, as {seat: row}."""
     return [{r["seat"]: r for r in e.data["rows"]} for e in events if e.kind == "reveal"]
 
 
 def taken(events: Sequence[Event], step: int) -> dict[int, int]:
-    """Damage each seat took at card ``step`` (1-based) of the first round in ``events``; 0s left out."""
-    return {s: r["taken"] for s, r in reveals(events)[step - 1].items() if r["taken"]}
+    """Damage each seat took at card ``step`` (1-based) of the first round in ``events``; 0s left out.
+
+    A step at which no seat revealed a card has no reveal: nobody took damage.
+    """
+    for event in events:
+        if event.kind == "reveal" and event.data["step"] == step:
+            return {r["seat"]: r["taken"] for r in event.data["rows"] if r["taken"]}
+    return {}

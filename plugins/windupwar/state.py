@@ -34,7 +34,7 @@ class WarState:
         "factions", "army", "active", "hearts",
         "hands", "rows", "discard", "centre", "broken",
         "row_broken", "reload_at",
-        "status", "table", "pending", "charger", "last_reveal", "result",
+        "status", "table", "pending", "charger", "reveals", "result",
     )
 
     def __init__(self, n: int, edition: str, target: int):
@@ -68,8 +68,9 @@ class WarState:
         #: Seats that must decide now (several: a simultaneous secret decision).
         self.pending: list[int] = []
         self.charger = -1
-        #: The last revealed step (public): {"round", "step", "rows"}, never mutated once made.
-        self.last_reveal: dict | None = None
+        #: The revealed steps of the latest War (public): {"round", "step", "rows"} each,
+        #: never mutated once made; a tuple so copies can share it.
+        self.reveals: tuple[dict, ...] = ()
         self.result: Outcome | None = None
 
     def copy(self) -> WarState:
@@ -95,6 +96,6 @@ class WarState:
         new.table = self.table
         new.pending = self.pending[:]
         new.charger = self.charger
-        new.last_reveal = self.last_reveal
+        new.reveals = self.reveals
         new.result = self.result
         return new

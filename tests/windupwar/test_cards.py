@@ -211,8 +211,9 @@ def test_charge_alone_scores_a_chosen_discard_card(game):
     assert game.legal_actions(state, 1) == []
     events = game.apply(state, 0, "score DB.b")
     assert state.centre[0] == ["DB.b"] and len(state.centre[0]) == 1
-    # The war went on after the choice: card 2 was revealed, then the round ended.
-    assert [e.data["step"] for e in events if e.kind == "reveal"] == [2, 3, 4, 5]
+    # The war went on after the choice: card 2 was revealed (slots 3 to 5 are empty), then the
+    # round ended.
+    assert [e.data["step"] for e in events if e.kind == "reveal"] == [2]
     assert state.phase == "windup" and state.round == 2
 
 
