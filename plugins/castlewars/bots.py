@@ -128,7 +128,6 @@ class Captain:
     # ---- battle orders -----------------------------------------------------------------------
 
     def _orders(self, view, legal):
-        c = self.cards
         me = view["players"][self.seat]
         units = [u for u in view["hand"] if u != TOWER]
         foes = {f["seat"]: f for f in self._foes(view)}
@@ -157,7 +156,7 @@ class Captain:
         best = None
         for line in arrangements:
             taken = 0.0
-            for s, foe_lines in lines.items():
+            for foe_lines in lines.values():
                 for foe_line in foe_lines:
                     _, hit = _fight(foe_line, line, c.beats, c.power)
                     taken += self._through(hit, me["towers"]) / len(foe_lines)

@@ -111,7 +111,7 @@ class CastleWars(Game):
         if state.phase == DRAFT:
             return [state.turn_order[state.drafter]]
         if state.phase == ORDERS:
-            return state.waiting
+            return state.waiting[:]
         return []
 
     def legal_actions(self, state, seat):

@@ -74,7 +74,7 @@ def test_later_rounds_start_with_the_fewest_hit_points_ties_to_the_youngest():
     assert GAME.to_act(state) == [1]
 
 
-def test_round_limit_ends_the_game_on_hit_points(monkeypatch):
+def test_round_limit_ends_the_game_on_hit_points():
     # House rule: the game must end; after the last allowed round the highest hit points win.
     state = staged([["K"], ["M"], ["A"]], hp=[9, 12, 12], round_number=game_module.ROUND_LIMIT)
     for seat in range(3):
