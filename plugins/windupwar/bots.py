@@ -2,13 +2,15 @@
 
 Its rules, in the rulebook's own strategy tips:
 
-* It programs only cards its active unit can play, or, in the slots the active unit
-  may not live to see, cards its next unit can play ("program actions your NEXT unit
-  may legally play toward the end of your Windup order"). It never breaks a card by
-  choice; only a hand with no playable card left forces an illegal one.
+* It programs only cards its active unit or its next unit can play ("program actions
+  your NEXT unit may legally play toward the end of your Windup order"). It estimates
+  how likely the active unit still stands at each slot (damage as a Poisson count at
+  the rate the others dealt last round); where that is unsure it prefers cards both
+  units can play. Only a hand with no such card left forces another card.
 * It blocks when the attacks it expects on a step are worth more than a Block card.
-* It times its Reload for the last slot of a round after which its hand would run low
-  ("best to play your Reload card toward the end of your Windup order").
+* It times its Reload for the last slot of a round after which fewer than five cards
+  its unit can play would be left ("best to play your Reload card toward the end of
+  your Windup order").
 * It charges when its discard pile is not empty and other seats are unlikely to charge
   in that slot, judged from the Charge! cards they have not yet shown.
 * After a successful charge it scores the discard card its remaining units need least.
@@ -16,6 +18,7 @@ Its rules, in the rulebook's own strategy tips:
 
 from __future__ import annotations
 
+import math
 import random
 from typing import Any
 
@@ -24,8 +27,9 @@ from tabletop.agents.base import BotSpec, Decision
 from tabletop_games.windupwar.cards import BLACK
 from tabletop_games.windupwar.state import IN_PLAY, SLOTS
 
-# How likely a random-looking opponent's card hits a seat 1, 2, 3 spaces away.
-THREAT_BY_DISTANCE = {1: 0.35, 2: 0.25, 3: 0.1}
+# Expected damage a step from an opponent 1, 2, 3 spaces away: about the share of the 22
+# cards that reach that far, halved because a unit may play only about half of them.
+THREAT_BY_DISTANCE = {1: 0.2, 2: 0.08, 3: 0.04}
 # Of what use a card is to keep in the deck, before asking whether any unit can play it.
 KEEP_VALUE = {
     "reload": 10, "charge": 9, "block_retaliate": 8, "block": 7, "detonate": 6, "set_bomb": 5,
@@ -75,29 +79,49 @@ class Tactician:
         army = me["army"]
         active = me["active"]
         units = self.data.unit_by_id
-        current = units[army[active]["unit"]]
-        hearts = army[active]["hearts"]
-        following = units[army[active + 1]["unit"]] if active + 1 < len(army) else None
+        current = units[army[active]["unit"]].allowed
+        following = units[army[active + 1]["unit"]].allowed if active + 1 < len(army) else None
         cards = self.data.by_notation
-        # The active unit surely plays the first `hearts` slots if it takes at most one
-        # damage a step; later slots may fall to the next unit.
-        if slot < hearts or following is None:
-            tiers = [current.allowed]
+        # Next round's cards will mostly be played by this unit unless it is nearly spent.
+        hearts = army[active]["hearts"]
+        next_round = current if hearts >= 3 or following is None else current | following
+        context = self._context(view, me, slot, next_round)
+        alive = self._alive(hearts, me["row"][:slot], context["threat"])
+        # Which unit will play this slot? Sure: its cards. Unsure: cards both can play
+        # first, then the likelier unit's, then the other's (never one neither can play).
+        if following is None or alive > 0.85:
+            pools = [current] + ([following] if following is not None else [])
+        elif alive >= 0.5:
+            pools = [current & following, current, following]
         else:
-            tiers = [current.allowed & following.allowed, following.allowed, current.allowed]
-        candidates: list[str] = []
-        for allowed in tiers:
+            pools = [current & following, following, current]
+        for allowed in pools:
             candidates = [a for a in legal if cards[a].colour in allowed]
             if candidates:
                 break
-        if not candidates:
+        else:
             return min(legal, key=lambda a: (self._keep_value(a, me), a))
-        context = self._context(view, me, slot)
-        scored = [(self._value(cards[a], context, slot) + self.rng.random() * 0.01, a) for a in candidates]
+        scored = [(self._value(cards[a], context, slot) + self.rng.random() * 0.05, a) for a in candidates]
         return max(scored)[1]
 
-    def _context(self, view: dict, me: dict, slot: int) -> dict:
+    def _alive(self, hearts: int, earlier: list[str], threat: float) -> float:
+        """The chance the active unit still stands when this slot is revealed.
+
+        Damage before the slot is taken as Poisson with ``threat`` per earlier slot that
+        is not a block; the unit survives while it has taken fewer than ``hearts``.
+        """
+        cards = self.data.by_notation
+        exposed = sum(1 for c in earlier if cards[c].effect not in ("block", "block_retaliate"))
+        mean = threat * exposed
+        term = total = math.exp(-mean)
+        for k in range(1, hearts):
+            term *= mean / k
+            total += term
+        return min(1.0, total)
+
+    def _context(self, view: dict, me: dict, slot: int, playable: frozenset[str]) -> dict:
         seats = view["seats"]
+        cards = self.data.by_notation
         ring = [s["seat"] for s in seats if s["status"] == IN_PLAY]
         pos = ring.index(self.seat)
         n = len(ring)
@@ -106,27 +130,32 @@ class Tactician:
             for other in (ring[(pos + d) % n], ring[(pos - d) % n]):
                 if other != self.seat and other not in distance:
                     distance[other] = d
-        threat = sum(THREAT_BY_DISTANCE.get(d, 0.05) for d in distance.values())
-        reload_before = any(self.data.by_notation[c].effect == "reload" for c in me["row"][:slot] if c)
-        discard_ready = bool(me["discard"]) and not (view["edition"] == "2017" and reload_before)
-        charge_risk = 1.0
+        threat = sum(THREAT_BY_DISTANCE.get(d, 0.02) for d in distance.values())
+        reveals = view.get("reveals") or []
+        if reveals and n > 1:
+            # What the others actually dealt last round, shared among the seats they could hit.
+            dealt = sum(r["dealt"] for step in reveals for r in step["rows"] if r["seat"] != self.seat)
+            threat = max(threat, dealt / len(reveals) / (n - 1))
+        reload_before = any(cards[c].effect == "reload" for c in me["row"][:slot] if c)
+        emptied = view["edition"] == "2017" and reload_before
+        charge_success = 1.0
+        charges = self._charges()
         for other in distance:
             info = seats[other]
-            shown = sum(1 for c in info["discard"] + info["centre"] + info["broken"] + [r for r in info["row"] if r]
-                        if c in self._charges())
-            unseen = 2 - shown
+            shown = sum(1 for c in info["discard"] + info["centre"] + info["broken"] + info["row"] if c in charges)
             pool = max(1, info["hand_size"] + sum(1 for r in info["row"] if r == "?"))
-            charge_risk *= 1 - min(1.0, unseen / pool)
-        hand_after = len(view["hand"]) - (SLOTS - slot)
+            charge_success *= 1 - min(1.0, (len(charges) - shown) / pool)
+        hand = view["hand"]
+        usable_after = sum(1 for c in hand if cards[c].colour in playable) - (SLOTS - slot)
         return {
             "ring": ring, "pos": pos, "distance": distance, "threat": threat,
-            "discard_ready": discard_ready, "charge_success": charge_risk,
-            "bomb_ready": any(self.data.by_notation[c].effect == "set_bomb" for c in me["discard"])
-            and not (view["edition"] == "2017" and reload_before),
-            "hand_after": hand_after, "blocks_in_hand": sum(
-                1 for c in view["hand"] if self.data.by_notation[c].effect in ("block", "block_retaliate")),
-            "edition": view["edition"], "last_slot": slot == SLOTS - 1 or len(view["hand"]) == 1,
-            "reload_done": reload_before,
+            "discard_ready": bool(me["discard"]) and not emptied,
+            "charge_success": charge_success,
+            "bomb_ready": not emptied and any(cards[c].effect == "set_bomb" for c in me["discard"]),
+            "run_low": usable_after < SLOTS,
+            "blocks_in_hand": sum(1 for c in hand if cards[c].effect in ("block", "block_retaliate")),
+            "edition": view["edition"],
+            "last_slot": slot == SLOTS - 1 or len(hand) == 1,
         }
 
     def _charges(self) -> frozenset[str]:
@@ -165,13 +194,14 @@ class Tactician:
         if effect == "retaliate":
             return ctx["threat"] * 0.8
         if effect == "reload":
-            if ctx["last_slot"] and (ctx["hand_after"] < SLOTS or ctx["blocks_in_hand"] == 0):
+            if ctx["last_slot"] and ctx["run_low"]:
                 return 5.0
             return -2.0
         if effect == "charge":
             if not ctx["discard_ready"]:
                 return -1.5
-            return 3.5 * ctx["charge_success"]
+            # Not always the first slot: a predictable charge is a cancelled one.
+            return 3.5 * ctx["charge_success"] * (0.3 + 0.7 * self.rng.random())
         if effect == "set_bomb":
             return 0.3 if not ctx["bomb_ready"] else -0.5
         return 0.0
