@@ -102,9 +102,11 @@ class WindupWar(Game):
 
     def _parse(self, action, seat):
         """(kind, argument) of a well-formed action text, else InvalidAction."""
+        if not isinstance(action, str):
+            raise InvalidAction(f"An action is text, not {action!r}.", seat=seat, action=str(action))
         if action in self.war.card:
             return "card", action
-        word, _, arg = action.partition(" ") if isinstance(action, str) else ("", "", "")
+        word, _, arg = action.partition(" ")
         if word == "unit" and arg in self.data.unit_by_id:
             return "unit", arg
         if word == "faction" and arg in self.data.faction_by_id:

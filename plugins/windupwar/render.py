@@ -55,13 +55,15 @@ def _seats_table(game: Any, view: Mapping[str, Any], names: Sequence[str]) -> Ta
             name += Text(f" ({entry['status']})", style="red")
         army = entry["army"]
         active = next((u for u in army if u["state"] == "active"), None)
-        if not army:
+        if view["phase"] in ("faction", "army"):
             active_text = Text(f"picking ({entry['units_picked']}/3)", style="grey50")
         elif active is None:
             active_text = Text("-", style="grey50")
         else:
             active_text = _unit(active)
         waiting = Text(", ").join(Text(u["name"]) for u in army if u["state"] == "waiting") or Text("-")
+        if view["phase"] in ("faction", "army") and army:
+            waiting = Text("picked: ") + waiting
         row = Text(" ").join(
             Text("?", style="grey50") if c == "?" else Text("_", style="grey37") if c == "" else _card(game, c)
             for c in entry["row"]) or Text("-", style="grey50")

@@ -337,3 +337,29 @@ def test_three_seat_flame_and_alpha_strike(game):
     events = program(game, state, {0: ["FL.o", "AS.o"]})
     assert taken(events, 1) == {1: 1, 2: 1}
     assert taken(events, 2) == {0: 1, 1: 1, 2: 1}
+
+
+def test_attacked_means_any_card_that_would_damage_it_alpha_strike_included(game):
+    """An illegal card reached only by another seat's Alpha Strike counts as a Block."""
+    hands = {0: ["FL.o"], 2: ["AS.o"]}
+    state = position(game, [INFANTRY, INFANTRY, TANK, INFANTRY], hands=hands)
+    events = program(game, state, hands)
+    step = reveals(events)[0]
+    assert step[0]["outcome"] == "illegal: counts as Block" and step[0]["taken"] == 0
+    assert taken(events, 1) == {1: 1, 2: 1, 3: 1}
+
+
+def test_a_dud_detonate_is_no_attack_so_the_illegal_card_breaks(game):
+    """Detonate Bomb without Set Bomb in the discard deals nothing: nobody is attacked."""
+    hands = {0: ["FL.o"], 1: ["DB.b", "SB.b"]}
+    state = position(game, [INFANTRY, SAPPER, INFANTRY], hands=hands)
+    events = program(game, state, {0: ["FL.o"], 1: ["DB.b", "SB.b"]})
+    assert reveals(events)[0][0]["outcome"] == "illegal: broken"
+
+
+def test_illegal_card_counted_as_block_does_not_retaliate(game):
+    """It "counts as a Block All Attacks card (only)": an illegal Retaliate hits nobody."""
+    hands = {0: ["RT.p"], 1: ["A1R.g"]}
+    state = position(game, [HELI, INFANTRY, INFANTRY], hands=hands)
+    events = program(game, state, hands)
+    assert taken(events, 1) == {}
