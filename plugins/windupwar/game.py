@@ -23,7 +23,7 @@ from tabletop.core import Event, Game, IllegalAction, InvalidAction, Option
 from tabletop_games.windupwar.cards import CardData, load_cards
 from tabletop_games.windupwar.resolve import War
 from tabletop_games.windupwar.state import (
-    ARMY, ARMY_PICK, CHARGE, FACTION, IN_PLAY, OVER, SLOTS, WINDUP, WarState,
+    ARMY, ARMY_PICK, CHARGE, FACTION, IN_PLAY, SLOTS, WINDUP, WarState,
 )
 
 NO_EVENTS: tuple[Event, ...] = ()
@@ -371,4 +371,4 @@ class WindupWar(Game):
         return render_view(self, view, names=names)
 
 
-__all__ = ["WindupWar", "OVER"]
+__all__ = ["WindupWar"]

@@ -13,7 +13,7 @@ from tabletop.core.game import Event, Outcome
 
 from tabletop_games.windupwar.cards import CardData
 from tabletop_games.windupwar.state import (
-    ARMY, CHARGE, ELIMINATED, FORFEITED, IN_PLAY, OVER, SLOTS, WAR, WINDUP, WarState,
+    ARMY, CHARGE, ELIMINATED, FORFEITED, OVER, SLOTS, WAR, WINDUP, WarState,
 )
 
 #: A war that has not ended after this many rounds is called off with no champion
@@ -310,4 +310,3 @@ class War:
         events.append(Event("game_over", f"Champion: {who} ({reason}).", {"winners": list(winners)}))
 
 
-__all__ = ["War", "MAX_ROUNDS", "FORFEIT_BROKEN", "PLAYED", "AS_BLOCK", "BROKEN", "IN_PLAY"]

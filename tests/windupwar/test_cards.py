@@ -102,11 +102,10 @@ def test_block_stops_a_bomb(game):
     assert taken(events, 1) == {2: 2, 3: 2}
 
 
-def test_block_stops_all_damage_whatever_its_source(game):
-    """Block: "you take no damage". Attack 2 Right of the opponent, Flame, retaliation: none lands."""
+def test_block_stops_damage_but_self_inflicted_damage_lands_on_the_attacker(game):
+    """Two seats: Flame Right hits the blocker (one space) and its own player (two spaces)."""
     state = position(game, [INFANTRY, TANK], hands={0: ["BL.k"], 1: ["FR.o"]})
     events = program(game, state, {0: ["BL.k"], 1: ["FR.o"]})
-    # Two seats: Flame Right hits the blocker (one space) and its own player (two spaces).
     assert taken(events, 1) == {1: 1}
 
 

@@ -167,3 +167,28 @@ def test_round_cap_ends_a_war_without_a_champion(game):
     program(game, state, {})
     outcome = game.outcome(state)
     assert outcome.winners == () and "called off" in outcome.reason
+
+
+def test_a_unit_destroyed_while_charging_still_scores(game):
+    hands = {0: ["CH.k"], 1: ["A1R.g"]}
+    state = position(game, [INFANTRY] * 3, hands=hands, hearts={0: 1})
+    program(game, state, hands)
+    assert state.phase == "charge" and state.hearts[0] == 0
+    events = game.apply(state, 0, "score FL.o")
+    assert state.centre[0] == ["FL.o"]
+    assert state.active[0] == 1 and any(e.kind == "destroyed" for e in events)
+
+
+def test_no_cards_left_to_program_is_a_stalemate(game):
+    hands = {0: ["BL.k"], 1: ["BL.k"]}
+    state = position(game, [INFANTRY] * 2, hands=hands)
+    program(game, state, hands)
+    outcome = game.outcome(state)
+    assert outcome.winners == () and outcome.reason.startswith("stalemate")
+
+
+def test_hands_stay_in_deck_order_after_a_reload(game):
+    hands = {0: ["BL.k", "A1L.g", "RL.k"]}
+    state = position(game, [INFANTRY] * 2, hands=hands)
+    program(game, state, {0: ["BL.k", "A1L.g", "RL.k"]})
+    assert state.hands[0] == list(game.deck)
