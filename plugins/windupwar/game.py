@@ -267,7 +267,7 @@ class WindupWar(Game):
         for slot, card in enumerate(state.rows[s]):
             if card is None:
                 out.append("")
-            elif own or slot < state.revealed:
+            elif own or slot < state.shown[s]:
                 out.append(card)
             else:
                 out.append("?")
@@ -315,7 +315,7 @@ class WindupWar(Game):
         order = self.war.order
         for s in others:
             row = new.rows[s]
-            hidden = [i for i in range(new.revealed, len(row)) if row[i] is not None]
+            hidden = [i for i in range(new.shown[s], len(row)) if row[i] is not None]
             pool = new.hands[s] + [row[i] for i in hidden]
             rng.shuffle(pool)
             for j, i in enumerate(hidden):

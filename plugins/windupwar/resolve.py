@@ -46,6 +46,7 @@ class War:
         state.phase = WINDUP
         state.revealed = 0
         n = state.n
+        state.shown = [0] * n
         state.rows = [[] for _ in range(n)]
         state.row_broken = [[] for _ in range(n)]
         state.reload_at = [-1] * n
@@ -125,7 +126,9 @@ class War:
         illegal: list[int] = []
         reloads: list[int] = []
         chargers: list[int] = []
+        shown = state.shown
         for s in in_play:
+            shown[s] = step + 1
             row = state.rows[s]
             notation = row[step] if step < len(row) else None
             if notation is None:

@@ -30,7 +30,7 @@ FORFEITED = "forfeited"
 
 class WarState:
     __slots__ = (
-        "n", "edition", "target", "phase", "round", "revealed",
+        "n", "edition", "target", "phase", "round", "revealed", "shown",
         "factions", "army", "active", "hearts",
         "hands", "rows", "discard", "centre", "broken",
         "row_broken", "reload_at",
@@ -46,6 +46,9 @@ class WarState:
         self.round = 1
         #: How many slots of this round's rows are face up (0 during the Windup).
         self.revealed = 0
+        #: Per seat, how many slots of its row were turned face up; an eliminated seat's
+        #: later cards are never turned.
+        self.shown = [0] * n
         self.factions: list[str | None] = [None] * n
         #: Unit ids in combat order; during setup, the picks so far.
         self.army: list[list[str]] = [[] for _ in range(n)]
@@ -81,6 +84,7 @@ class WarState:
         new.phase = self.phase
         new.round = self.round
         new.revealed = self.revealed
+        new.shown = self.shown[:]
         new.factions = self.factions[:]
         new.army = [a[:] for a in self.army]
         new.active = self.active[:]

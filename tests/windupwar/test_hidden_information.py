@@ -7,7 +7,7 @@ import pytest
 
 from tabletop.core.errors import IllegalAction
 
-from tabletop_games.windupwar.scenario import position
+from tabletop_games.windupwar.scenario import position, program
 
 INFANTRY = ["infantry", "tank", "helicopter"]
 
@@ -102,3 +102,15 @@ def test_an_error_names_only_the_seats_own_cards(game):
     with pytest.raises(IllegalAction) as error:
         game.apply(state, 1, "A1L.g")
     assert str(error.value) == "A1L.g is not in your hand."
+
+
+def test_an_eliminated_seats_remaining_cards_are_never_turned_up(game):
+    hands = {0: ["CH.k", "A1L.k"], 1: ["A2L.g", "BL.k", "RT.p"], 2: ["A1R.g", "BL.g"]}
+    state = position(game, [INFANTRY] * 4, hands=hands, discard={0: ["FL.o"]},
+                     active={1: 2}, hearts={1: 1})
+    program(game, state, {1: ["A2L.g", "BL.k", "RT.p"], 2: ["A1R.g", "BL.g"], 0: ["A1L.k", "CH.k"]})
+    # Card 1: seat 0 destroys seat 1's last unit; card 2: seat 0's charge waits for its choice.
+    assert state.status[1] == "eliminated" and state.phase == "charge"
+    view = game.view(state, 3)
+    assert view["seats"][1]["row"] == ["A2L.g", "?", "?"]
+    same_view(game, state, 3)
