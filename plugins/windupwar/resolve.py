@@ -11,7 +11,7 @@ from __future__ import annotations
 
 from tabletop.core.game import Event, Outcome
 
-from tabletop_games.windupwar.cards import CardData
+from tabletop_games.windupwar.cards import ActionCard, CardData
 from tabletop_games.windupwar.state import (
     ARMY, CHARGE, ELIMINATED, FORFEITED, OVER, SLOTS, WAR, WINDUP, WarState,
 )
@@ -27,6 +27,22 @@ PLAYED = "played"
 AS_BLOCK = "illegal: counts as Block"
 BROKEN = "illegal: broken"
 NO_CARD = "no card"
+
+
+class _Step:
+    """What the cards of one step would do, worked out before anything is applied."""
+
+    __slots__ = ("plays", "incoming", "blockers", "retaliators", "illegal", "broken", "reloads", "chargers")
+
+    def __init__(self):
+        self.plays: list[tuple[int, ActionCard | None]] = []  # every seat in play, card or None
+        self.incoming: dict[int, list[tuple[int, int]]] = {}  # target -> [(source, damage)]
+        self.blockers: set[int] = set()
+        self.retaliators: list[tuple[int, int]] = []  # (seat, damage per attacker)
+        self.illegal: list[int] = []
+        self.broken: list[int] = []
+        self.reloads: list[int] = []
+        self.chargers: list[int] = []
 
 
 class War:
@@ -115,17 +131,21 @@ class War:
 
     def reveal(self, state: WarState, step: int, events: list[Event]) -> bool:
         """Resolve slot ``step`` of every row at once; True if a charger must now choose."""
+        cards = self._read(state, step)
+        taken, dealt = self._damage(state, cards)
+        self._move_cards(state, step, cards)
+        notes, pause = self._charge(state, cards)
+        self._record(state, step, cards, taken, dealt, notes, events)
+        return pause
+
+    def _read(self, state: WarState, step: int) -> _Step:
+        """Turn up slot ``step`` of each row in play and work out what every card would do."""
         card_of, unit_of = self.card, self.unit
         table = state.table
         in_play = table.in_play
         edition_2016 = state.edition == "2016"
-        plays: list[tuple[int, object]] = []
-        incoming: dict[int, list[tuple[int, int]]] = {}
-        blockers: set[int] = set()
-        retaliators: list[tuple[int, int]] = []
-        illegal: list[int] = []
-        reloads: list[int] = []
-        chargers: list[int] = []
+        cards = _Step()
+        plays, incoming = cards.plays, cards.incoming
         shown = state.shown
         for s in in_play:
             shown[s] = step + 1
@@ -137,7 +157,7 @@ class War:
             card = card_of[notation]
             plays.append((s, card))
             if card.colour not in unit_of[state.army[s][state.active[s]]].allowed:
-                illegal.append(s)
+                cards.illegal.append(s)
                 continue
             effect = card.effect
             if effect == "attack":
@@ -157,93 +177,100 @@ class War:
                     for target in targets:
                         incoming.setdefault(target, []).append((s, card.damage))
             elif effect == "block":
-                blockers.add(s)
+                cards.blockers.add(s)
             elif effect == "block_retaliate":
-                blockers.add(s)
-                retaliators.append((s, card.damage))
+                cards.blockers.add(s)
+                cards.retaliators.append((s, card.damage))
             elif effect == "retaliate":
-                retaliators.append((s, card.damage))
+                cards.retaliators.append((s, card.damage))
             elif effect == "reload":
-                reloads.append(s)
+                cards.reloads.append(s)
             elif effect == "charge":
-                chargers.append(s)
-        broken_now: list[int] = []
-        for s in illegal:
+                cards.chargers.append(s)
+        # An illegal card is a Block if anything of this step would damage its seat, else it breaks.
+        for s in cards.illegal:
             if s in incoming:
-                blockers.add(s)
+                cards.blockers.add(s)
             else:
-                broken_now.append(s)
+                cards.broken.append(s)
+        return cards
 
+    def _damage(self, state: WarState, cards: _Step) -> tuple[list[int], list[int]]:
+        """Sum the step's damage, then take the hearts: (damage taken, damage dealt) per seat."""
         n = state.n
         taken = [0] * n
         dealt = [0] * n
+        blockers, incoming = cards.blockers, cards.incoming
         for target, hits in incoming.items():
             if target in blockers:
                 continue
             for source, amount in hits:
                 taken[target] += amount
                 dealt[source] += amount
-        for s, amount in retaliators:
+        for s, amount in cards.retaliators:
             # Only damage from action cards is retaliated, so retaliation never triggers more.
             for attacker in sorted({source for source, _ in incoming.get(s, ()) if source != s}):
                 if attacker not in blockers:
                     taken[attacker] += amount
                     dealt[s] += amount
         hearts = state.hearts
-        for s in in_play:
+        for s in state.table.in_play:
             if taken[s]:
                 hearts[s] = max(0, hearts[s] - taken[s])
+        return taken, dealt
 
-        for s in broken_now:
+    def _move_cards(self, state: WarState, step: int, cards: _Step) -> None:
+        """Broken cards and Reloads: at once in 2017, marked for the round's end in 2016."""
+        edition_2016 = state.edition == "2016"
+        for s in cards.broken:
             if edition_2016:
                 state.row_broken[s].append(step)
             else:
                 state.broken[s].append(state.rows[s][step])
                 state.rows[s][step] = None
-        for s in reloads:
+        for s in cards.reloads:
             if edition_2016:
                 state.reload_at[s] = step
-            else:
-                row, hand = state.rows[s], state.hands[s]
-                for slot in range(step + 1):
-                    if row[slot] is not None:
-                        hand.append(row[slot])
-                        row[slot] = None
-                discard = state.discard[s]
-                hand.extend(discard)
-                discard.clear()
-                hand.sort(key=self.order.__getitem__)
+                continue
+            row, hand, discard = state.rows[s], state.hands[s], state.discard[s]
+            for slot in range(step + 1):
+                if row[slot] is not None:
+                    hand.append(row[slot])
+                    row[slot] = None
+            hand.extend(discard)
+            discard.clear()
+            hand.sort(key=self.order.__getitem__)
 
-        pause = False
-        charge_note = {}
-        if len(chargers) == 1:
-            s = chargers[0]
-            if state.discard[s]:
-                state.charger = s
-                state.phase = CHARGE
-                state.pending = [s]
-                pause = True
-                charge_note[s] = "charge succeeds"
-            else:
-                charge_note[s] = "charge succeeds, empty discard: no point"
-        else:
-            for s in chargers:
-                charge_note[s] = "charges cancel"
+    @staticmethod
+    def _charge(state: WarState, cards: _Step) -> tuple[dict[int, str], bool]:
+        """A lone legal Charge! succeeds and, with a discard pile to score from, pauses the war."""
+        chargers = cards.chargers
+        if len(chargers) != 1:
+            return dict.fromkeys(chargers, "charges cancel"), False
+        s = chargers[0]
+        if not state.discard[s]:
+            return {s: "charge succeeds, empty discard: no point"}, False
+        state.charger = s
+        state.phase = CHARGE
+        state.pending = [s]
+        return {s: "charge succeeds"}, True
 
-        outcome_of = dict.fromkeys(illegal, AS_BLOCK)
-        for s in broken_now:
-            outcome_of[s] = BROKEN
+    @staticmethod
+    def _record(state: WarState, step: int, cards: _Step, taken: list[int], dealt: list[int],
+                notes: dict[int, str], events: list[Event]) -> None:
+        """Keep the step's reveal for the view and narrate it, unless no seat had a card."""
+        if not any(card for _, card in cards.plays):
+            return
+        outcome_of = dict.fromkeys(cards.illegal, AS_BLOCK)
+        outcome_of.update(dict.fromkeys(cards.broken, BROKEN))
+        outcome_of.update(notes)
         rows = []
         parts = []
-        for s, card in plays:
-            unit = state.army[s][state.active[s]]
-            if card is None:
-                outcome = NO_CARD
-            else:
-                outcome = charge_note.get(s) or outcome_of.get(s, PLAYED)
+        for s, card in cards.plays:
+            outcome = NO_CARD if card is None else outcome_of.get(s, PLAYED)
             rows.append({
-                "seat": s, "card": card.notation if card else None, "unit": unit, "outcome": outcome,
-                "dealt": dealt[s], "taken": taken[s], "hearts": hearts[s],
+                "seat": s, "card": card.notation if card else None, "unit": state.army[s][state.active[s]],
+                "outcome": outcome, "dealt": dealt[s], "taken": taken[s], "hearts": state.hearts[s],
             })
             if card is None and not taken[s]:
                 continue
@@ -251,13 +278,9 @@ class War:
             damage = f", deals {dealt[s]}" if dealt[s] else ""
             hurt = f", takes {taken[s]}" if taken[s] else ""
             parts.append(f"{{p{s}}} {card.name if card else 'no card'}{note}{damage}{hurt}")
-        if not any(card for _, card in plays):
-            return pause
-        reveal = {"round": state.round, "step": step + 1, "rows": tuple(rows)}
-        state.reveals = (*state.reveals, reveal)
-        events.append(Event("reveal", f"Card {step + 1}: " + ("; ".join(parts) or "no cards") + ".",
+        state.reveals = (*state.reveals, {"round": state.round, "step": step + 1, "rows": tuple(rows)})
+        events.append(Event("reveal", f"Card {step + 1}: " + "; ".join(parts) + ".",
                             {"round": state.round, "step": step + 1, "rows": rows}))
-        return pause
 
     def score(self, state: WarState, card: str, events: list[Event]) -> None:
         """The successful charger moves ``card`` from its discard pile to the centre: one point."""
