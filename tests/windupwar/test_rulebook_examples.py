@@ -30,7 +30,7 @@ def _example(game, edition):
     return state, reveals(events), events
 
 
-def test_example_2_figure_9_card_1(game):
+def test_000_example_2_figure_9_card_1(game):
     state, steps, _ = _example(game, "2017")
     card1 = steps[0]
     assert {s: r["card"] for s, r in card1.items()} == {
@@ -45,7 +45,7 @@ def test_example_2_figure_9_card_1(game):
     assert card1[KATIE]["taken"] == 0
 
 
-def test_example_2_figure_10_card_2_tank_destroyed_next_unit_takes_over_on_card_3(game):
+def test_000_example_2_figure_10_card_2_tank_destroyed_next_unit_takes_over_on_card_3(game):
     state, steps, events = _example(game, "2017")
     card2 = steps[1]
     assert card2[EUGENE]["card"] == "BL.k" and card2[EUGENE]["taken"] == 0
@@ -64,7 +64,7 @@ def test_example_2_figure_10_card_2_tank_destroyed_next_unit_takes_over_on_card_
     assert "A1RL.i" in state.hands[KATIE] and "RL.k" in state.hands[KATIE]
 
 
-def test_example_2_katie_reload_returns_cards_at_once_in_2017(game):
+def test_000_example_2_figure_10_katie_reload_returns_cards_at_once(game):
     """The Reload on card 2 acts immediately: Katie's discard pile is back in her hand."""
     state, steps, events = _example(game, "2017")
     assert "A1L.g" not in state.discard[KATIE]
