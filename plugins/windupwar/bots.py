@@ -38,13 +38,14 @@ KEEP_VALUE = {
 
 
 class Tactician:
-    __slots__ = ("game", "seat", "rng", "data")
+    __slots__ = ("game", "seat", "rng", "data", "charges")
 
     def __init__(self, game: Any, seat: int, rng: random.Random):
         self.game = game
         self.seat = seat
         self.rng = rng
         self.data = game.data
+        self.charges = frozenset(c.notation for c in self.data.actions if c.effect == "charge")
 
     def choose(self, decision: Decision) -> str:
         legal = decision.legal
@@ -101,7 +102,7 @@ class Tactician:
                 break
         else:
             return min(legal, key=lambda a: (self._keep_value(a, me), a))
-        scored = [(self._value(cards[a], context, slot) + self.rng.random() * 0.05, a) for a in candidates]
+        scored = [(self._value(cards[a], context) + self.rng.random() * 0.05, a) for a in candidates]
         return max(scored)[1]
 
     def _alive(self, hearts: int, earlier: list[str], threat: float) -> float:
@@ -111,7 +112,7 @@ class Tactician:
         is not a block; the unit survives while it has taken fewer than ``hearts``.
         """
         cards = self.data.by_notation
-        exposed = sum(1 for c in earlier if cards[c].effect not in ("block", "block_retaliate"))
+        exposed = sum(1 for c in earlier if c and cards[c].effect not in ("block", "block_retaliate"))
         mean = threat * exposed
         term = total = math.exp(-mean)
         for k in range(1, hearts):
@@ -139,7 +140,7 @@ class Tactician:
         reload_before = any(cards[c].effect == "reload" for c in me["row"][:slot] if c)
         emptied = view["edition"] == "2017" and reload_before
         charge_success = 1.0
-        charges = self._charges()
+        charges = self.charges
         for other in distance:
             info = seats[other]
             shown = sum(1 for c in info["discard"] + info["centre"] + info["broken"] + info["row"] if c in charges)
@@ -158,15 +159,13 @@ class Tactician:
             "last_slot": slot == SLOTS - 1 or len(hand) == 1,
         }
 
-    def _charges(self) -> frozenset[str]:
-        return frozenset(c.notation for c in self.data.actions if c.effect == "charge")
-
     def _target(self, ctx: dict, side: str, spaces: int) -> int:
         ring, pos = ctx["ring"], ctx["pos"]
         step = spaces if side == "L" else -spaces
         return ring[(pos + step) % len(ring)]
 
-    def _value(self, card, ctx: dict, slot: int) -> float:
+    def _value(self, card, ctx: dict) -> float:
+        """What the card is worth in this slot, in rough units of damage dealt or avoided."""
         effect = card.effect
         me = self.seat
         if effect == "attack":
@@ -209,6 +208,7 @@ class Tactician:
     # ---- scoring a charge -----------------------------------------------------------
 
     def _keep_value(self, notation: str, me: dict) -> float:
+        """How much the deck would miss this card: any unit left can play it first, then its kind."""
         card = self.data.by_notation[notation]
         units = self.data.unit_by_id
         remaining = [units[u["unit"]] for u in me["army"] if u["state"] != "destroyed"]
