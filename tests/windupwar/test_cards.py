@@ -362,3 +362,9 @@ def test_illegal_card_counted_as_block_does_not_retaliate(game):
     state = position(game, [HELI, INFANTRY, INFANTRY], hands=hands)
     events = program(game, state, hands)
     assert taken(events, 1) == {}
+
+
+def test_within_three_spaces_counts_a_seat_reached_both_ways_once(game):
+    """Six seats: seat 3 is three spaces to the left and three to the right of seat 0."""
+    state, events = play_alone(game, "AS.o", TANK, seats=6)
+    assert taken(events, 1) == {s: 1 for s in range(6)}

@@ -63,3 +63,12 @@ def test_records_replay_to_the_same_game(seats, edition, seed):
 def test_conformance_check_passes(edition):
     report = check_game(GAME, games=36, seed=7, seats=[2, 3, 4], options={"edition": edition})
     assert report.ok, report.problems
+
+
+@settings(max_examples=10, deadline=None)
+@given(seats=st.integers(2, 6), seed=st.integers(0, 2**32 - 1))
+def test_same_seed_and_agents_give_the_same_record(seats, seed):
+    def record():
+        agents = [RandomAgent(random.Random(seed + i)) for i in range(seats)]
+        return run_match(GAME, agents, seed=seed, options={"factions": "pick"}).record.to_json()
+    assert record() == record()
