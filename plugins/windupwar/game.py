@@ -83,7 +83,8 @@ class WindupWar(Game):
     # ---- whose turn, what is legal ------------------------------------------------
 
     def to_act(self, state):
-        return state.pending
+        """The seats that must decide now (a copy: applying an action changes the live list)."""
+        return state.pending[:]
 
     def legal_actions(self, state, seat):
         if seat not in state.pending:
