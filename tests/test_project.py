@@ -1,7 +1,11 @@
 """Project-level promises: CI runs the README's test command; the core names no game."""
 
 import re
+import shutil
+import subprocess
 from pathlib import Path
+
+import pytest
 
 ROOT = Path(__file__).resolve().parent.parent
 
@@ -33,3 +37,9 @@ def test_the_core_names_no_game():
         if pattern.search(path.read_text())
     ]
     assert offenders == []
+
+
+@pytest.mark.skipif(shutil.which("ruff") is None, reason="ruff comes with the test extras")
+def test_the_code_passes_the_linter():
+    result = subprocess.run(["ruff", "check", "tabletop", "plugins", "tests"], cwd=ROOT, capture_output=True, text=True)
+    assert result.returncode == 0, result.stdout

@@ -20,7 +20,6 @@ import random
 from itertools import permutations
 
 from tabletop.agents.base import BotSpec, Decision
-
 from tabletop_games.castlewars.cards import TOWER, CardRules
 
 SAMPLES = 6  # random orders tried for each opponent's line

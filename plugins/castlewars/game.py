@@ -17,7 +17,6 @@ from pathlib import Path
 
 from tabletop.core import Event, Game, IllegalAction, InvalidAction, Outcome
 from tabletop.core.table import Table
-
 from tabletop_games.castlewars.battle import DEFEND, resolve_battle
 from tabletop_games.castlewars.cards import TOWER, CardRules, load_cards
 

@@ -23,7 +23,6 @@ import random
 from typing import Any
 
 from tabletop.agents.base import BotSpec, Decision
-
 from tabletop_games.windupwar.cards import BLACK
 from tabletop_games.windupwar.state import IN_PLAY, SLOTS
 

@@ -19,11 +19,17 @@ from collections import Counter
 from pathlib import Path
 
 from tabletop.core import Event, Game, IllegalAction, InvalidAction, Option
-
 from tabletop_games.windupwar.cards import CardData, load_cards
 from tabletop_games.windupwar.resolve import War
 from tabletop_games.windupwar.state import (
-    ARMY, ARMY_PICK, CHARGE, FACTION, IN_PLAY, SLOTS, WINDUP, WarState,
+    ARMY,
+    ARMY_PICK,
+    CHARGE,
+    FACTION,
+    IN_PLAY,
+    SLOTS,
+    WINDUP,
+    WarState,
 )
 
 NO_EVENTS: tuple[Event, ...] = ()
@@ -211,7 +217,6 @@ class WindupWar(Game):
         return state.result
 
     def view(self, state, seat):
-        data = self.data
         phase = state.phase
         setup_secret = phase in (FACTION, ARMY_PICK)
         seats = []

@@ -1,7 +1,6 @@
 """Registers Windup War and its rule-based bot with tabletop."""
 
 from tabletop.core import hookimpl
-
 from tabletop_games.windupwar.bots import TACTICIAN
 from tabletop_games.windupwar.game import WindupWar
 

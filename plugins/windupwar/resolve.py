@@ -10,10 +10,17 @@ successful Charge!, which pauses the war until the charger picks the card it sco
 from __future__ import annotations
 
 from tabletop.core.game import Event, Outcome
-
 from tabletop_games.windupwar.cards import ActionCard, CardData
 from tabletop_games.windupwar.state import (
-    ARMY, CHARGE, ELIMINATED, FORFEITED, OVER, SLOTS, WAR, WINDUP, WarState,
+    ARMY,
+    CHARGE,
+    ELIMINATED,
+    FORFEITED,
+    OVER,
+    SLOTS,
+    WAR,
+    WINDUP,
+    WarState,
 )
 
 #: A war that has not ended after this many rounds is called off with no champion

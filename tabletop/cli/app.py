@@ -32,7 +32,15 @@ class Runtime:
 
 def make_app(runtime: Runtime | None = None, *, extra_plugins: Sequence[str] = ()) -> typer.Typer:
     """A fresh application; tests pass their own runtime (registry, consoles, input)."""
-    from tabletop.cli import bench_cmd, check_cmd, list_cmd, play_cmd, replay_cmd, rules_cmd, simulate_cmd
+    from tabletop.cli import (
+        bench_cmd,
+        check_cmd,
+        list_cmd,
+        play_cmd,
+        replay_cmd,
+        rules_cmd,
+        simulate_cmd,
+    )
 
     rt = runtime or Runtime(registry=build_registry(extra=extra_plugins))
     app = typer.Typer(

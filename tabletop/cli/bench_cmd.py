@@ -8,7 +8,7 @@ import typer
 from rich.table import Table
 
 from tabletop.cli.output import friendly
-from tabletop.cli.play_cmd import OptionsOption
+from tabletop.cli.params import GameArgument, JsonOption, OptionsOption
 from tabletop.core.bench import bench
 
 if TYPE_CHECKING:
@@ -19,13 +19,13 @@ def register(app: typer.Typer, rt: Runtime) -> None:
     @app.command("bench")
     @friendly(lambda: rt.output)
     def bench_game(
-        game: Annotated[str, typer.Argument(help="The game's name, as `tabletop list` shows it.")],
+        game: GameArgument,
         seats: Annotated[int | None, typer.Option("--seats", help="Seats (default: 4, or the nearest allowed).")] = None,
         runs: Annotated[int, typer.Option("--runs", min=1, help="Runs; the median is reported.")] = 5,
         seconds: Annotated[float, typer.Option("--seconds", min=0.05, help="Seconds per run and measure.")] = 1.0,
         seed: Annotated[int, typer.Option("--seed", help="Seed of the first game.")] = 0,
         option: OptionsOption = None,
-        as_json: Annotated[bool, typer.Option("--json", help="Print one JSON object for scripts.")] = False,
+        as_json: JsonOption = False,
     ) -> None:
         """Measure random-play speed through the game contract, on one core.
 

@@ -8,7 +8,7 @@ import typer
 from rich.table import Table
 
 from tabletop.cli.output import friendly
-from tabletop.cli.play_cmd import OptionsOption
+from tabletop.cli.params import GameArgument, OptionsOption
 from tabletop.core.check import check_game
 
 if TYPE_CHECKING:
@@ -19,7 +19,7 @@ def register(app: typer.Typer, rt: Runtime) -> None:
     @app.command("check")
     @friendly(lambda: rt.output)
     def check(
-        game: Annotated[str, typer.Argument(help="The game's name, as `tabletop list` shows it.")],
+        game: GameArgument,
         games: Annotated[int, typer.Option("-n", "--games", min=1, help="How many random games to play.")] = 40,
         seed: Annotated[int, typer.Option("--seed", help="First game's seed.")] = 0,
         seats: Annotated[

@@ -13,6 +13,7 @@ from rich.panel import Panel
 
 from tabletop.agents.human import GameAbandoned, HumanAgent
 from tabletop.cli.output import Output, friendly
+from tabletop.cli.params import GameArgument, OptionsOption
 from tabletop.cli.seats import HUMAN, plan_seats, seat_names
 from tabletop.core.game import Event, Game, Outcome
 from tabletop.core.match import Match
@@ -24,9 +25,6 @@ if TYPE_CHECKING:
 RECORDS_ENV = "TABLETOP_RECORDS"
 
 SeedOption = Annotated[int | None, typer.Option("--seed", help="Seed for all randomness; same seed, same game.")]
-OptionsOption = Annotated[
-    list[str] | None, typer.Option("--option", "-o", help="A game option as key=value (repeatable).")
-]
 
 
 def default_record_path(game: str, seed: int) -> Path:
@@ -82,7 +80,7 @@ def register(app: typer.Typer, rt: Runtime) -> None:
     @app.command("play")
     @friendly(lambda: rt.output)
     def play(
-        game: Annotated[str, typer.Argument(help="The game's name, as `tabletop list` shows it.")],
+        game: GameArgument,
         seats: Annotated[
             str | None, typer.Option("--seats", "-s", help="Who sits where, clockwise: human or a bot name, comma-separated.")
         ] = None,
@@ -120,7 +118,7 @@ def register(app: typer.Typer, rt: Runtime) -> None:
         )
         rt.output.print(
             f"[title]{found.title}[/] {found.version} - seed {seed} - "
-            + ", ".join(f"[seat]{n}[/] ({p.kind})" for n, p in zip(seat_list, plans))
+            + ", ".join(f"[seat]{n}[/] ({p.kind})" for n, p in zip(seat_list, plans, strict=True))
         )
         path = save or default_record_path(found.name, seed)
         try:

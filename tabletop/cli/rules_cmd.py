@@ -2,12 +2,13 @@
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Annotated
+from typing import TYPE_CHECKING
 
 import typer
 from rich.markdown import Markdown
 
 from tabletop.cli.output import friendly
+from tabletop.cli.params import GameArgument
 
 if TYPE_CHECKING:
     from tabletop.cli.app import Runtime
@@ -16,7 +17,7 @@ if TYPE_CHECKING:
 def register(app: typer.Typer, rt: Runtime) -> None:
     @app.command("rules")
     @friendly(lambda: rt.output)
-    def rules(game: Annotated[str, typer.Argument(help="The game's name, as `tabletop list` shows it.")]) -> None:
+    def rules(game: GameArgument) -> None:
         """Show a game's RULES.md: the rules as implemented, interpretations marked."""
         found = rt.registry.game(game)
         text = found.rules_text()

@@ -6,11 +6,17 @@ import os
 from typing import TYPE_CHECKING, Annotated, Any
 
 import typer
-from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeRemainingColumn
+from rich.progress import (
+    BarColumn,
+    MofNCompleteColumn,
+    Progress,
+    TextColumn,
+    TimeRemainingColumn,
+)
 from rich.table import Table
 
 from tabletop.cli.output import friendly
-from tabletop.cli.play_cmd import OptionsOption
+from tabletop.cli.params import GameArgument, JsonOption, OptionsOption
 from tabletop.cli.seats import plan_seats
 from tabletop.core.simulate import run_games, summarise
 
@@ -45,7 +51,7 @@ def register(app: typer.Typer, rt: Runtime) -> None:
     @app.command("simulate")
     @friendly(lambda: rt.output)
     def simulate(
-        game: Annotated[str, typer.Argument(help="The game's name, as `tabletop list` shows it.")],
+        game: GameArgument,
         games: Annotated[int, typer.Option("-n", "--games", min=1, help="How many games to play.")] = 100,
         seats: Annotated[
             str | None, typer.Option("--seats", "-s", help="Bots clockwise, comma-separated (default: all random).")
@@ -56,7 +62,7 @@ def register(app: typer.Typer, rt: Runtime) -> None:
         workers: Annotated[
             int, typer.Option("--workers", "-w", min=1, help="Processes to play in (results do not depend on it).")
         ] = 1,
-        as_json: Annotated[bool, typer.Option("--json", help="Print one JSON object for scripts.")] = False,
+        as_json: JsonOption = False,
     ) -> None:
         """Play many bot games and report wins per seat and per bot with 95% intervals.
 

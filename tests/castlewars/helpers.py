@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 from tabletop.core.table import Table
-
 from tabletop_games.castlewars.cards import TOWER
 from tabletop_games.castlewars.game import CastleWars
 

@@ -4,7 +4,6 @@ import pytest
 
 from tabletop_games.castlewars.battle import DEFEND, resolve_battle
 from tabletop_games.castlewars.game import DRAFT
-
 from tests.castlewars.helpers import GAME, orders, play, staged
 
 CARDS = GAME.cards

@@ -5,9 +5,7 @@ from collections import Counter
 import pytest
 
 from tabletop.core import IllegalAction, InvalidAction
-
 from tabletop_games.castlewars.game import ORDERS
-
 from tests.castlewars.helpers import GAME, drafting, play, rig_rows, total_cards
 
 

@@ -4,7 +4,6 @@ import pytest
 
 from tabletop_games.castlewars import game as game_module
 from tabletop_games.castlewars.game import DRAFT, OVER
-
 from tests.castlewars.helpers import GAME, orders, play, staged
 
 

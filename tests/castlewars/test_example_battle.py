@@ -7,7 +7,6 @@ behind them, plus a Tower (step 8); player #2 leads with four Knights and then a
 """
 
 from tabletop_games.castlewars.game import DRAFT
-
 from tests.castlewars.helpers import GAME, play, rig_rows
 
 # Draft turn by draft turn: player #1, #2, #3 take the first three cards; the fourth is left.

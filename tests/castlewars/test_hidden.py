@@ -4,7 +4,6 @@ import json
 import random
 
 from tabletop_games.castlewars.game import DEFEND
-
 from tests.castlewars.helpers import GAME, play, staged
 
 

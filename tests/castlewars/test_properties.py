@@ -10,7 +10,6 @@ from tabletop.agents.random_bot import RandomAgent
 from tabletop.core.check import check_game
 from tabletop.core.match import run_match
 from tabletop.core.record import GameRecord
-
 from tests.castlewars.helpers import GAME
 
 

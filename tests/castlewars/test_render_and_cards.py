@@ -4,9 +4,7 @@ import pytest
 from rich.console import Console
 
 from tabletop.core import CardDataError
-
 from tabletop_games.castlewars.cards import CARDS_FILE, load_cards
-
 from tests.castlewars.helpers import GAME, play, staged
 
 NAMES = ["Ann", "Ben", "Cy"]

@@ -150,7 +150,7 @@ class Goofspiel(Game):
             total.update(f"s{seat}:{c}" for c in state.hands[seat])
             if state.bids[seat] is not None:
                 total[f"s{seat}:{state.bids[seat]}"] += 1
-        for b0, b1, prize in state.history:
+        for b0, b1, _ in state.history:
             total[f"s0:{b0}"] += 1
             total[f"s1:{b1}"] += 1
         total.update(f"p:{p}" for p in state.prizes)

@@ -153,7 +153,7 @@ def test_block_and_retaliate_takes_nothing_and_hits_attackers(game):
 def test_reload_2017_returns_revealed_row_and_discard_at_once(game):
     hands = {0: ["A1L.k", "BL.k", "RL.k", "BL.g", "A2R.g"]}
     state = position(game, [INFANTRY] * 4, hands=hands, discard={0: ["CH.p"]})
-    events = program(game, state, hands)
+    program(game, state, hands)
     # A1L, BL, RL and the discard pile (CH.p and the rest) came back at card 3;
     # cards 4 and 5 went to the discard pile at the end of the round.
     assert state.discard[0] == ["BL.g", "A2R.g"]
@@ -164,7 +164,7 @@ def test_reload_2017_returns_revealed_row_and_discard_at_once(game):
 def test_reload_2016_acts_at_round_end(game):
     hands = {0: ["A1L.k", "BL.k", "RL.k", "BL.g", "A2R.g"]}
     state = position(game, [INFANTRY] * 4, edition="2016", hands=hands, discard={0: ["CH.p"]})
-    events = program(game, state, hands)
+    program(game, state, hands)
     assert sorted(state.discard[0]) == ["A2R.g", "BL.g"]
     assert {"A1L.k", "BL.k", "RL.k", "CH.p"} <= set(state.hands[0]) and len(state.hands[0]) == 20
 

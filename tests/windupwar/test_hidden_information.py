@@ -6,7 +6,6 @@ import random
 import pytest
 
 from tabletop.core.errors import IllegalAction
-
 from tabletop_games.windupwar.scenario import position, program
 
 INFANTRY = ["infantry", "tank", "helicopter"]
