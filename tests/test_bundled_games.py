@@ -1,0 +1,40 @@
+"""Every bundled game works through the command line, installed as a plugin like any other."""
+
+import json
+
+import pytest
+
+BUNDLED = {"windupwar": ("tactician", 4), "castlewars": ("captain", 3)}
+
+
+def test_every_bundled_game_loads(cli):
+    entries = json.loads(cli("list", "--json").out)
+    loaded = {e["name"]: e for e in entries if "error" not in e}
+    assert not [e for e in entries if "error" in e]
+    for name, (bot, _) in BUNDLED.items():
+        assert bot in loaded[name]["bots"] and "random" in loaded[name]["bots"]
+
+
+@pytest.mark.parametrize("name", sorted(BUNDLED))
+def test_bots_play_a_bundled_game_whose_record_replays(cli, tmp_path, name):
+    bot, seats = BUNDLED[name]
+    path = tmp_path / f"{name}.json"
+    lineup = ",".join([bot] + ["random"] * (seats - 1))
+    played = cli("play", name, "--seats", lineup, "--seed", "12", "--save", str(path))
+    assert played.exit_code == 0, played.err
+    assert "Game over" in played.out
+    replayed = cli("replay", str(path))
+    assert replayed.exit_code == 0, replayed.err
+    assert "Verified" in replayed.out
+
+
+@pytest.mark.parametrize("name", sorted(BUNDLED))
+def test_rules_of_a_bundled_game_render(cli, name):
+    result = cli("rules", name)
+    assert result.exit_code == 0 and "Interpretation" in result.out
+
+
+def test_windup_war_editions_are_an_option_with_a_clear_error(cli):
+    result = cli("play", "windupwar", "--seats", "random,random", "-o", "edition=2018")
+    assert result.exit_code == 2
+    assert "Option 'edition' cannot be '2018'; choose one of: 2017, 2016." in result.err
