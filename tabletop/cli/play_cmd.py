@@ -62,13 +62,21 @@ class HotSeat:
             return
         self.last = seat
         console = self.output.console
-        console.clear()
+        self._wipe()
         console.print(Panel(f"Pass the screen to [seat]{self.names[seat]}[/]. Others, look away!", title="Hand over"))
         try:
             self.ask(f"{self.names[seat]}, press Enter when ready ")
         except (EOFError, KeyboardInterrupt):
             raise GameAbandoned(f"{self.names[seat]} left the game.") from None
+        self._wipe()
+
+    def _wipe(self) -> None:
+        """Clear the screen and the terminal's scrollback, where the last person's hand still is."""
+        console = self.output.console
         console.clear()
+        if console.is_terminal:
+            console.file.write("\x1b[3J")
+            console.file.flush()
 
     def narrate(self, event: Event) -> None:
         solo = self.humans[0] if len(self.humans) == 1 else None
