@@ -2,7 +2,7 @@
 
 It plays seeded random games and, at every step, checks what the contract promises:
 the game ends within its step limit and raises nothing; every card is conserved;
-views are JSON-safe; a seat's view and legal actions do not change when only what it
+views are JSON-safe and render; a seat's view and legal actions do not change when only what it
 cannot see is resampled; copies are independent; illegal actions are rejected and
 leave the state as it was; and each game's record replays to the same end.
 """
@@ -14,7 +14,10 @@ import json
 import random
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
+from io import StringIO
 from typing import Any
+
+from rich.console import Console
 
 from tabletop.core.errors import ActionError
 from tabletop.core.game import Event, Game
@@ -22,6 +25,8 @@ from tabletop.core.record import GameRecord
 
 #: Not an action of any sane notation; every game must reject it.
 NONSENSE = "\x00not-an-action"
+#: Rendering is slow; the prompt's rendering and descriptions are tried every this many steps.
+PRESENT_EVERY = 7
 
 
 @dataclass
@@ -124,6 +129,8 @@ def _check_one(game: Game, seats: int, options: dict, seed: int) -> int:
         legal = list(game.legal_actions(state, seat))
         if not legal or not all(isinstance(a, str) for a in legal):
             raise _Failed(f"step {step}: seat {seat} must act but its legal actions are {legal!r}")
+        if step % PRESENT_EVERY == 1:
+            _check_presentation(game, state, seat, legal, step)
         action = rng.choice(legal)
         trial = game.copy(state)
         game.apply(trial, seat, action)
@@ -142,6 +149,7 @@ def _check_one(game: Game, seats: int, options: dict, seed: int) -> int:
         if cards is not None and game.census(state) != cards:
             diff = (game.census(state) - cards) + (cards - game.census(state))
             raise _Failed(f"step {step}: '{action}' broke card conservation ({dict(diff)})")
+    _check_presentation(game, state, None, [], step)
     outcome = game.outcome(state)
     if any(w not in range(seats) for w in outcome.winners):
         raise _Failed(f"outcome names winners {outcome.winners} that are not seats")
@@ -187,3 +195,16 @@ def _check_rejections(game: Game, state: Any, seats: int, acting: list[int], bef
             raise _Failed(f"step {step}: seat {seat} was allowed to play {action!r} out of turn or out of notation")
         if _snapshot(game, state, seats) != before:
             raise _Failed(f"step {step}: a rejected action by seat {seat} changed the state")
+
+
+def _check_presentation(game: Game, state: Any, seat: int | None, legal: list[str], step: int) -> None:
+    """What a person at the prompt sees must not crash: the view rendered, each action described."""
+    names = [f"Seat {i + 1}" for i in range(game.max_players)]
+    try:
+        Console(file=StringIO(), width=100).print(game.render(game.view(state, seat), names=names))
+        for action in legal:
+            if not isinstance(game.describe_action(state, seat, action), str):
+                raise TypeError(f"describe_action('{action}') did not return text")
+    except Exception as error:
+        who = "the spectator" if seat is None else f"seat {seat}"
+        raise _Failed(f"step {step}: showing {who} the game failed: {type(error).__name__}: {error}") from None

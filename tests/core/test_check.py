@@ -76,3 +76,12 @@ def test_out_of_turn_actions_are_rejected(goofspiel):
         assert "not to bid now" in str(error)
     else:
         raise AssertionError("a seat bid twice in one turn")
+
+
+def test_a_renderer_that_crashes_fails():
+    class BadRender(Goofspiel):
+        def render(self, view, *, names):
+            return names[view["seat"] + 5]
+
+    report = check_game(BadRender(), games=1)
+    assert "showing seat 0 the game failed: IndexError" in report.problems[0]
