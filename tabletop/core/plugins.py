@@ -63,6 +63,8 @@ def import_plugin(spec: str) -> ModuleType:
 
 
 def _register(pm: pluggy.PluginManager, plugin: object, name: str, failures: list[PluginFailure]) -> None:
+    if pm.is_registered(plugin):  # named twice, e.g. installed and also given with --plugin
+        return
     try:
         pm.register(plugin, name=name)
         pm.check_pending()

@@ -88,3 +88,8 @@ def test_observers_see_events_and_game_ends(goofspiel, registry):
     result = run_match(goofspiel, [RandomAgent(random.Random(s)) for s in range(2)], seed=1, pm=registry.pm)
     assert seen["events"] == 13
     assert seen["ends"] == [result.record.outcome]
+
+
+def test_a_plugin_named_twice_loads_once():
+    registry = build_registry(load_entry_points=False, extra=[goofspiel_plugin, "tests.goofspiel.plugin"])
+    assert list(registry.games) == ["goofspiel"] and registry.failures == []
