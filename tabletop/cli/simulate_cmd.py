@@ -76,14 +76,16 @@ def register(app: typer.Typer, rt: Runtime) -> None:
         bots = [p.bot for p in plans]
         workers = min(workers, os.cpu_count() or 1)
         if as_json:
-            results = run_games(found, bots, games=games, seed=seed, options=options, workers=workers)
+            results = run_games(
+                found, bots, games=games, seed=seed, options=options, workers=workers, pm=rt.registry.pm
+            )
         else:
             columns = (TextColumn("{task.description}"), BarColumn(), MofNCompleteColumn(), TimeRemainingColumn())
             with Progress(*columns, console=rt.output.errors, transient=True) as progress:
                 task = progress.add_task(f"Playing {found.title}", total=games)
                 results = run_games(
                     found, bots, games=games, seed=seed, options=options, workers=workers,
-                    on_progress=lambda k: progress.advance(task, k),
+                    on_progress=lambda k: progress.advance(task, k), pm=rt.registry.pm,
                 )
         summary = summarise(found, bots, results, seed=seed, options=found.resolve_options(options))
         if as_json:

@@ -15,6 +15,8 @@ from concurrent.futures import ProcessPoolExecutor
 from dataclasses import dataclass
 from typing import Any
 
+import pluggy
+
 from tabletop.agents.base import BotSpec
 from tabletop.core.game import Game
 from tabletop.core.match import run_match
@@ -32,22 +34,30 @@ def bot_rng(game_seed: int, seat: int) -> random.Random:
     return random.Random(f"bot:{game_seed}:{seat}")
 
 
-def play_one(game: Game, bots: Sequence[BotSpec], options: Mapping[str, Any], game_seed: int) -> GameResult:
+def play_one(
+    game: Game,
+    bots: Sequence[BotSpec],
+    options: Mapping[str, Any],
+    game_seed: int,
+    pm: pluggy.PluginManager | None = None,
+) -> GameResult:
     agents = [spec.factory(game, seat, bot_rng(game_seed, seat)) for seat, spec in enumerate(bots)]
     try:
-        result = run_match(game, agents, seed=game_seed, options=options)
+        result = run_match(
+            game, agents, seed=game_seed, options=options, pm=pm,
+            agent_names=[spec.name for spec in bots],
+        )
     except Exception as error:  # one broken game is reported, not fatal to the run
         return GameResult((), 0, f"seed {game_seed}: {type(error).__name__}: {error}")
     return GameResult(result.outcome.winners, result.steps)
 
 
-_JOB: tuple[Game, Sequence[BotSpec], Mapping[str, Any]] | None = None
+_JOB: tuple[Game, Sequence[BotSpec], Mapping[str, Any], pluggy.PluginManager | None] | None = None
 
 
 def _play_chunk(seeds: Sequence[int]) -> list[GameResult]:
-    assert _JOB is not None  # set in the parent before the fork
-    game, bots, options = _JOB
-    return [play_one(game, bots, options, s) for s in seeds]
+    game, bots, options, pm = _JOB  # set in the parent before the workers fork
+    return [play_one(game, bots, options, s, pm) for s in seeds]
 
 
 def run_games(
@@ -59,20 +69,25 @@ def run_games(
     options: Mapping[str, Any] | None = None,
     workers: int = 1,
     on_progress: Callable[[int], None] | None = None,
+    pm: pluggy.PluginManager | None = None,
 ) -> list[GameResult]:
-    """Results in game order; ``on_progress(k)`` after each k more games finish."""
+    """Results in game order; ``on_progress(k)`` after each k more games finish.
+
+    Observer hooks of ``pm`` run in the process that plays each game: with several
+    workers, an observer that counts must send its figures home itself.
+    """
     game.check_seats(len(bots))
     resolved = game.resolve_options(options)
     seeds = [seed + i for i in range(games)]
     if workers <= 1 or games < 2 * workers:
         results = []
         for s in seeds:
-            results.append(play_one(game, bots, resolved, s))
+            results.append(play_one(game, bots, resolved, s, pm))
             if on_progress:
                 on_progress(1)
         return results
     global _JOB
-    _JOB = (game, bots, resolved)
+    _JOB = (game, bots, resolved, pm)
     size = max(1, min(200, games // (workers * 8)))
     chunks = [seeds[i:i + size] for i in range(0, games, size)]
     results = []

@@ -93,3 +93,20 @@ def test_observers_see_events_and_game_ends(goofspiel, registry):
 def test_a_plugin_named_twice_loads_once():
     registry = build_registry(load_entry_points=False, extra=[goofspiel_plugin, "tests.goofspiel.plugin"])
     assert list(registry.games) == ["goofspiel"] and registry.failures == []
+
+
+def test_simulations_are_observed_too(goofspiel, registry):
+    from tabletop.agents.random_bot import RANDOM
+    from tabletop.core import hookimpl
+    from tabletop.core.simulate import run_games
+
+    ends = []
+
+    class Tally:
+        @hookimpl
+        def tabletop_observe_game_end(self, game, record):
+            ends.append(record.seats[0]["agent"])
+
+    registry.pm.register(Tally())
+    run_games(goofspiel, [RANDOM, RANDOM], games=5, seed=1, pm=registry.pm)
+    assert ends == ["random"] * 5
