@@ -146,6 +146,8 @@ def _check_one(game: Game, seats: int, options: dict, seed: int) -> int:
             json.dumps(event.to_dict())
             texts.append(event.text)
         record.actions.append((seat, action))
+        if _snapshot(game, trial, seats) != _snapshot(game, state, seats):
+            raise _Failed(f"step {step}: '{action}' gave a different position on a copy: copy() misses something")
         if cards is not None and game.census(state) != cards:
             diff = (game.census(state) - cards) + (cards - game.census(state))
             raise _Failed(f"step {step}: '{action}' broke card conservation ({dict(diff)})")

@@ -85,3 +85,17 @@ def test_a_renderer_that_crashes_fails():
 
     report = check_game(BadRender(), games=1)
     assert "showing seat 0 the game failed: IndexError" in report.problems[0]
+
+
+def test_a_copy_that_forgets_part_of_the_state_fails():
+    class ForgetfulCopy(Goofspiel):
+        def copy(self, state):
+            new = super().copy(state)
+            new.scores = [0, 0]
+            return new
+
+        def determinize(self, state, seat, rng):
+            return Goofspiel.determinize(self, Goofspiel.copy(self, state), seat, rng)
+
+    report = check_game(ForgetfulCopy(), games=3)
+    assert "copy() misses something" in report.problems[0]
