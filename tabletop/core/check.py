@@ -123,6 +123,8 @@ def _check_one(game: Game, seats: int, options: dict, seed: int) -> int:
         if not acting or any(not (isinstance(s, int) and 0 <= s < seats) for s in acting):
             raise _Failed(f"step {step}: to_act gave {acting!r} for an unfinished game")
         before = _snapshot(game, state, seats)
+        if _snapshot(game, game.copy(state), seats) != before:
+            raise _Failed(f"step {step}: a copy does not look like the original: copy() misses something")
         _check_views(game, state, seats, rng, before, step)
         _check_rejections(game, state, seats, acting, before, step)
         seat = acting[0]
