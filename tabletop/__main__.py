@@ -1,0 +1,5 @@
+"""``python -m tabletop`` is the ``tabletop`` command."""
+
+from tabletop.cli.app import main
+
+main()
