@@ -20,6 +20,9 @@ class GameAbandoned(TabletopError):
 
 
 QUIT_WORDS = ("quit", "exit")
+#: Lists longer than this go in two columns when the screen is at least WIDE characters.
+LONG_LIST = 12
+WIDE = 110
 
 
 def match_choice(text: str, legal: Sequence[str]) -> str:
@@ -97,12 +100,21 @@ class HumanAgent:
                 self.console.print(f"[warning]{error}[/]")
 
     def _list(self, decision: Decision, legal: list[str]) -> None:
+        """Number the choices; a long list goes in two columns on a wide screen."""
+        rows = [(str(n), action, decision.describe(action)) for n, action in enumerate(legal, start=1)]
+        halves = 2 if len(rows) > LONG_LIST and self.console.width >= WIDE else 1
+        per_column = -(-len(rows) // halves)
         table = Table(show_header=False, box=None, padding=(0, 1))
-        table.add_column(justify="right", style="dim")
-        table.add_column(style="action")
-        table.add_column(style="dim")
-        for number, action in enumerate(legal, start=1):
-            table.add_row(str(number), action, decision.describe(action))
+        for _ in range(halves):
+            table.add_column(justify="right", style="dim")
+            table.add_column(style="action")
+            table.add_column(style="dim")
+        for i in range(per_column):
+            cells: list[str] = []
+            for half in range(halves):
+                index = i + half * per_column
+                cells.extend(rows[index] if index < len(rows) else ("", "", ""))
+            table.add_row(*cells)
         self.console.print(table)
 
     def _help(self, decision: Decision) -> None:

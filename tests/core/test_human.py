@@ -31,3 +31,20 @@ def test_typos_get_a_sentence_not_a_traceback(typed, message):
     with pytest.raises(ValueError) as error:
         match_choice(typed, LEGAL)
     assert str(error.value) == message
+
+
+def test_a_long_list_of_choices_goes_in_two_columns_on_a_wide_screen(goofspiel):
+    from io import StringIO
+
+    from rich.console import Console
+
+    from tabletop.agents.base import Decision
+    from tabletop.agents.human import HumanAgent
+
+    state = goofspiel.new_state(2, seed=1)
+    out = StringIO()
+    agent = HumanAgent(console=Console(file=out, width=120), ask=lambda prompt: "13", names=["A", "B"], show_view=False)
+    decision = Decision(goofspiel, state, 0, goofspiel.legal_actions(state, 0))
+    assert agent.choose(decision) == "13"
+    first_line = out.getvalue().splitlines()[0]
+    assert first_line.split()[:2] == ["1", "1"] and "8" in first_line.split()
