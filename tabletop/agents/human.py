@@ -97,7 +97,7 @@ class HumanAgent:
             try:
                 return match_choice(text, legal)
             except ValueError as error:
-                self.console.print(f"[warning]{error}[/]")
+                self.console.print(f"[yellow]{error}[/]")
 
     def _list(self, decision: Decision, legal: list[str]) -> None:
         """Number the choices; a long list goes in two columns on a wide screen."""
@@ -107,7 +107,7 @@ class HumanAgent:
         table = Table(show_header=False, box=None, padding=(0, 1))
         for _ in range(halves):
             table.add_column(justify="right", style="dim")
-            table.add_column(style="action")
+            table.add_column(style="bold")
             table.add_column(style="dim")
         for i in range(per_column):
             cells: list[str] = []
