@@ -1,0 +1,17 @@
+"""Wind Up (clockwork machines)' hooks: the game and its rule-based bot."""
+
+from tabletop.core import hookimpl
+
+
+@hookimpl
+def tabletop_register_games():
+    from tabletop_games.windup_machines.game import WindupMachines
+
+    return [WindupMachines()]
+
+
+@hookimpl
+def tabletop_register_bots():
+    from tabletop_games.windup_machines.bots import ENGINEER
+
+    return [ENGINEER]
