@@ -23,7 +23,13 @@ from pathlib import Path
 from tabletop.core import Event, Game, IllegalAction, InvalidAction, Outcome
 from tabletop_games.windup_machines.cards import KINDS, MAKES, PRODUCERS, SIDES, STOPPED, CardRules, in_game, load_cards
 from tabletop_games.windup_machines.machine import (
-    CELL_INDEX, CELL_NAMES, NEIGHBOURS, gear_turns, machine_score, placements, prism_bonus,
+    CELL_INDEX,
+    CELL_NAMES,
+    NEIGHBOURS,
+    gear_turns,
+    machine_score,
+    placements,
+    prism_bonus,
 )
 
 START, TUNE, TUNING, ASSIGN, RESPOND, TURN, INSTALL, SABOTAGE, OVER = (
@@ -412,7 +418,7 @@ class WindupMachines(Game):
         gen_cell, smelter_cell = CELL_INDEX[args[0]], CELL_INDEX[args[1]]
         c = self.cards
         size = c.rules["start_size"]
-        for kind, cell in zip(c.start_kinds, (gen_cell, smelter_cell)):
+        for kind, cell in zip(c.start_kinds, (gen_cell, smelter_cell), strict=False):
             stack = s.stacks[kind]
             pid = next(p for p in reversed(stack) if self._part[p].size == size)
             stack.remove(pid)
@@ -894,7 +900,7 @@ class WindupMachines(Game):
         cards = [deck[i] for i in free]
         rng.shuffle(cards)
         old = deck[:]
-        for i, g in zip(free, cards):
+        for i, g in zip(free, cards, strict=True):
             deck[i] = g
         for t in range(new.seats):
             if t != seat:

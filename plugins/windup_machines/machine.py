@@ -70,7 +70,7 @@ def machine_sets(parts: Sequence[str | None], cards: CardRules) -> list[tuple[st
     """
     table = cards.parts
     found = []
-    for name, line in zip(LINE_NAMES, LINES):
+    for name, line in zip(LINE_NAMES, LINES, strict=True):
         if all(parts[c] is not None for c in line):
             kind, points = line_set([table[parts[c]].size for c in line], cards)
             if kind:
