@@ -1,0 +1,1 @@
+"""Wobbly Model Syndrome (WMS): The Card Game, by Wim Goossens."""

@@ -1,0 +1,17 @@
+"""WMS hooks: the game and its rule-based bot."""
+
+from tabletop.core import hookimpl
+
+
+@hookimpl
+def tabletop_register_games():
+    from tabletop_games.wms.game import Wms
+
+    return [Wms()]
+
+
+@hookimpl
+def tabletop_register_bots():
+    from tabletop_games.wms.bots import VETERAN
+
+    return [VETERAN]

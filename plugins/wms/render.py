@@ -1,0 +1,133 @@
+"""Rich rendering of one WMS view: commanders and wounds, command stacks, battlefield, hand."""
+
+from __future__ import annotations
+
+from collections import Counter
+from collections.abc import Mapping, Sequence
+from typing import Any
+
+from rich.console import Group
+from rich.panel import Panel
+from rich.table import Table
+from rich.text import Text
+
+from tabletop_games.wms.cards import MAX_WOUNDS, Card
+
+TYPE_STYLE = {"unit": "bold", "equipment": "cyan", "power": "magenta", "command": "yellow", "token": "dim"}
+
+
+def _seat(seat: int | None, names: Sequence[str]) -> str:
+    if seat is None:
+        return "-"
+    return names[seat] if seat < len(names) else f"Seat {seat + 1}"
+
+
+def _name(card_id: str | None, cards: Mapping[str, Card]) -> Text:
+    if card_id is None:
+        return Text("none", style="dim")
+    card = cards[card_id]
+    return Text(card.name, style=TYPE_STYLE.get(card.type, ""))
+
+
+def _counted(ids: Sequence[str], cards: Mapping[str, Card]) -> Text:
+    text = Text()
+    for i, (card_id, n) in enumerate(sorted(Counter(ids).items())):
+        if i:
+            text.append(", ")
+        text.append_text(_name(card_id, cards))
+        if n > 1:
+            text.append(f" x{n}")
+    return text if ids else Text("none", style="dim")
+
+
+def _play(play: Mapping[str, Any], cards: Mapping[str, Card], style: str | None) -> Text:
+    text = Text()
+    for i, unit in enumerate(play["units"]):
+        if i:
+            text.append(" + ")
+        text.append_text(_name(unit, cards))
+        gear = play["equipment"][i] if i < len(play["equipment"]) else []
+        for item in gear:
+            text.append(" [")
+            text.append_text(_name(item, cards))
+            text.append("]")
+    for power in play["powers"]:
+        text.append(" {")
+        text.append_text(_name(power, cards))
+        text.append("}")
+    cc, rc = play["cc"], play["rc"]
+    text.append(f"  {cc} CC / {rc} RC", style="bold green" if style else "")
+    if style:
+        text.append(f" (fighting in {style.upper()})", style="dim")
+    if play["removed"]:
+        text.append(f"  lost: {', '.join(play['removed'])}", style="red")
+    return text
+
+
+def render_view(view: Mapping[str, Any], *, names: Sequence[str], cards: Mapping[str, Card]) -> Group:
+    """One seat's view (or a spectator's) as Rich renderables."""
+    parts: list[Any] = []
+    me = view.get("seat")
+    heading = f"WMS - fight {view['fight']}" if view["fight"] else "WMS - setup"
+    if view["fight"]:
+        heading += f", {_seat(view['active'], names)} is the active player"
+    parts.append(Text(heading, style="bold"))
+    current = view.get("current")
+    if current:
+        parts.append(Text(f"Current combat value: {current['value']} {current['style'].upper()} "
+                          f"(set by {_seat(current['seat'], names)})", style="bold yellow"))
+
+    table = Table(expand=False)
+    for column in ("Player", "Commander", "Wounds", "Command stack top", "Hand", "Deck", "Graveyard",
+                   "Reserves", "Tokens"):
+        table.add_column(column)
+    for p in view["players"]:
+        wounds = p["wounds"]
+        stack = p["command_stack"]
+        top = _name(stack[-1], cards) if stack else Text("none", style="dim")
+        if len(stack) > 1:
+            top.append(f" (+{len(stack) - 1} below)", style="dim")
+        table.add_row(
+            _seat(p["seat"], names) + (" (you)" if p["seat"] == me else "") + f"\n{p['deck']}",
+            _name(p["commander"], cards),
+            Text("●" * wounds + "○" * (MAX_WOUNDS - wounds), style="red"),
+            top,
+            str(p["hand"]),
+            str(p["deck_count"]),
+            str(len(p["graveyard"])),
+            _counted(p["reserves"], cards),
+            str(p["tokens"]),
+        )
+    parts.append(table)
+
+    for p in view["players"]:
+        lines: list[Text] = []
+        stack = p["battlefield"]
+        for i, play in enumerate(stack):
+            top = i == len(stack) - 1
+            line = Text("top:     " if top else "support: ", style="bold" if top else "dim")
+            line.append_text(_play(play, cards, view["style"] if top else None))
+            lines.append(line)
+        pending = view.get("pending")
+        if pending and pending["seat"] == p["seat"]:
+            line = Text("playing: ", style="bold magenta")
+            line.append_text(_play(pending, cards, None))
+            if pending.get("sacrifice"):
+                line.append(f"  sacrificing {cards[pending['sacrifice']].name}", style="dim")
+            lines.append(line)
+        if lines:
+            parts.append(Panel(Group(*lines), title=f"{_seat(p['seat'], names)}'s battlefield stack",
+                               expand=False))
+
+    if me is not None and "hand" in view:
+        hand = Text("Your hand: ")
+        hand.append_text(_counted(view["hand"], cards))
+        parts.append(hand)
+    if view.get("recycle"):
+        parts.append(Text(f"{_seat(view['recycle']['seat'], names)} may recycle "
+                          f"{view['recycle']['left']} Vehicle card(s)."))
+    if view.get("outcome"):
+        outcome = view["outcome"]
+        winners = " and ".join(_seat(w, names) for w in outcome["winners"]) or "nobody"
+        parts.append(Text(f"Game over: {winners} wins ({outcome['reason']}).", style="bold"))
+    return Group(*parts)
