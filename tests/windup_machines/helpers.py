@@ -106,3 +106,11 @@ def machine(rows, kind="smelter"):
 
 def side(state, seat, cell):
     return state.sides[seat][CELL_INDEX[cell]]
+
+
+def show_worker(state, wid):
+    """Make ``wid`` a face-up worker (swapped with one from the deck, as if dealt so)."""
+    if wid not in state.face_up:
+        state.worker_deck.remove(wid)
+        state.worker_deck.append(state.face_up[0])
+        state.face_up[0] = wid
