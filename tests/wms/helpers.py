@@ -50,3 +50,30 @@ def reserve(state, seat, *cards):
 def current(state):
     value = GAME.current_value(state)
     return None if value is None else (value[1], state.style)
+
+
+MARINES, EVIL = 0, 1   # seats without the swap option
+
+
+def fight(hand0, hand1, *, commanders=("captain", "dark-apostle"), swap=False, seed=0):
+    """A game at the start of fight 1 (seat 1 active) with these exact hands."""
+    state = started(swap=swap, commanders=commanders, seed=seed)
+    give(state, 0, hand0)
+    give(state, 1, hand1)
+    return state
+
+
+def stack_commands(state, seat, *cards):
+    """Put command cards from the deck on a seat's command stack, the last one on top."""
+    for card in cards:
+        state.deck[seat].remove(card)
+        state.command[seat].append(card)
+
+
+def value(state, seat, style):
+    """(pending play's value, value it must equal or beat) in ``style``."""
+    return GAME.compare(state, seat, state.pending, style)
+
+
+def legal(state, seat):
+    return GAME.legal_actions(state, seat)
