@@ -479,11 +479,17 @@ class WindupMachines(Game):
             self._draw(s, ev)
 
     def _take_gear(self, s):
+        """Draw the top gear card; nobody knows a position that no longer holds a card."""
         card = s.gear_deck.pop()
+        top = len(s.gear_deck)
         for known in s.known:
-            if card in known and card not in s.gear_deck:
-                known.discard(card)
+            known.discard(top)
         return card
+
+    def _gear_to_bottom(self, s, card):
+        """Put a gear card under the deck; known positions (counted from the bottom) shift up."""
+        s.gear_deck.insert(0, card)
+        s.known = [{i + 1 for i in known} for known in s.known]
 
     def _draw(self, s, ev):
         if s.seats == 2:
@@ -503,10 +509,11 @@ class WindupMachines(Game):
 
     def _do_top(self, s, seat, args, ev):
         chosen = args[0]
-        a, b = s.gear_deck.pop(), s.gear_deck.pop()
+        a, b = self._take_gear(s), self._take_gear(s)
         other = b if a == chosen else a
-        s.gear_deck.insert(0, other)
+        self._gear_to_bottom(s, other)
         s.gear_deck.append(chosen)
+        s.known[seat].update((0, len(s.gear_deck) - 1))
         s.tuning = None
         ev.append(Event("tune", f"{{p{seat}}} puts one peeked gear card on top and one on the bottom.",
                         {"seat": seat}))
@@ -615,9 +622,9 @@ class WindupMachines(Game):
             return
         s.gold[seat] -= w.pay_gold
         old = s.window_card
-        s.gear_deck.insert(0, old)
+        self._gear_to_bottom(s, old)
         for known in s.known:
-            known.add(old)           # everybody saw it go to the bottom
+            known.add(0)             # everybody saw it go to the bottom
         card = self._take_gear(s)
         ev.append(Event("jammer", f"{{p{seat}}} pays {w.pay_gold} gold: gear card {old} goes to the bottom; "
                         f"{{p{s.window_owner}}} draws {card}.", {"seat": seat, "old": old, "card": card}))
@@ -671,8 +678,9 @@ class WindupMachines(Game):
             return
         if s.phase == TUNE:
             s.used[(seat, wid)] = s.used.get((seat, wid), 0) + 1
-            s.tuning = (s.gear_deck[-1], s.gear_deck[-2])
-            s.known[seat].update(s.tuning)
+            top = len(s.gear_deck) - 1
+            s.tuning = (s.gear_deck[top], s.gear_deck[top - 1])
+            s.known[seat].update((top, top - 1))
             s.phase = TUNING
             ev.append(Event("tuner", f"{{p{seat}}} looks at the top two gear cards.", {"seat": seat}))
             ev.append(Event("peek", f"{{p{seat}}} sees {s.tuning[0]} and {s.tuning[1]}.",
@@ -881,7 +889,7 @@ class WindupMachines(Game):
             deck = s.gear_deck
             top = len(deck) - 1
             view["gear_known"] = [{"card": deck[i], "from_top": top - i}
-                                  for i in range(len(deck)) if deck[i] in s.known[seat]]
+                                  for i in sorted(s.known[seat], reverse=True)]
             view["tuning"] = list(s.tuning) if s.tuning is not None and s.active == seat else None
         return view
 
@@ -891,20 +899,20 @@ class WindupMachines(Game):
         return state.copy()
 
     def determinize(self, state, seat, rng):
-        """Resample the gear deck (except positions this seat knows) and the worker deck."""
+        """Resample the gear deck (except positions this seat knows) and the worker deck.
+
+        Knowledge is kept as deck positions, so other seats' knowledge stays consistent:
+        they know whatever card now lies where they looked.
+        """
         new = state.copy()
         rng.shuffle(new.worker_deck)
         deck = new.gear_deck
-        fixed = [i for i, g in enumerate(deck) if g in state.known[seat]]
-        free = [i for i in range(len(deck)) if i not in fixed]
+        known = state.known[seat]
+        free = [i for i in range(len(deck)) if i not in known]
         cards = [deck[i] for i in free]
         rng.shuffle(cards)
-        old = deck[:]
         for i, g in zip(free, cards, strict=True):
             deck[i] = g
-        for t in range(new.seats):
-            if t != seat:
-                new.known[t] = {deck[i] for i in range(len(deck)) if old[i] in state.known[t]}
         if new.tuning is not None:
             new.tuning = (deck[-1], deck[-2])
         return new

@@ -7,7 +7,15 @@ import pytest
 from tabletop.core import IllegalAction, InvalidAction
 from tabletop_games.windup_machines.game import WindupMachines
 from tests.windup_machines.helpers import (
-    CARDS, GAME, new_game, play, set_part, show_worker, side, start_all, started,
+    CARDS,
+    GAME,
+    new_game,
+    play,
+    set_part,
+    show_worker,
+    side,
+    start_all,
+    started,
 )
 
 QUIET = ("8", "7", "8", "7")
@@ -32,7 +40,7 @@ def test_stacks_run_lowest_gear_first_and_fewer_players_remove_marked_cards():
         state = start_all(GAME.new_state(seats, seed=1))
         in_play = sum(len(s) for s in state.stacks.values()) + 2 * seats
         assert in_play == total
-        for kind, stack in state.stacks.items():
+        for stack in state.stacks.values():
             sizes = [CARDS.parts[p].size for p in reversed(stack)]
             assert sizes == sorted(sizes)
         assert CARDS.parts[state.stacks["generator"][-1]].size == 4

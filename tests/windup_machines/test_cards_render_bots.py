@@ -1,0 +1,106 @@
+"""Card data, the renderer and the engineer bot."""
+
+import random
+from pathlib import Path
+
+import pytest
+from rich.console import Console
+
+from tabletop.agents.base import Decision
+from tabletop.agents.random_bot import RandomAgent
+from tabletop.core.errors import CardDataError
+from tabletop.core.match import run_match
+from tabletop_games.windup_machines.bots import ENGINEER
+from tabletop_games.windup_machines.cards import CARDS_FILE, load_cards
+from tests.windup_machines.helpers import CARDS, GAME, started
+
+
+def test_component_counts_match_the_rulebook():
+    kinds = {}
+    for pid, part in CARDS.parts.items():
+        kinds[part.kind] = kinds.get(part.kind, 0) + CARDS.part_copies[pid]
+    assert kinds == {"generator": 12, "smelter": 12, "processor": 9, "crafter": 9, "decoration": 9}
+    assert sum(CARDS.gear_copies.values()) == 24
+    assert all(1 <= len(s) <= 2 and all(3 <= x <= 8 for x in s) for s in CARDS.gears.values())
+    assert CARDS.rules["restart_cards"] == 4
+
+
+def test_seven_winders_and_seventeen_workers():
+    assert len(CARDS.winders) == 7
+    assert sum(CARDS.worker_copies.values()) == 17
+    costs = [CARDS.workers[w].cost for w in CARDS.winders]
+    assert costs == sorted(costs) and CARDS.workers[CARDS.winders[0]].winds == 1
+    abilities = {}
+    for wid, n in CARDS.worker_copies.items():
+        ability = CARDS.workers[wid].ability
+        abilities[ability] = abilities.get(ability, 0) + n
+    assert abilities == {"saboteur": 2, "tuner": 2, "thief": 2, "exchange": 6, "energy": 2,
+                         "jammer_redraw": 1, "jammer_stop": 1, "vandal": 1}
+
+
+def test_larger_gears_and_greener_sides_are_better():
+    for part in CARDS.parts.values():
+        if part.kind == "generator" or part.kind == "decoration":
+            assert part.sides[0] >= part.sides[1] >= part.sides[2] > part.sides[3] == 0
+        else:
+            rates = [made * most / cost for cost, made, most in part.sides[:3]]
+            assert rates[0] >= rates[1] >= rates[2] and part.sides[3] == (0, 0, 0)
+
+
+def test_bad_card_data_names_the_file_the_card_and_the_field(tmp_path: Path):
+    text = CARDS_FILE.read_text().replace('id = "smelter-5"\nkind = "smelter"\nsize = 5',
+                                          'id = "smelter-5"\nkind = "smelter"\nsize = "five"', 1)
+    bad = tmp_path / "cards.toml"
+    bad.write_text(text)
+    with pytest.raises(CardDataError, match=r"cards.toml: part 'smelter-5' field 'size'"):
+        load_cards(bad)
+    bad.write_text(CARDS_FILE.read_text().replace("green = [2, 1, 2]", "green = [2, 1]", 1))
+    with pytest.raises(CardDataError, match=r"field 'green'"):
+        load_cards(bad)
+
+
+def test_render_shows_grids_sides_resources_and_score():
+    state = started(3, workers={})
+    console = Console(record=True, width=140)
+    console.print(GAME.render(GAME.view(state, 0), names=["Ann", "Bo", "Cy"]))
+    text = console.export_text()
+    for word in ("GEN 3", "IRON 3", "green", "iron 2", "gold 3", "Score now", "Market", "gear cards left 22"):
+        assert word in text
+    console.print(GAME.render(GAME.view(state, None), names=["Ann", "Bo", "Cy"]))
+
+
+def test_engineer_is_registered_for_windup_machines():
+    from tabletop_games.windup_machines import plugin
+
+    assert plugin.tabletop_register_bots() == [ENGINEER]
+    assert ENGINEER.game == "windup_machines"
+    assert [g.name for g in plugin.tabletop_register_games()] == ["windup_machines"]
+
+
+def _match(seed, seats, seat):
+    agents = [RandomAgent(random.Random(seed * 10 + i)) for i in range(seats)]
+    agents[seat] = ENGINEER.factory(GAME, seat, random.Random(seed))
+    return run_match(GAME, agents, seed=seed)
+
+
+def test_engineer_beats_random_seats():
+    games = 30
+    wins = sum(_match(seed, 2 + seed % 2, seed % 2).outcome.share(seed % 2) for seed in range(games))
+    assert wins / games >= 0.7
+
+
+def test_engineers_against_each_other_finish_reproducibly():
+    for seats in (2, 3, 4):
+        agents = [ENGINEER.factory(GAME, s, random.Random(s)) for s in range(seats)]
+        first = run_match(GAME, agents, seed=seats)
+        agents = [ENGINEER.factory(GAME, s, random.Random(s)) for s in range(seats)]
+        assert run_match(GAME, agents, seed=seats).record.to_json() == first.record.to_json()
+
+
+def test_engineer_winds_its_generator_first():
+    state = started(2, workers={0: ["winder-1"]}, gears=("8", "7"))
+    state.sides[0][4] = 1
+    state.sides[0][5] = 1
+    GAME._main(state, [])
+    bot = ENGINEER.factory(GAME, 0, random.Random(0))
+    assert bot.choose(Decision(GAME, state, 0, GAME.legal_actions(state, 0))) == "wind r2c2"

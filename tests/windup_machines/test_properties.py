@@ -1,0 +1,55 @@
+"""Random games end, conserve every card, replay exactly, and pass the core's conformance check."""
+
+import json
+import random
+
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from tabletop.agents.random_bot import RandomAgent
+from tabletop.core.check import check_game
+from tabletop.core.match import run_match
+from tabletop.core.record import GameRecord
+from tests.windup_machines.helpers import GAME
+
+
+@settings(max_examples=25, deadline=None)
+@given(seed=st.integers(min_value=0, max_value=2**32), seats=st.integers(min_value=2, max_value=4))
+def test_random_games_end_and_conserve_cards(seed, seats):
+    rng = random.Random(seed)
+    state = GAME.new_state(seats, seed=seed)
+    cards = GAME.census(state)
+    assert sum(cards.values()) == 51 + 24 + 7 + 17 + 4
+    steps = 0
+    while GAME.outcome(state) is None:
+        assert steps < GAME.step_limit(seats)
+        seat = GAME.to_act(state)[0]
+        legal = GAME.legal_actions(state, seat)
+        assert legal and len(legal) == len(set(legal))
+        GAME.apply(state, seat, rng.choice(legal))
+        steps += 1
+        assert GAME.census(state) == cards
+        assert min(state.iron) >= 0 and min(state.gold) >= 0 and min(state.prisms) >= 0
+        for s in range(seats):
+            kinds = [GAME.cards.parts[p].kind for p in state.parts[s] if p]
+            assert kinds.count("generator") <= 2
+    outcome = GAME.outcome(state)
+    assert outcome.winners and set(outcome.winners) <= set(range(seats))
+    assert state.round == 12 and len(state.gear_discard) == 24
+    json.dumps(GAME.view(state, None))
+
+
+@settings(max_examples=8, deadline=None)
+@given(seed=st.integers(min_value=0, max_value=2**32), seats=st.integers(min_value=2, max_value=4))
+def test_records_replay_the_same_game(seed, seats):
+    agents = [RandomAgent(random.Random(seed + i)) for i in range(seats)]
+    result = run_match(GAME, agents, seed=seed)
+    record = GameRecord.from_dict(json.loads(result.record.to_json()))
+    final = record.verify(GAME)
+    assert GAME.view(final, None) == GAME.view(result.state, None)
+
+
+def test_conformance_check_passes():
+    report = check_game(GAME, games=15, seed=11)
+    assert report.ok, report.problems
+    assert report.games == 15
