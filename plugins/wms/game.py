@@ -346,7 +346,7 @@ class Wms(Game):
             if last.type == "token":
                 return "Token cards cannot be played with equipment."
             if cards[arg].only and not cards[arg].only & last.keywords:
-                only = " or ".join(sorted(cards[arg].only))
+                only = " or ".join(k.capitalize() for k in sorted(cards[arg].only))
                 return f"{name} is {only} only; {last.name} is not."
             return f"{last.name} already has all the equipment it may carry."
         if verb in ("psych", "power"):

@@ -1,0 +1,228 @@
+"""Fights: command stack, draw step, sacrifice, yielding, retreat, wounds, depleted army, game end."""
+
+import pytest
+
+from tabletop.core.errors import IllegalAction, InvalidAction
+from tests.wms.helpers import EVIL, GAME, MARINES, current, fight, give, legal, play, stack_commands, value
+
+
+def test_the_active_player_may_play_one_command_card_before_his_first_unit():
+    state = fight(["hold-the-line", "bolter-drill", "marine"], ["frenzy", "renegade"])
+    assert {"command hold-the-line", "command bolter-drill"} <= set(legal(state, MARINES))
+    play(state, MARINES, "command hold-the-line")
+    assert not any(a.startswith("command") for a in legal(state, MARINES))   # only one
+    play(state, MARINES, "play marine", "style cc")
+    assert not any(a.startswith("command") for a in legal(state, EVIL))      # the other player cannot
+    with pytest.raises(IllegalAction, match="active player"):
+        GAME.apply(state, EVIL, "command frenzy")
+
+
+def test_a_new_command_card_cancels_the_previous_ones_effect():
+    state = fight(["marine", "marine"], ["renegade", "renegade"])
+    stack_commands(state, MARINES, "hold-the-line")          # +1 CC to the Marines
+    give(state, MARINES, ["marine", "bolter-drill"])
+    play(state, MARINES, "play marine")
+    assert GAME.compare(state, MARINES, state.pending, "cc")[0] == 3 + 1 + 1   # Captain and Hold the Line
+    GAME.apply(state, MARINES, "cancel")
+    play(state, MARINES, "command bolter-drill", "play marine")
+    assert GAME.compare(state, MARINES, state.pending, "cc")[0] == 3 + 1       # Hold the Line no longer counts
+    assert GAME.compare(state, MARINES, state.pending, "rc")[0] == 3 + 1       # Bolter Drill does
+    assert state.command[MARINES] == ["hold-the-line", "bolter-drill"]
+
+
+def test_lingering_effects_apply_in_every_fight_for_the_side_of_their_owner():
+    state = fight(["marine", "marine"], ["renegade", "renegade"])
+    stack_commands(state, EVIL, "lord-of-terror")            # Marines get -1 CC
+    play(state, MARINES, "play marine", "style cc")          # Marines active, Lord of Terror still works
+    assert current(state) == (3 + 1 - 1, "cc")
+    play(state, EVIL, "play renegade")
+    assert value(state, EVIL, "cc") == (3, 3)
+
+
+def test_immediate_cards_resolve_once_and_cover_the_lingering_card():
+    state = fight(["apothecary", "marine"], ["renegade"])
+    stack_commands(state, MARINES, "hold-the-line")
+    state.wounds[MARINES] = 2
+    play(state, MARINES, "command apothecary")
+    assert state.wounds[MARINES] == 3
+    play(state, MARINES, "play marine")
+    assert GAME.compare(state, MARINES, state.pending, "cc")[0] == 3 + 1      # Hold the Line is covered
+
+
+def test_heal_never_goes_above_four_wounds_and_draw_draws():
+    state = fight(["reinforcements", "apothecary"], ["renegade"])
+    play(state, MARINES, "command apothecary")
+    assert state.wounds[MARINES] == 4
+    state = fight(["reinforcements", "marine"], ["renegade"])
+    play(state, MARINES, "command reinforcements")
+    assert len(state.hand[MARINES]) == 1 + 2
+
+
+def test_draw_step_refills_to_five_but_not_from_five_or_more():
+    state = fight(["marine", "marine"], ["renegade"] * 7)
+    deck = len(state.deck[MARINES])
+    play(state, MARINES, "play marine", "style rc")
+    assert len(state.hand[MARINES]) == 5 and len(state.deck[MARINES]) == deck - 4
+    play(state, EVIL, "play renegade", "done")
+    assert len(state.hand[EVIL]) == 6                         # 6 left: no draw
+
+
+def test_sacrifice_one_card_before_the_draw_step():
+    state = fight(["marine", "auspex", "smite"], ["renegade"])
+    play(state, MARINES, "play marine", "sacrifice smite")
+    assert not any(a.startswith("sacrifice") for a in legal(state, MARINES))
+    play(state, MARINES, "style rc")
+    assert state.graveyard[MARINES] == ["smite"]
+    assert len(state.hand[MARINES]) == 5
+
+
+def test_cancel_puts_every_card_back():
+    state = fight(["librarian", "smite", "marine"], ["renegade"])
+    before = (sorted(state.hand[MARINES]), GAME.census(state))
+    play(state, MARINES, "play librarian", "power smite", "psych cc", "sacrifice marine", "cancel")
+    assert (sorted(state.hand[MARINES]), GAME.census(state)) == before and state.pending is None
+
+
+def test_an_answer_must_equal_or_beat_and_equal_is_enough():
+    state = fight(["sergeant"], ["renegade", "evil-marine", "hellish-brute"])
+    play(state, MARINES, "play sergeant", "style cc")        # 5 CC
+    play(state, EVIL, "play renegade")
+    assert "done" not in legal(state, EVIL)
+    with pytest.raises(IllegalAction, match="does not equal or beat 5 CC"):
+        GAME.apply(state, EVIL, "done")
+    play(state, EVIL, "cancel", "play evil-marine")
+    assert "done" in legal(state, EVIL)                      # 5 CC equals 5 CC
+
+
+def test_yielding_loses_the_fight_a_wound_and_the_other_player_becomes_active():
+    state = fight(["sergeant", "marine"], ["renegade"])
+    play(state, MARINES, "play sergeant", "style cc")
+    play(state, EVIL, "yield")
+    assert state.wounds == [4, 3]
+    assert state.active == EVIL and state.turn == EVIL
+    assert state.battle == [[], []] and "sergeant" in state.graveyard[MARINES]
+    assert state.style is None
+
+
+def test_the_winner_of_a_fight_does_not_start_the_next_one():
+    state = fight(["sergeant", "marine"], ["renegade"])
+    play(state, MARINES, "play sergeant", "style cc")
+    play(state, EVIL, "yield")
+    play(state, EVIL, "yield")                               # Evil Marines were active and yield
+    assert state.active == MARINES and state.wounds == [4, 2]
+
+
+def test_active_player_without_units_must_yield_or_retreat():
+    state = fight(["power-sword", "smite"], ["renegade"])
+    assert legal(state, MARINES) == ["yield", "retreat"]
+
+
+def test_tactical_retreat_discards_the_hand_draws_five_and_loses_the_fight():
+    state = fight(["marine", "smite", "auspex"], ["renegade"])
+    top5 = state.deck[MARINES][-5:]
+    play(state, MARINES, "retreat")
+    assert sorted(state.graveyard[MARINES]) == ["auspex", "marine", "smite"]
+    assert sorted(state.hand[MARINES]) == sorted(top5)
+    assert state.wounds[MARINES] == 3 and state.active == EVIL
+
+
+def test_retreat_is_not_possible_while_composing_a_play():
+    state = fight(["marine"], ["renegade"])
+    play(state, MARINES, "play marine")
+    with pytest.raises(IllegalAction, match="Finish or cancel"):
+        GAME.apply(state, MARINES, "retreat")
+
+
+def test_depleted_army_loses_when_a_draw_is_due_and_the_deck_is_empty():
+    state = fight(["marine", "marine"], ["renegade"])
+    state.graveyard[MARINES].extend(state.deck[MARINES][:-1])
+    del state.deck[MARINES][:-1]                             # one card left
+    play(state, MARINES, "play marine", "style cc")          # must draw 4
+    outcome = GAME.outcome(state)
+    assert outcome.winners == (EVIL,) and "depleted" in outcome.reason
+    assert state.deck[MARINES] == []
+
+
+def test_an_empty_deck_alone_does_not_lose():
+    state = fight(["marine"] * 7, ["renegade"])
+    state.graveyard[MARINES].extend(state.deck[MARINES])
+    state.deck[MARINES] = []
+    play(state, MARINES, "play marine", "style cc")          # 6 cards left: no draw needed
+    assert GAME.outcome(state) is None
+
+
+def test_game_ends_when_a_commander_loses_its_last_wound():
+    state = fight(["sergeant", "marine"], ["renegade"])
+    state.wounds[EVIL] = 1
+    play(state, MARINES, "play sergeant", "style cc")
+    play(state, EVIL, "yield")
+    outcome = GAME.outcome(state)
+    assert outcome.winners == (MARINES,) and "Dark Apostle lost its last wound" in outcome.reason
+    assert legal(state, MARINES) == [] and legal(state, EVIL) == []
+    with pytest.raises(IllegalAction, match="over"):
+        GAME.apply(state, MARINES, "yield")
+
+
+def test_tide_can_only_be_turned_by_a_card_or_effect_that_allows_it():
+    state = fight(["sergeant"], ["evil-marine", "possessed"])
+    play(state, MARINES, "play sergeant", "style rc")        # 4 RC
+    play(state, EVIL, "play possessed")
+    assert not any(a.startswith("tide") for a in legal(state, EVIL))
+    with pytest.raises(IllegalAction, match="cannot turn the tide"):
+        GAME.apply(state, EVIL, "tide cc")
+
+
+def test_a_lingering_tide_command_and_a_tide_power_card_allow_turning_the_tide():
+    state = fight(["sergeant"], ["possessed"])
+    stack_commands(state, MARINES, "tactical-insight")
+    GAME.apply(state, MARINES, "yield")
+    play(state, EVIL, "play possessed", "style cc")          # 4 CC
+    play(state, MARINES, "play sergeant")
+    assert "tide rc" in legal(state, MARINES)                # 4 RC - 1 Fear beats 1 - 0
+    state = fight(["sergeant"], ["warp-sorcerer", "warp-time", "renegade"])
+    play(state, MARINES, "play sergeant", "style cc")        # 5 CC
+    play(state, EVIL, "play warp-sorcerer", "power warp-time")
+    assert "tide rc" not in legal(state, EVIL)               # 3 RC against 4
+    play(state, EVIL, "psych rc")
+    assert "tide rc" in legal(state, EVIL)
+    play(state, EVIL, "tide rc")
+    assert current(state) == (4, "rc")
+
+
+def test_setup_choices_then_shuffle_and_draw_five():
+    state = GAME.new_state(2, seed=3)
+    assert GAME.to_act(state) == [0]
+    assert GAME.legal_actions(state, 0) == ["commander chapter-master", "commander captain"]
+    play(state, 0, "commander chapter-master", "reserve honour-guard", "reserve honour-guard")
+    assert GAME.to_act(state) == [1]                          # no Reserves card left: done by itself
+    play(state, 1, "commander chaos-lord", "reserve dark-guard", "reserve obliterator", "reserve dark-guard")
+    assert state.phase == "fight" and state.active == 0 and GAME.to_act(state) == [0]
+    assert state.reserves == [["honour-guard"] * 2, ["dark-guard", "obliterator", "dark-guard"]]
+    assert [len(h) for h in state.hand] == [5, 5]
+    assert [len(d) for d in state.deck] == [60 - 1 - 2 - 5, 60 - 1 - 3 - 5]
+    assert state.tokens == [0, 4] and state.wounds == [4, 4]
+    assert "chapter-master" not in state.deck[0] + state.hand[0]
+
+
+def test_the_swap_option_gives_seat_one_the_evil_marines():
+    state = GAME.new_state(2, options={"swap": True}, seed=1)
+    assert state.decks == ["evil-marines", "marines"]
+    assert GAME.legal_actions(state, 0) == ["commander dark-apostle", "commander chaos-lord"]
+
+
+def test_notation_errors_name_the_problem_and_change_nothing():
+    state = fight(["marine", "power-sword"], ["renegade"])
+    before = GAME.view(state, None)
+    with pytest.raises(InvalidAction):
+        GAME.apply(state, MARINES, "fly away")
+    with pytest.raises(InvalidAction):
+        GAME.apply(state, MARINES, "play no-such-card")
+    with pytest.raises(IllegalAction, match="no unit Captain in hand"):
+        GAME.apply(state, MARINES, "play captain")
+    with pytest.raises(IllegalAction, match="not seat 2's turn"):
+        GAME.apply(state, EVIL, "yield")
+    play(state, MARINES, "play marine")
+    with pytest.raises(IllegalAction, match="Character only; Marine is not"):
+        GAME.apply(state, MARINES, "equip power-sword")
+    GAME.apply(state, MARINES, "cancel")
+    assert GAME.view(state, None) == before

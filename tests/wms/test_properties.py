@@ -1,0 +1,53 @@
+"""Random games end, conserve every card, replay exactly, and pass the core's conformance check."""
+
+import json
+import random
+
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from tabletop.agents.random_bot import RandomAgent
+from tabletop.core.check import check_game
+from tabletop.core.match import run_match
+from tabletop.core.record import GameRecord
+from tests.wms.helpers import GAME
+
+
+@settings(max_examples=30, deadline=None)
+@given(seed=st.integers(min_value=0, max_value=2**32), swap=st.booleans())
+def test_random_games_end_and_conserve_cards(seed, swap):
+    rng = random.Random(seed)
+    state = GAME.new_state(2, options={"swap": swap}, seed=seed)
+    cards = GAME.census(state)
+    assert sum(cards.values()) == 60 + 60 + 4
+    steps = 0
+    while GAME.outcome(state) is None:
+        assert steps < GAME.step_limit(2)
+        seat = GAME.to_act(state)[0]
+        legal = GAME.legal_actions(state, seat)
+        assert legal and len(legal) == len(set(legal)) and len(legal) <= 30
+        GAME.apply(state, seat, rng.choice(legal))
+        steps += 1
+        assert GAME.census(state) == cards
+        assert all(0 <= w <= 4 for w in state.wounds)
+    outcome = GAME.outcome(state)
+    assert len(outcome.winners) == 1
+    loser = 1 - outcome.winners[0]
+    assert state.wounds[loser] == 0 or "depleted" in outcome.reason
+    json.dumps(GAME.view(state, None))
+
+
+@settings(max_examples=10, deadline=None)
+@given(seed=st.integers(min_value=0, max_value=2**32))
+def test_records_replay_the_same_game(seed):
+    agents = [RandomAgent(random.Random(seed + i)) for i in range(2)]
+    result = run_match(GAME, agents, seed=seed)
+    record = GameRecord.from_dict(json.loads(result.record.to_json()))
+    final = record.verify(GAME)
+    assert GAME.view(final, None) == GAME.view(result.state, None)
+
+
+def test_conformance_check_passes():
+    report = check_game(GAME, games=16, seed=11)
+    assert report.ok, report.problems
+    assert report.games == 16
