@@ -629,13 +629,11 @@ class Wms(Game):
         events = []
         if verb == "recycle":
             stack = state.battle[seat]
-            for index, play in enumerate(stack):
-                if arg in play.units:
-                    i = next(i for i, u in enumerate(play.units) if u == arg and i not in play.recycled)
-                    new = play.clone()
-                    new.recycled = play.recycled + (i,)
-                    stack[index] = new
-                    break
+            index, i = next((index, i) for index, play in enumerate(stack)
+                            for i, unit in enumerate(play.units) if unit == arg and i not in play.recycled)
+            new = stack[index].clone()
+            new.recycled = new.recycled + (i,)
+            stack[index] = new
             state.hand[seat].append(arg)
             state.recycle_left[seat] -= 1
             events.append(Event("recycle", f"{{p{seat}}} recycles {self.cards[arg].name} into the hand.",

@@ -271,3 +271,22 @@ def test_values_never_go_below_zero():
     play(state, MARINES, "play scout", "style rc")           # Stealth: -1 RC more
     play(state, EVIL, "play possessed")
     assert value(state, EVIL, "rc") == (0, 4 - 1)            # 1 - 1 - 1 would be -1; the scout suffers Fear
+
+
+def test_two_repair_cards_recycle_two_vehicles_one_after_the_other():
+    from tabletop_games.wms.combat import Play
+
+    state = fight(["marine"], ["renegade"])
+    stack = ["technomarine", "razortank", "technomarine", "razortank"]
+    for card in stack + ["renegade"]:
+        seat = EVIL if card == "renegade" else MARINES
+        state.deck[seat].remove(card)
+    state.battle = [[Play(c, "hand") for c in stack], [Play("renegade", "hand")]]
+    state.style = "rc"
+    GAME.apply(state, MARINES, "yield")                      # two Technomarines in the support zone
+    assert state.phase == "recycle" and state.recycle_left[MARINES] == 2
+    play(state, MARINES, "recycle razortank")
+    assert GAME.legal_actions(state, MARINES) == ["recycle razortank", "done"]
+    play(state, MARINES, "recycle razortank")
+    assert state.hand[MARINES].count("razortank") == 2 and state.phase == "fight"
+    assert state.graveyard[MARINES].count("technomarine") == 2
