@@ -290,3 +290,12 @@ def test_two_repair_cards_recycle_two_vehicles_one_after_the_other():
     play(state, MARINES, "recycle razortank")
     assert state.hand[MARINES].count("razortank") == 2 and state.phase == "fight"
     assert state.graveyard[MARINES].count("technomarine") == 2
+
+
+def test_token_cards_take_no_equipment():
+    state = fight(["marine"], ["plague-herald", "mark-of-rage"])
+    GAME.apply(state, MARINES, "yield")
+    play(state, EVIL, "play plague-herald")
+    assert "equip mark-of-rage" in legal(state, EVIL)
+    play(state, EVIL, "swarm")
+    assert not any(a.startswith("equip") for a in legal(state, EVIL))

@@ -1,0 +1,61 @@
+"""The renderer shows commanders, wounds, command stack tops, battlefield values and the own hand."""
+
+from io import StringIO
+
+from rich.console import Console
+
+from tests.wms.helpers import EVIL, GAME, MARINES, fight, play, stack_commands
+
+
+def _text(view):
+    console = Console(file=StringIO(), width=120)
+    console.print(GAME.render(view, names=["Alice", "Bob"]))
+    return console.file.getvalue()
+
+
+def _position():
+    state = fight(["razortank", "technomarine", "marine", "plasma-gun"], ["renegade", "hellish-brute", "frenzy"])
+    stack_commands(state, EVIL, "lord-of-terror")
+    play(state, MARINES, "play marine", "equip plasma-gun", "style rc")
+    play(state, EVIL, "play hellish-brute", "done")
+    play(state, MARINES, "play razortank", "squad technomarine")
+    return state
+
+
+def test_render_shows_the_table_from_a_seat():
+    state = _position()
+    text = _text(GAME.view(state, MARINES))
+    for words in ("Captain", "Dark Apostle", "●●●●", "Lord of Terror", "Current combat value: 7 RC",
+                  "Marine [Plasma Gun]", "Hellish Brute", "6 CC / 7 RC", "Razortank + Technomarine",
+                  "11 RC", "Your hand:"):
+        assert words in text, words
+    for card in state.hand[MARINES]:
+        assert GAME.cards[card].name in text
+
+
+def test_render_hides_the_other_hand_and_spectators_see_no_hand():
+    state = _position()
+    text = _text(GAME.view(state, MARINES))
+    assert "Frenzy" not in text                              # in the Evil Marines' hand only
+    assert "Your hand" not in _text(GAME.view(state, None))
+
+
+def test_render_setup_and_game_over():
+    state = GAME.new_state(2, seed=1)
+    assert "WMS - setup" in _text(GAME.view(state, 0))
+    state = fight(["sergeant", "marine"], ["renegade"])
+    state.wounds[EVIL] = 1
+    play(state, MARINES, "play sergeant", "style cc")
+    play(state, EVIL, "yield")
+    assert "Game over: Alice wins" in _text(GAME.view(state, None))
+
+
+def test_describe_action_gives_values_and_effects():
+    state = fight(["razortank", "technomarine", "plasma-gun", "hold-the-line"], ["renegade"])
+    assert GAME.describe_action(state, MARINES, "play razortank").startswith("Razortank: 2 CC / 8 RC")
+    assert "squad(1C)" in GAME.describe_action(state, MARINES, "play razortank")
+    assert GAME.describe_action(state, MARINES, "command hold-the-line") == "Hold the Line (lingering): Your units get +1 CC."
+    play(state, MARINES, "play razortank")
+    assert GAME.describe_action(state, MARINES, "equip plasma-gun") == "Plasma Gun: +2 RC (Light or Heavy only.)"
+    assert GAME.describe_action(state, MARINES, "style rc") == "finish at 8 RC"
+    assert GAME.describe_action(state, MARINES, "nonsense words here") == ""
