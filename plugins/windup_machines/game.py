@@ -21,7 +21,7 @@ from collections import Counter
 from pathlib import Path
 
 from tabletop.core import Event, Game, IllegalAction, InvalidAction, Outcome
-from tabletop_games.windup_machines.cards import KINDS, MAKES, PRODUCERS, SIDES, STOPPED, CardRules, in_game, load_cards
+from tabletop_games.windup_machines.cards import KINDS, MAKES, SIDES, STOPPED, CardRules, in_game, load_cards
 from tabletop_games.windup_machines.machine import (
     CELL_INDEX,
     CELL_NAMES,
@@ -37,6 +37,11 @@ START, TUNE, TUNING, ASSIGN, RESPOND, TURN, INSTALL, SABOTAGE, OVER = (
 WIND, PRODUCE, BUILD = 0, 1, 2
 STAGE_NAMES = ("wind", "produce", "build")
 RESTART_IDS = tuple(f"restart-{i}" for i in range(1, 10))
+#: Action texts built once (the legal-action lists are a hot path).
+WIND_ACTS = tuple(f"wind {n}" for n in CELL_NAMES)
+OVERWIND_ACTS = tuple(f"overwind {n}" for n in CELL_NAMES)
+PRODUCE_ACTS = tuple(f"produce {n}" for n in CELL_NAMES)
+BUY_ACTS = {k: f"buy {k}" for k in KINDS}
 
 
 class WindupState:
@@ -127,7 +132,7 @@ class WindupMachines(Game):
         c = self.cards
         self._part = c.parts
         self._worker = c.workers
-        self._winder_ids = frozenset(c.winders)
+        self._kind = {pid: part.kind for pid, part in c.parts.items()}
 
     # ---- setup ----------------------------------------------------------------------------
 
@@ -211,13 +216,11 @@ class WindupMachines(Game):
 
     def _energy_now(self, s, seat):
         total = 0
-        parts, sides = s.parts[seat], s.sides[seat]
+        parts, sides, kind = s.parts[seat], s.sides[seat], self._kind
         for cell in range(9):
             pid = parts[cell]
-            if pid is not None:
-                part = self._part[pid]
-                if part.kind == "generator" and sides[cell] != STOPPED:
-                    total += part.sides[sides[cell]] + (1 if s.overwound == cell else 0)
+            if pid is not None and kind[pid] == "generator" and sides[cell] != STOPPED:
+                total += self._part[pid].sides[sides[cell]] + (1 if s.overwound == cell else 0)
         return total
 
     def _generators(self, s, seat):
@@ -294,31 +297,34 @@ class WindupMachines(Game):
     def _turn_actions(self, s, seat):
         out = []
         stage = s.stage
-        parts, sides = s.parts[seat], s.sides[seat]
+        parts, sides, kind = s.parts[seat], s.sides[seat], self._kind
         if stage == WIND:
             if s.overwind_ok and s.overwound < 0:
-                out += [f"overwind {CELL_NAMES[c]}" for c in range(9)
-                        if parts[c] is not None and self._part[parts[c]].kind != "decoration"]
+                out += [OVERWIND_ACTS[c] for c in range(9) if parts[c] is not None and kind[parts[c]] != "decoration"]
             if s.free_winds or s.iron[seat] or s.gold[seat]:
-                out += [f"wind {CELL_NAMES[c]}" for c in range(9) if parts[c] is not None and sides[c] > 0]
+                out += [WIND_ACTS[c] for c in range(9) if parts[c] is not None and sides[c] > 0]
         if stage <= PRODUCE:
             energy = s.energy if stage == PRODUCE else self._energy_now(s, seat)
+            produced = s.produced
             for c in range(9):
                 pid = parts[c]
-                if pid is not None and self._part[pid].kind in PRODUCERS and sides[c] != STOPPED:
-                    cost, _, most = self._produce_limit(s, seat, c)
-                    if energy >= cost and s.produced.get(c, 0) < most:
-                        out.append(f"produce {CELL_NAMES[c]}")
-        out += self._worker_actions(s, seat)
+                if pid is not None and kind[pid] in MAKES and sides[c] != STOPPED:
+                    cost, _, most = self._part[pid].sides[sides[c]]
+                    if energy >= cost and produced.get(c, 0) < most + (s.overwound == c):
+                        out.append(PRODUCE_ACTS[c])
+        if s.workers[seat]:
+            out += self._worker_actions(s, seat)
         if not s.bought:
             afford = s.iron[seat] + s.gold[seat]
-            for kind in KINDS:
-                stack = s.stacks[kind]
+            for k in KINDS:
+                stack = s.stacks[k]
                 if stack and self._part[stack[-1]].cost <= afford:
-                    out.append(f"buy {kind}")
+                    out.append(BUY_ACTS[k])
         if not s.hired:
-            offer = ([s.winders[-1]] if s.winders else []) + list(dict.fromkeys(s.face_up))
-            out += [f"hire {w}" for w in offer if self._worker[w].cost <= s.gold[seat]]
+            gold = s.gold[seat]
+            if s.winders and self._worker[s.winders[-1]].cost <= gold:
+                out.append(f"hire {s.winders[-1]}")
+            out += [f"hire {w}" for w in dict.fromkeys(s.face_up) if self._worker[w].cost <= gold]
         if not s.bought and not s.hired and s.restart_pile and s.restarts[seat] is None:
             out.append("restart")
         out.append("done")
