@@ -134,7 +134,8 @@ class Engineer:
     def _wind_priority(self, parts, sides, cell):
         part = self.cards.parts[parts[cell]]
         kind_rank = {"generator": 3, "crafter": 2, "smelter": 2, "processor": 1, "decoration": 0}[part.kind]
-        return (sides[cell], kind_rank, part.size)
+        # Generators first (every producer needs their energy), then the most unwound part.
+        return (part.kind == "generator", sides[cell], kind_rank, part.size)
 
     def _produce_value(self, parts, sides, action, need_iron, last_round):
         cell = CELL_INDEX[action.split()[1]]
