@@ -868,7 +868,7 @@ class WindupMachines(Game):
             "phase": s.phase,
             "stage": STAGE_NAMES[s.stage],
             "to_act": list(self.to_act(s)),
-            "energy": s.energy if s.stage == PRODUCE else self._energy_now(s, s.active),
+            "energy": s.energy if s.stage != WIND else self._energy_now(s, s.active),
             "free_winds": s.free_winds,
             "overwound": CELL_NAMES[s.overwound] if s.overwound >= 0 else None,
             "produced": {CELL_NAMES[c]: n for c, n in sorted(s.produced.items())},

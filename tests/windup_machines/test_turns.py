@@ -253,3 +253,10 @@ def test_legal_action_lists_are_small_and_deduplicated():
     start_all(state)
     legal = _legal(state, GAME.to_act(state)[0])
     assert len(legal) == len(set(legal)) and len(legal) < 40
+
+
+def test_the_view_shows_the_energy_left_after_production_begins():
+    state = started(2, workers={}, gears=QUIET)
+    assert GAME.view(state, 1)["energy"] == 4
+    play(state, 0, "produce r2c3", "buy smelter")
+    assert GAME.view(state, 1)["energy"] == 2
