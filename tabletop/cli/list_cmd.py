@@ -45,8 +45,11 @@ def register(app: typer.Typer, rt: Runtime) -> None:
             rt.output.json(entries)
             return
         table = Table(title="Installed games", title_style="title")
-        for column in ("Game", "Title", "Players", "Version", "Options", "Bots"):
+        table.add_column("Game", no_wrap=True, style="bold")  # the name people type: never cut
+        for column in ("Title", "Players", "Version"):
             table.add_column(column)
+        table.add_column("Options", overflow="fold")
+        table.add_column("Bots")
         for entry in entries:
             if "error" in entry:
                 continue
