@@ -98,6 +98,7 @@ class Wms(Game):
     def __init__(self, rules: CardRules | None = None):
         self.rules = rules or load_cards()
         self.cards = self.rules.cards
+        self._mods_cache: dict[tuple, tuple] = {}   # (commanders, command stack tops) -> side mods
 
     # ---- setup ------------------------------------------------------------------------
 
@@ -228,10 +229,15 @@ class Wms(Game):
 
     def _mods(self, state, seat=None, play=None):
         """Both sides' mods; a pending Change (``play.top``) counts as already done."""
-        tops = [stack[-1] if stack else None for stack in state.command]
+        command = state.command
+        tops = [command[0][-1] if command[0] else None, command[1][-1] if command[1] else None]
         if play is not None and play.top is not None:
             tops[seat] = play.top
-        return side_mods(self.rules, state.commander, tops)
+        key = (state.commander[0], state.commander[1], tops[0], tops[1])
+        mods = self._mods_cache.get(key)
+        if mods is None:
+            mods = self._mods_cache[key] = side_mods(self.rules, state.commander, tops)
+        return mods
 
     def _keywords(self, play, mods, disrupted=None):
         keywords = (play_stats(play, self.cards)[4] | mods.grants) - play.removed

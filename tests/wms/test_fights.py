@@ -3,13 +3,26 @@
 import pytest
 
 from tabletop.core.errors import IllegalAction, InvalidAction
-from tests.wms.helpers import EVIL, GAME, MARINES, current, fight, give, legal, play, stack_commands, value
+from tests.wms.helpers import (
+    EVIL,
+    GAME,
+    MARINES,
+    current,
+    fight,
+    give,
+    legal,
+    play,
+    reserve,
+    stack_commands,
+    value,
+)
 
 
 def test_the_active_player_may_play_one_command_card_before_his_first_unit():
     state = fight(["hold-the-line", "bolter-drill", "marine"], ["frenzy", "renegade"])
     assert {"command hold-the-line", "command bolter-drill"} <= set(legal(state, MARINES))
     play(state, MARINES, "command hold-the-line")
+    assert len(state.hand[MARINES]) == 2                     # no draw step after a command card
     assert not any(a.startswith("command") for a in legal(state, MARINES))   # only one
     play(state, MARINES, "play marine", "style cc")
     assert not any(a.startswith("command") for a in legal(state, EVIL))      # the other player cannot
@@ -226,3 +239,15 @@ def test_notation_errors_name_the_problem_and_change_nothing():
         GAME.apply(state, MARINES, "equip power-sword")
     GAME.apply(state, MARINES, "cancel")
     assert GAME.view(state, None) == before
+
+
+def test_reserves_are_public_and_arrive_instead_of_a_hand_card():
+    state = fight(["marine"], ["renegade"])
+    reserve(state, MARINES, "honour-guard")
+    assert GAME.view(state, EVIL)["players"][MARINES]["reserves"] == ["honour-guard"]
+    hand = list(state.hand[MARINES])
+    play(state, MARINES, "arrive honour-guard", "style cc")
+    assert state.reserves[MARINES] == [] and state.battle[MARINES][-1].source == "reserves"
+    assert len(state.hand[MARINES]) == 5 and set(hand) <= set(state.hand[MARINES])
+    play(state, EVIL, "yield")
+    assert "honour-guard" in state.graveyard[MARINES]

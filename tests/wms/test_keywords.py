@@ -299,3 +299,34 @@ def test_token_cards_take_no_equipment():
     assert "equip mark-of-rage" in legal(state, EVIL)
     play(state, EVIL, "swarm")
     assert not any(a.startswith("equip") for a in legal(state, EVIL))
+
+
+def test_the_same_keyword_from_two_sources_counts_once():
+    state = fight(["marine"], ["possessed"])
+    stack_commands(state, EVIL, "aura-of-dread")             # Evil units have Fear; the Possessed has it too
+    play(state, MARINES, "play marine", "style rc")
+    play(state, EVIL, "play possessed")
+    assert value(state, EVIL, "rc") == (1, 3 - 1)
+
+
+def test_psych_points_of_a_squad_are_pooled():
+    state = fight(["razortank", "librarian"], ["renegade"])
+    play(state, MARINES, "play razortank")
+    assert "psych rc" not in legal(state, MARINES)
+    play(state, MARINES, "squad librarian", "psych rc", "psych rc")
+    assert "psych rc" not in legal(state, MARINES)
+    assert GAME.compare(state, MARINES, state.pending, "rc")[0] == 8 + 3 + 2
+
+
+def test_change_to_an_immediate_card_does_not_resolve_it_again():
+    state = fight(["marine"], ["warpsmith"])
+    stack_commands(state, EVIL, "unholy-vigour", "frenzy")
+    state.wounds[EVIL] = 2
+    play(state, MARINES, "play marine", "style rc")          # 3 RC
+    play(state, EVIL, "play warpsmith")
+    assert value(state, EVIL, "cc")[0] == 3 + 1              # Frenzy on top: +1 CC
+    play(state, EVIL, "top unholy-vigour")
+    assert value(state, EVIL, "cc")[0] == 3                  # the immediate card has no lasting effect
+    play(state, EVIL, "done")
+    assert state.command[EVIL] == ["frenzy", "unholy-vigour"]
+    assert state.wounds[EVIL] == 2                           # and does not heal again
