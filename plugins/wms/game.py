@@ -367,7 +367,8 @@ class Wms(Game):
             style = arg or state.style
             if verb == "tide" and arg == state.style:
                 return f"The fight is already in {arg.upper()}."
-            if verb == "tide" and "tide" not in self._keywords(play, self._mods(state, seat, play)[seat]):
+            mods = self._mods(state, seat, play)[seat]
+            if verb == "tide" and "tide" not in self._keywords(play, mods) and not mods.tide:
                 return "This play cannot turn the tide."
             mine, theirs = self.compare(state, seat, play, style)
             return (f"Your {mine} {style.upper()} does not equal or beat {theirs} {style.upper()}: "
