@@ -8,7 +8,6 @@ from typing import Any
 
 from rich.console import Group
 from rich.panel import Panel
-from rich.table import Table
 from rich.text import Text
 
 from tabletop_games.wms.cards import MAX_WOUNDS, Card
@@ -77,28 +76,23 @@ def render_view(view: Mapping[str, Any], *, names: Sequence[str], cards: Mapping
         parts.append(Text(f"Current combat value: {current['value']} {current['style'].upper()} "
                           f"(set by {_seat(current['seat'], names)})", style="bold yellow"))
 
-    table = Table(expand=False)
-    for column in ("Player", "Commander", "Wounds", "Command stack top", "Hand", "Deck", "Graveyard",
-                   "Reserves", "Tokens"):
-        table.add_column(column)
     for p in view["players"]:
         wounds = p["wounds"]
         stack = p["command_stack"]
-        top = _name(stack[-1], cards) if stack else Text("none", style="dim")
+        line = Text(_seat(p["seat"], names) + (" (you)" if p["seat"] == me else ""), style="bold")
+        line.append(f" - {p['deck']} - ")
+        line.append_text(_name(p["commander"], cards))
+        line.append(" " + "●" * wounds + "○" * (MAX_WOUNDS - wounds), style="red")
+        line.append(" - command stack: ")
+        line.append_text(_name(stack[-1], cards) if stack else Text("none", style="dim"))
         if len(stack) > 1:
-            top.append(f" (+{len(stack) - 1} below)", style="dim")
-        table.add_row(
-            _seat(p["seat"], names) + (" (you)" if p["seat"] == me else "") + f"\n{p['deck']}",
-            _name(p["commander"], cards),
-            Text("●" * wounds + "○" * (MAX_WOUNDS - wounds), style="red"),
-            top,
-            str(p["hand"]),
-            str(p["deck_count"]),
-            str(len(p["graveyard"])),
-            _counted(p["reserves"], cards),
-            str(p["tokens"]),
-        )
-    parts.append(table)
+            line.append(f" (+{len(stack) - 1} below)", style="dim")
+        line.append(f"\n   hand {p['hand']}, deck {p['deck_count']}, graveyard {len(p['graveyard'])}")
+        if p["tokens"]:
+            line.append(f", tokens {p['tokens']}")
+        line.append(", reserves: ")
+        line.append_text(_counted(p["reserves"], cards))
+        parts.append(line)
 
     for p in view["players"]:
         lines: list[Text] = []
