@@ -54,7 +54,7 @@ class Veteran:
             return legal[0]
         state = decision.sample_state(self.rng)
         if view["pending"] is not None:
-            return "cancel" if "cancel" in legal else legal[-1]
+            return "cancel" if "cancel" in legal else "yield"
         self.plan = self._fight(state, view, legal)
         return self.plan.pop(0)
 

@@ -32,6 +32,8 @@ HAND_SIZE = 5
 DEFAULT_DECKS = ("marines", "evil-marines")
 #: The seat that starts the first fight (RULES.md: "Who starts").
 FIRST_PLAYER = 0
+#: Plays a seat may take back in one turn (RULES.md: "cancel"); keeps every game finite.
+CANCELS_PER_TURN = 3
 ARG_VERBS = frozenset(("commander", "reserve", "command", "play", "arrive", "equip", "power", "squad",
                        "disrupt", "top", "sacrifice", "recycle", "psych", "style", "tide"))
 BARE_VERBS = frozenset(("done", "swarm", "cancel", "yield", "retreat"))
@@ -42,7 +44,7 @@ class WmsState:
 
     __slots__ = ("decks", "commander", "wounds", "hand", "deck", "graveyard", "reserves", "tokens",
                  "command", "battle", "phase", "setup_seat", "active", "turn", "style", "pending",
-                 "commanded", "recycle_left", "recycle_queue", "fights", "last_fight", "result", "salt")
+                 "commanded", "cancels", "recycle_left", "recycle_queue", "fights", "last_fight", "result", "salt")
 
     def __init__(self, decks, piles, tokens, salt):
         self.decks = decks                       # deck id per seat
@@ -62,6 +64,7 @@ class WmsState:
         self.style = None
         self.pending = None                      # the Play being composed by `turn`
         self.commanded = False                   # a command card was played this fight
+        self.cancels = 0                         # plays taken back in this turn
         self.recycle_left = [0, 0]
         self.recycle_queue = []
         self.fights = 0
@@ -90,8 +93,9 @@ class Wms(Game):
         "from hand or 'arrive dark-guard' from reserves, then add to it: 'equip power-axe', "
         "'psych cc', 'power smite', 'squad technomarine', 'swarm', 'disrupt fear', 'top frenzy', "
         "'sacrifice marine'; finish with 'style cc' (opening card), 'done' or 'tide rc' (turn the "
-        "tide), or 'cancel' to take the play back. 'yield' loses the fight, 'retreat' loses it and "
-        "swaps your hand for 5 new cards. After a fight: 'recycle razortank' or 'done'."
+        "tide), or 'cancel' to take the play back (3 times a turn). 'yield' loses the fight, 'retreat' "
+        "loses it and swaps your hand for 5 new cards (both take back a play being made). "
+        "After a fight: 'recycle razortank' or 'done'."
     )
     rules_file = Path(__file__).with_name("RULES.md")
 
@@ -222,7 +226,10 @@ class Wms(Game):
                 turned = RC if style == CC else CC
                 if self._reaches(state, seat, play, turned, mods):
                     out.append(f"tide {turned}")
-        out.append("cancel")
+        if state.cancels < CANCELS_PER_TURN:
+            out.append("cancel")
+        out.append("yield")
+        out.append("retreat")
         return out
 
     # ---- combat values ------------------------------------------------------------------
@@ -343,8 +350,10 @@ class Wms(Game):
                 return f"{name} is not in your Reserves zone."
             return "Play a unit first ('play <card>' or 'arrive <card>'), or 'yield' or 'retreat'."
         play = state.pending
-        if verb in ("play", "arrive", "command", "yield", "retreat"):
+        if verb in ("play", "arrive", "command"):
             return "Finish or cancel the play you are making first."
+        if verb == "cancel":
+            return f"You may take back at most {CANCELS_PER_TURN} plays in one turn: finish this one or yield."
         if verb == "equip":
             last = cards[play.units[-1]]
             if arg not in state.hand[seat] or cards[arg].type != "equipment":
@@ -483,10 +492,14 @@ class Wms(Game):
         elif verb == "sacrifice":
             hand.remove(arg)
             play.sacrifice = arg
-        elif verb == "cancel":
+        elif verb in ("cancel", "yield", "retreat"):
             self._cancel(state, seat, play)
-            return [Event("cancel", f"{{p{seat}}} takes back the play of {self.cards[play.units[0]].name}.",
-                          {"seat": seat})]
+            events = [Event("cancel", f"{{p{seat}}} takes back the play of {self.cards[play.units[0]].name}.",
+                            {"seat": seat})]
+            if verb == "cancel":
+                state.cancels += 1
+                return events
+            return events + self._fight_step(state, seat, verb, None)
         else:
             return self._commit(state, seat, play, verb, arg)
         return []
@@ -543,6 +556,7 @@ class Wms(Game):
         play.stats = play_stats(play, cards)
         state.battle[seat].append(play)
         state.pending = None
+        state.cancels = 0
         what = self._play_text(play)
         arrive = " arriving from Reserves" if play.source == "reserves" else ""
         beat = "" if theirs is None or not state.battle[other] else f" against {theirs}"
@@ -669,6 +683,7 @@ class Wms(Game):
             state.battle[seat] = []
         state.style = None
         state.commanded = False
+        state.cancels = 0
         state.active = 1 - state.active
         state.turn = state.active
         state.fights += 1
@@ -743,6 +758,7 @@ class Wms(Game):
             "players": players,
             "pending": None if state.pending is None else {
                 "seat": state.turn, **self._play_view(state, state.turn, state.pending, mods)},
+            "cancels_left": CANCELS_PER_TURN - state.cancels,
             "recycle": None if state.phase != RECYCLE else {
                 "seat": state.recycle_queue[0], "left": state.recycle_left[state.recycle_queue[0]]},
             "last_fight": state.last_fight,
@@ -773,6 +789,7 @@ class Wms(Game):
         new.style = state.style
         new.pending = None if state.pending is None else state.pending.clone()
         new.commanded = state.commanded
+        new.cancels = state.cancels
         new.recycle_left = state.recycle_left[:]
         new.recycle_queue = state.recycle_queue[:]
         new.fights = state.fights
@@ -854,7 +871,8 @@ class Wms(Game):
         return {
             "psych": "spend 1 power point for +1", "swarm": "add a Swarm token to the squad",
             "disrupt": "the card you fight against loses this keyword", "top": "put on top of your command stack",
-            "sacrifice": "to the graveyard before your draw step", "cancel": "take the whole play back",
+            "sacrifice": "to the graveyard before your draw step",
+            "cancel": f"take the whole play back ({CANCELS_PER_TURN - state.cancels} of {CANCELS_PER_TURN} left)",
             "yield": "lose this fight", "retreat": "lose this fight, discard your hand, draw 5",
             "done": "finished",
         }.get(verb, "")

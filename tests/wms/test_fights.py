@@ -139,11 +139,26 @@ def test_tactical_retreat_discards_the_hand_draws_five_and_loses_the_fight():
     assert state.wounds[MARINES] == 3 and state.active == EVIL
 
 
-def test_retreat_is_not_possible_while_composing_a_play():
-    state = fight(["marine"], ["renegade"])
-    play(state, MARINES, "play marine")
-    with pytest.raises(IllegalAction, match="Finish or cancel"):
-        GAME.apply(state, MARINES, "retreat")
+def test_yield_or_retreat_while_composing_takes_the_play_back_first():
+    state = fight(["marine", "power-sword", "sergeant"], ["renegade"])
+    play(state, MARINES, "play sergeant", "equip power-sword", "retreat")
+    assert sorted(state.graveyard[MARINES]) == ["marine", "power-sword", "sergeant"]
+    assert state.wounds[MARINES] == 3 and len(state.hand[MARINES]) == 5
+
+
+def test_a_play_can_be_taken_back_three_times_a_turn():
+    state = fight(["marine", "sergeant"], ["hellish-brute"])
+    GAME.apply(state, MARINES, "yield")
+    play(state, EVIL, "play hellish-brute", "style rc")
+    for _ in range(3):
+        play(state, MARINES, "play marine", "cancel")
+    play(state, MARINES, "play sergeant")
+    assert "cancel" not in legal(state, MARINES)
+    with pytest.raises(IllegalAction, match="at most 3 plays"):
+        GAME.apply(state, MARINES, "cancel")
+    assert legal(state, MARINES)[-2:] == ["yield", "retreat"]   # never a dead end
+    play(state, MARINES, "yield")
+    assert "sergeant" in state.hand[MARINES] and state.wounds[MARINES] == 2
 
 
 def test_depleted_army_loses_when_a_draw_is_due_and_the_deck_is_empty():
@@ -225,7 +240,7 @@ def test_the_swap_option_gives_seat_one_the_evil_marines():
 
 def test_notation_errors_name_the_problem_and_change_nothing():
     state = fight(["marine", "power-sword"], ["renegade"])
-    before = GAME.view(state, None)
+    before = GAME.view(state, MARINES)
     with pytest.raises(InvalidAction):
         GAME.apply(state, MARINES, "fly away")
     with pytest.raises(InvalidAction):
@@ -234,11 +249,12 @@ def test_notation_errors_name_the_problem_and_change_nothing():
         GAME.apply(state, MARINES, "play captain")
     with pytest.raises(IllegalAction, match="not seat 2's turn"):
         GAME.apply(state, EVIL, "yield")
+    assert GAME.view(state, MARINES) == before
     play(state, MARINES, "play marine")
+    before = GAME.view(state, MARINES)
     with pytest.raises(IllegalAction, match="Character only; Marine is not"):
         GAME.apply(state, MARINES, "equip power-sword")
-    GAME.apply(state, MARINES, "cancel")
-    assert GAME.view(state, None) == before
+    assert GAME.view(state, MARINES) == before
 
 
 def test_reserves_are_public_and_arrive_instead_of_a_hand_card():
