@@ -120,4 +120,4 @@ provenance = "designed: test card"
     game.apply(state, 0, "command iron-will")
     game.apply(state, 0, "play marine")
     assert game.compare(state, 0, state.pending, "rc")[0] == 3 + 1
-    assert game.compare(state, 0, state.pending, "cc")[0] == 3 + 1 + 1    # and the Captain's +1 CC
+    assert game.compare(state, 0, state.pending, "cc")[0] == 3 + 1

@@ -35,10 +35,10 @@ def test_a_new_command_card_cancels_the_previous_ones_effect():
     stack_commands(state, MARINES, "hold-the-line")          # +1 CC to the Marines
     give(state, MARINES, ["marine", "bolter-drill"])
     play(state, MARINES, "play marine")
-    assert GAME.compare(state, MARINES, state.pending, "cc")[0] == 3 + 1 + 1   # Captain and Hold the Line
+    assert GAME.compare(state, MARINES, state.pending, "cc")[0] == 3 + 1       # Hold the Line
     GAME.apply(state, MARINES, "cancel")
     play(state, MARINES, "command bolter-drill", "play marine")
-    assert GAME.compare(state, MARINES, state.pending, "cc")[0] == 3 + 1       # Hold the Line no longer counts
+    assert GAME.compare(state, MARINES, state.pending, "cc")[0] == 3           # Hold the Line no longer counts
     assert GAME.compare(state, MARINES, state.pending, "rc")[0] == 3 + 1       # Bolter Drill does
     assert state.command[MARINES] == ["hold-the-line", "bolter-drill"]
 
@@ -47,9 +47,9 @@ def test_lingering_effects_apply_in_every_fight_for_the_side_of_their_owner():
     state = fight(["marine", "marine"], ["renegade", "renegade"])
     stack_commands(state, EVIL, "lord-of-terror")            # Marines get -1 CC
     play(state, MARINES, "play marine", "style cc")          # Marines active, Lord of Terror still works
-    assert current(state) == (3 + 1 - 1, "cc")
+    assert current(state) == (3 - 1, "cc")
     play(state, EVIL, "play renegade")
-    assert value(state, EVIL, "cc") == (3, 3)
+    assert value(state, EVIL, "cc") == (3, 2)
 
 
 def test_immediate_cards_resolve_once_and_cover_the_lingering_card():
@@ -59,7 +59,7 @@ def test_immediate_cards_resolve_once_and_cover_the_lingering_card():
     play(state, MARINES, "command apothecary")
     assert state.wounds[MARINES] == 3
     play(state, MARINES, "play marine")
-    assert GAME.compare(state, MARINES, state.pending, "cc")[0] == 3 + 1      # Hold the Line is covered
+    assert GAME.compare(state, MARINES, state.pending, "cc")[0] == 3          # Hold the Line is covered
 
 
 def test_heal_never_goes_above_four_wounds_and_draw_draws():
@@ -97,14 +97,15 @@ def test_cancel_puts_every_card_back():
 
 
 def test_an_answer_must_equal_or_beat_and_equal_is_enough():
-    state = fight(["sergeant"], ["renegade", "evil-marine", "hellish-brute"])
-    play(state, MARINES, "play sergeant", "style cc")        # 5 CC
+    state = fight(["sergeant"], ["renegade", "chosen-marine", "hellish-brute"])
+    play(state, MARINES, "play sergeant", "style cc")        # 4 CC
     play(state, EVIL, "play renegade")
     assert "done" not in legal(state, EVIL)
-    with pytest.raises(IllegalAction, match="does not equal or beat 5 CC"):
+    with pytest.raises(IllegalAction, match="Your 3 CC does not equal or beat 4 CC"):
         GAME.apply(state, EVIL, "done")
-    play(state, EVIL, "cancel", "play evil-marine")
-    assert "done" in legal(state, EVIL)                      # 5 CC equals 5 CC
+    play(state, EVIL, "cancel", "play chosen-marine")
+    assert value(state, EVIL, "cc") == (4, 4)
+    assert "done" in legal(state, EVIL)                      # 4 CC equals 4 CC
 
 
 def test_yielding_loses_the_fight_a_wound_and_the_other_player_becomes_active():
@@ -207,12 +208,12 @@ def test_a_lingering_tide_command_and_a_tide_power_card_allow_turning_the_tide()
     play(state, EVIL, "play possessed", "style cc")          # 4 CC
     play(state, MARINES, "play sergeant")
     assert "tide rc" in legal(state, MARINES)                # 4 RC - 1 Fear beats 1 - 0
-    state = fight(["sergeant"], ["warp-sorcerer", "warp-time", "renegade"])
-    play(state, MARINES, "play sergeant", "style cc")        # 5 CC
+    state = fight(["sergeant"], ["warp-sorcerer", "warp-time", "renegade"], commanders=("chapter-master", "dark-apostle"))
+    play(state, MARINES, "play sergeant", "style cc")        # 4 CC, 4 RC
     play(state, EVIL, "play warp-sorcerer", "power warp-time")
     assert "tide rc" not in legal(state, EVIL)               # 3 RC against 4
     play(state, EVIL, "psych rc")
-    assert "tide rc" in legal(state, EVIL)
+    assert "tide rc" in legal(state, EVIL)                   # 4 RC against 4
     play(state, EVIL, "tide rc")
     assert current(state) == (4, "rc")
 

@@ -1,5 +1,6 @@
-"""Each universal keyword alone, as the rulebook words it (captain / dark-apostle commanders:
-Marines' units get +1 CC, Evil Marines' units are AA)."""
+"""Each universal keyword alone, as the rulebook words it (captain / dark-apostle commanders
+unless a test says otherwise: the Marines' units are Snipers, the Evil Marines' units are AA and
+have Disrupt)."""
 
 from tests.wms.helpers import (
     EVIL,
@@ -25,9 +26,9 @@ def test_fear_gives_minus_one_cc_and_rc_to_the_card_fighting_against_it():
 
 def test_enfeeble_gives_minus_one_cc_only():
     state = fight(["marine"], ["possessed"])
-    play(state, MARINES, "play marine", "style cc")          # 3 + 1 (Captain) CC
+    play(state, MARINES, "play marine", "style cc")          # 3 CC
     play(state, EVIL, "play possessed")
-    assert value(state, EVIL, "cc") == (4, 2)                # Fear and Enfeeble: -2 CC
+    assert value(state, EVIL, "cc") == (4, 1)                # Fear and Enfeeble: -2 CC
     assert value(state, EVIL, "rc") == (1, 2)                # only Fear on RC
 
 
@@ -66,15 +67,15 @@ def test_aa_from_the_dark_apostle_ignores_marines_fly():
 
 
 def test_fury_helps_the_card_as_it_is_played_then_the_bonus_is_gone():
-    state = fight(["sergeant", "marine"], ["renegade", "mark-of-rage"])
-    play(state, MARINES, "play sergeant", "style cc")        # 4 + 1 = 5 CC
+    state = fight(["honour-guard", "sergeant"], ["renegade", "mark-of-rage"])
+    play(state, MARINES, "play honour-guard", "style cc")    # 5 CC
     play(state, EVIL, "play renegade")
     assert "equip mark-of-rage" in legal(state, EVIL)
     play(state, EVIL, "equip mark-of-rage")                  # 3 + 1, Fury +1 = 5
     assert value(state, EVIL, "cc") == (5, 5)
     play(state, EVIL, "done")
     assert current(state) == (4, "cc")                       # the Fury bonus no longer applies
-    play(state, MARINES, "play marine")
+    play(state, MARINES, "play sergeant")
     assert value(state, MARINES, "cc") == (4, 4)
     assert "done" in legal(state, MARINES)                   # equal is enough
 
@@ -84,7 +85,7 @@ def test_stealth_gives_minus_one_rc():
     play(state, MARINES, "play scout", "style rc")
     play(state, EVIL, "play renegade")
     assert value(state, EVIL, "rc") == (2, 4)
-    assert value(state, EVIL, "cc") == (3, 3)                # CC untouched (scout 2 + Captain 1)
+    assert value(state, EVIL, "cc") == (3, 2)                # CC untouched
 
 
 def test_sniper_gets_plus_one_rc_against_a_character():
@@ -207,12 +208,12 @@ def test_disrupt_counts_for_this_comparison_and_stays_for_the_fight():
 def test_change_puts_a_chosen_command_card_on_top():
     state = fight(["sergeant"], ["warpsmith"])
     stack_commands(state, EVIL, "lord-of-terror", "frenzy")   # Frenzy (+1 CC to Evil) on top
-    play(state, MARINES, "play sergeant", "style cc")        # 4 + 1 (Captain)
+    play(state, MARINES, "play sergeant", "style cc")        # 4 CC
     play(state, EVIL, "play warpsmith")
-    assert value(state, EVIL, "cc") == (3 + 1, 5)
+    assert value(state, EVIL, "cc") == (3 + 1, 4)
     assert [a for a in legal(state, EVIL) if a.startswith("top")] == ["top lord-of-terror"]
     play(state, EVIL, "top lord-of-terror")
-    assert value(state, EVIL, "cc") == (3, 4)                # now the Marines get -1 CC instead
+    assert value(state, EVIL, "cc") == (3, 4 - 1)            # now the Marines get -1 CC instead
 
 
 def test_guard_counts_only_once_it_is_no_longer_the_top_card():
@@ -319,7 +320,7 @@ def test_psych_points_of_a_squad_are_pooled():
 
 
 def test_change_to_an_immediate_card_does_not_resolve_it_again():
-    state = fight(["marine"], ["warpsmith"])
+    state = fight(["marine"], ["warpsmith"], commanders=("chapter-master", "dark-apostle"))
     stack_commands(state, EVIL, "unholy-vigour", "frenzy")
     state.wounds[EVIL] = 2
     play(state, MARINES, "play marine", "style rc")          # 3 RC
