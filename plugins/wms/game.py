@@ -371,6 +371,8 @@ class Wms(Game):
         if verb == "swarm":
             return "No Swarm token may be added now (Swarm unit, tokens left, one per wound of your commander)."
         if verb in ("done", "tide", "style"):
+            if self._opening(state):
+                return "Announce the combat style of the opening card: 'style cc' or 'style rc'."
             if verb == "style":
                 return "The combat style was announced with the opening card; use 'done' or 'tide'."
             style = arg or state.style

@@ -1,0 +1,57 @@
+"""Every well-formed action that is not legal is refused with a sentence and changes nothing."""
+
+import json
+import random
+
+import pytest
+
+from tabletop.core.errors import ActionError, IllegalAction
+from tests.wms.helpers import GAME, MARINES, fight, play
+
+VERBS = ("commander", "reserve", "command", "play", "arrive", "equip", "power", "squad", "disrupt", "top",
+         "sacrifice", "recycle")
+WORDS = sorted(GAME.cards) + ["fear", "squad", "stealth"]
+
+
+def _snapshot(state):
+    return json.dumps([GAME.view(state, s) for s in (0, 1, None)], sort_keys=True), GAME.census(state)
+
+
+def _candidates(rng):
+    out = ["done", "swarm", "cancel", "yield", "retreat", "psych cc", "psych rc", "style cc", "style rc",
+           "tide cc", "tide rc"]
+    out += [f"{rng.choice(VERBS)} {rng.choice(WORDS)}" for _ in range(25)]
+    return out
+
+
+@pytest.mark.parametrize("seed", range(6))
+def test_illegal_actions_are_refused_without_changing_anything(seed):
+    rng = random.Random(seed)
+    state = GAME.new_state(2, options={"swap": seed % 2 == 1}, seed=seed)
+    while GAME.outcome(state) is None:
+        seat = GAME.to_act(state)[0]
+        legal = GAME.legal_actions(state, seat)
+        before = _snapshot(state)
+        for action in _candidates(rng):
+            for who in (seat, 1 - seat):
+                if who == seat and action in legal:
+                    continue
+                with pytest.raises(ActionError) as error:
+                    GAME.apply(state, who, action)
+                assert str(error.value).strip().endswith((".", ")"))
+        assert _snapshot(state) == before
+        GAME.apply(state, seat, rng.choice(legal))
+
+
+def test_done_on_an_opening_play_asks_for_the_style():
+    state = fight(["marine"], ["renegade"])
+    play(state, MARINES, "play marine")
+    with pytest.raises(IllegalAction, match="Announce the combat style"):
+        GAME.apply(state, MARINES, "done")
+
+
+@pytest.mark.parametrize("action", ["", "   ", "play", "play a b", "style xx", "psych", 7, None, "PLAY"])
+def test_text_that_is_not_notation_is_invalid(action):
+    state = fight(["marine"], ["renegade"])
+    with pytest.raises(ActionError):
+        GAME.apply(state, MARINES, action)
