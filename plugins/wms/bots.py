@@ -55,7 +55,8 @@ class Veteran:
         state = decision.sample_state(self.rng)
         if view["pending"] is not None:
             return "cancel" if "cancel" in legal else "yield"
-        self.plan = self._fight(state, view, legal)
+        opening = not any(p["battlefield"] for p in view["players"])
+        self.plan = self._fight(state, legal, opening=opening)
         return self.plan.pop(0)
 
     def _setup(self, legal):
@@ -79,11 +80,10 @@ class Veteran:
 
     # ---- a fight --------------------------------------------------------------------------
 
-    def _fight(self, state, view, legal):
+    def _fight(self, state, legal, *, opening):
         game = self.game
         seat = self.seat
         hand = state.hand[seat]
-        opening = game._opening(state)
         prefix: list[str] = []
         if opening and any(a.startswith("command") for a in legal):
             command = self._command(state, legal)
@@ -159,8 +159,7 @@ class Veteran:
                 best = max(range(len(finishes)), key=lambda i: margins[i][0] - margins[i][1])
                 margin = margins[best][0] - margins[best][1]
                 return cost, actions + self._sacrifice(trial) + [finishes[best]], margin
-            tide = "tide" in game._keywords(trial.pending, game._mods(trial, seat, trial.pending)[seat])
-            styles = [trial.style, RC if trial.style == CC else CC] if tide else [trial.style]
+            styles = self._styles(trial)
             before = self._margin(trial, trial.pending, styles)
             chosen = None
             for option in legal:
@@ -169,9 +168,7 @@ class Veteran:
                     continue
                 probe = game.copy(trial)
                 game.apply(probe, seat, option)
-                probe_tide = "tide" in game._keywords(probe.pending, game._mods(probe, seat, probe.pending)[seat])
-                gain = self._margin(probe, probe.pending, [probe.style, RC if probe.style == CC else CC]
-                                    if probe_tide else [probe.style]) - before
+                gain = self._margin(probe, probe.pending, self._styles(probe)) - before
                 price = self._price(option)
                 if gain > 0 and (chosen is None or gain / price > chosen[0]):
                     chosen = (gain / price, option, price)
@@ -181,6 +178,12 @@ class Veteran:
             actions.append(chosen[1])
             cost += chosen[2]
         return None
+
+    def _styles(self, trial):
+        """The styles the pending play could finish in: the current one, and the other by tide."""
+        if self.game.can_turn_tide(trial, self.seat, trial.pending):
+            return [trial.style, RC if trial.style == CC else CC]
+        return [trial.style]
 
     def _price(self, option):
         verb, _, arg = option.partition(" ")

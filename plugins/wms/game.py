@@ -222,7 +222,7 @@ class Wms(Game):
             style = state.style
             if self._reaches(state, seat, play, style, mods):
                 out.append("done")
-            if "tide" in keywords or mods[seat].tide:
+            if "tide" in keywords or mods[seat].tide:   # as can_turn_tide, with mods at hand
                 turned = RC if style == CC else CC
                 if self._reaches(state, seat, play, turned, mods):
                     out.append(f"tide {turned}")
@@ -271,6 +271,11 @@ class Wms(Game):
         their_stats = play_stats(theirs, cards)
         value = combat_value(their_stats, their_kw, style, mods[other], mine_kw, fury=False)
         return mine, value
+
+    def can_turn_tide(self, state, seat, play):
+        """True if this play (its keywords, or a lingering effect) lets ``seat`` turn the tide."""
+        mods = self._mods(state, seat, play)[seat]
+        return "tide" in self._keywords(play, mods) or mods.tide
 
     def _reaches(self, state, seat, play, style, mods):
         mine, theirs = self.compare(state, seat, play, style, mods)
@@ -378,8 +383,7 @@ class Wms(Game):
             style = arg or state.style
             if verb == "tide" and arg == state.style:
                 return f"The fight is already in {arg.upper()}."
-            mods = self._mods(state, seat, play)[seat]
-            if verb == "tide" and "tide" not in self._keywords(play, mods) and not mods.tide:
+            if verb == "tide" and not self.can_turn_tide(state, seat, play):
                 return "This play cannot turn the tide."
             mine, theirs = self.compare(state, seat, play, style)
             return (f"Your {mine} {style.upper()} does not equal or beat {theirs} {style.upper()}: "
