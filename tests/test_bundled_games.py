@@ -4,7 +4,7 @@ import json
 
 import pytest
 
-BUNDLED = {"windupwar": ("tactician", 4), "castlewars": ("captain", 3), "windup_machines": ("engineer", 3)}
+BUNDLED = {"windupwar": ("tactician", 4), "castlewars": ("captain", 3), "windup_machines": ("engineer", 3), "wms": ("veteran", 2)}
 
 
 def test_every_bundled_game_loads(cli):

@@ -9,7 +9,7 @@ def test_builtin_games_register_through_the_entry_point_group():
     from importlib.metadata import entry_points
 
     names = {ep.name for ep in entry_points(group="tabletop")}
-    assert {"windupwar", "castlewars", "windup_machines"} <= names
+    assert {"windupwar", "castlewars", "windup_machines", "wms"} <= names
 
 
 def test_the_test_game_registers_like_any_plugin():
