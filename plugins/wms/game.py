@@ -437,8 +437,9 @@ class Wms(Game):
             state.hand[seat].remove(arg)
             state.command[seat].append(arg)
             state.commanded = True
-            events.append(Event("command", f"{{p{seat}}} plays the {card.timing} command card {card.name}"
-                                f"{': ' + card.text if card.text else ''}.", {"seat": seat, "card": arg}))
+            said = f": {card.text.rstrip('.')}" if card.text else ""
+            events.append(Event("command", f"{{p{seat}}} plays the {card.timing} command card {card.name}{said}.",
+                                {"seat": seat, "card": arg}))
             for effect in card.effects:
                 if effect.kind == "heal":
                     healed = min(MAX_WOUNDS, state.wounds[seat] + effect.amount)
