@@ -3,6 +3,7 @@
 import json
 import random
 
+from tabletop.testing import play_randomly
 from tabletop_games.castlewars.game import DEFEND
 from tests.castlewars.helpers import GAME, play, staged
 
@@ -58,11 +59,7 @@ def test_determinized_states_play_on_to_the_end():
     state = _mid_orders()
     rng = random.Random(2)
     sample = GAME.determinize(state, 1, rng)
-    steps = 0
-    while GAME.outcome(sample) is None and steps < GAME.step_limit(3):
-        seat = GAME.to_act(sample)[0]
-        GAME.apply(sample, seat, rng.choice(GAME.legal_actions(sample, seat)))
-        steps += 1
+    play_randomly(GAME, sample, rng, seats=3)
     assert GAME.outcome(sample) is not None
 
 

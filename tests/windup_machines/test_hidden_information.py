@@ -3,6 +3,7 @@
 import json
 import random
 
+from tabletop.testing import play_randomly
 from tests.windup_machines.helpers import GAME, new_game, play, start_all
 
 
@@ -89,9 +90,5 @@ def test_determinized_states_play_on_to_the_end():
     state = _tuned()
     rng = random.Random(2)
     sample = GAME.determinize(state, 1, rng)
-    steps = 0
-    while GAME.outcome(sample) is None and steps < GAME.step_limit(2):
-        seat = GAME.to_act(sample)[0]
-        GAME.apply(sample, seat, rng.choice(GAME.legal_actions(sample, seat)))
-        steps += 1
+    play_randomly(GAME, sample, rng, seats=2)
     assert GAME.outcome(sample) is not None

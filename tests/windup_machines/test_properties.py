@@ -6,10 +6,8 @@ import random
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from tabletop.agents.random_bot import RandomAgent
 from tabletop.core.check import check_game
-from tabletop.core.match import run_match
-from tabletop.core.record import GameRecord
+from tabletop.testing import assert_replays, random_match
 from tests.windup_machines.helpers import GAME
 
 
@@ -42,11 +40,7 @@ def test_random_games_end_and_conserve_cards(seed, seats):
 @settings(max_examples=8, deadline=None)
 @given(seed=st.integers(min_value=0, max_value=2**32), seats=st.integers(min_value=2, max_value=4))
 def test_records_replay_the_same_game(seed, seats):
-    agents = [RandomAgent(random.Random(seed + i)) for i in range(seats)]
-    result = run_match(GAME, agents, seed=seed)
-    record = GameRecord.from_dict(json.loads(result.record.to_json()))
-    final = record.verify(GAME)
-    assert GAME.view(final, None) == GAME.view(result.state, None)
+    assert_replays(GAME, random_match(GAME, seats, seed=seed))
 
 
 def test_conformance_check_passes():

@@ -9,6 +9,7 @@ from hypothesis import strategies as st
 from tabletop.agents.random_bot import RandomAgent
 from tabletop.core.check import check_game
 from tabletop.core.match import run_match
+from tabletop.testing import assert_replays, play_randomly, random_match
 from tabletop_games.windupwar.game import WindupWar
 
 GAME = WindupWar()
@@ -16,16 +17,8 @@ EDITIONS = st.sampled_from(["2017", "2016"])
 
 
 def play_random(seats, edition, seed, *, factions="deal", each_step=None):
-    rng = random.Random(seed)
     state = GAME.new_state(seats, options={"edition": edition, "factions": factions}, seed=seed)
-    steps = 0
-    while GAME.outcome(state) is None:
-        seat = GAME.to_act(state)[0]
-        GAME.apply(state, seat, rng.choice(GAME.legal_actions(state, seat)))
-        steps += 1
-        assert steps <= GAME.step_limit(seats)
-        if each_step is not None:
-            each_step(state)
+    play_randomly(GAME, state, random.Random(seed), seats=seats, each_step=each_step)
     return state
 
 
@@ -53,10 +46,7 @@ def test_cards_are_conserved(seats, edition, seed):
 @settings(max_examples=30, deadline=None)
 @given(seats=st.integers(2, 5), edition=EDITIONS, seed=st.integers(0, 2**32 - 1))
 def test_records_replay_to_the_same_game(seats, edition, seed):
-    agents = [RandomAgent(random.Random(seed + i)) for i in range(seats)]
-    result = run_match(GAME, agents, seed=seed, options={"edition": edition})
-    final = result.record.verify(GAME)
-    assert GAME.view(final, None) == GAME.view(result.state, None)
+    assert_replays(GAME, random_match(GAME, seats, seed=seed, options={"edition": edition}))
 
 
 @pytest.mark.parametrize("edition", ["2017", "2016"])
