@@ -38,3 +38,16 @@ def test_windup_war_editions_are_an_option_with_a_clear_error(cli):
     result = cli("play", "windupwar", "--seats", "random,random", "-o", "edition=2018")
     assert result.exit_code == 2
     assert "Option 'edition' cannot be '2018'; choose one of: 2017, 2016." in result.err
+
+
+def test_replay_steps_round_by_round(cli, tmp_path):
+    path = tmp_path / "castle.json"
+    cli("play", "castlewars", "--seats", "captain,random", "--seed", "3", "--save", str(path))
+    result = cli("replay", str(path), "--step", input=[""] * 200)
+    assert result.exit_code == 0, result.err
+    lines = result.out.splitlines()
+    starts = [i for i, line in enumerate(lines) if " begins; " in line]
+    assert len(starts) >= 1
+    # Each new round is announced right after a pause, and nowhere else is there a pause.
+    assert all(lines[i].startswith("(Enter: next round) ") for i in starts)
+    assert result.out.count("(Enter: next round)") == len(starts)

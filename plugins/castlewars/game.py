@@ -85,6 +85,7 @@ class CastleWars(Game):
         "puts a Mage in the next position of your line, leftmost (first to fight) first."
     )
     rules_file = Path(__file__).with_name("RULES.md")
+    round_event = "round"
 
     def __init__(self, cards: CardRules | None = None):
         self.cards = cards or load_cards()

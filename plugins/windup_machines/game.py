@@ -126,6 +126,7 @@ class WindupMachines(Game):
         "'top 3+5', 'assign 3+5 p2', 'use jammer-stop', 'pass'."
     )
     rules_file = Path(__file__).with_name("RULES.md")
+    round_event = "round"
 
     def __init__(self, cards: CardRules | None = None):
         self.cards = cards or load_cards()

@@ -58,6 +58,7 @@ class WindupWar(Game):
     )
     notation_help = NOTATION_HELP
     rules_file = Path(__file__).with_name("RULES.md")
+    round_event = "war"
 
     def __init__(self, data: CardData | None = None):
         self.data = data or load_cards()

@@ -98,6 +98,7 @@ class Wms(Game):
         "After a fight: 'recycle razortank' or 'done'."
     )
     rules_file = Path(__file__).with_name("RULES.md")
+    round_event = "fight"
 
     def __init__(self, rules: CardRules | None = None):
         self.rules = rules or load_cards()

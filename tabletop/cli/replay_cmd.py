@@ -23,7 +23,9 @@ def register(app: typer.Typer, rt: Runtime) -> None:
     @friendly(lambda: rt.output)
     def replay(
         file: Annotated[Path, typer.Argument(help="A game record saved by `tabletop play --save`.")],
-        step: Annotated[bool, typer.Option("--step", help="Pause after each action that shows something.")] = False,
+        step: Annotated[
+            bool, typer.Option("--step", help="Pause at each new round (or after each action, if the game has no rounds).")
+        ] = False,
         seat: Annotated[
             int | None, typer.Option("--seat", help="Show what this seat (from 1) saw, its secrets included.")
         ] = None,
@@ -47,15 +49,25 @@ def register(app: typer.Typer, rt: Runtime) -> None:
         def shown(event: Event) -> bool:
             return reveal or event.visible(viewer)
 
+        by_round = game.round_event is not None
+        printed = False
+
+        def pause(prompt: str) -> None:
+            try:
+                rt.ask(prompt)
+            except EOFError:
+                raise TabletopError("Replay stopped.") from None
+
         def on_step(number: int, who: int, action: str, state: Any, events: list[Event]) -> None:
+            nonlocal printed
             visible = [e for e in events if shown(e)]
             for event in visible:
+                if step and by_round and printed and event.kind == game.round_event:
+                    pause("(Enter: next round) ")
                 rt.output.print(f"[dim]{number:>4}[/] {event.render(names)}", highlight=False)
-            if step and visible:
-                try:
-                    rt.ask("(Enter: next) ")
-                except EOFError:
-                    raise TabletopError("Replay stopped.") from None
+                printed = True
+            if step and not by_round and visible:
+                pause("(Enter: next) ")
 
         state = record.verify(game, on_step=on_step)
         outcome = game.outcome(state)

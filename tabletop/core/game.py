@@ -163,6 +163,9 @@ class Game:
     notation_help: ClassVar[str] = ""
     #: The plugin's RULES.md, rendered by ``tabletop rules``.
     rules_file: ClassVar[Path | None] = None
+    #: The kind of the event that opens a round (or fight, or turn of the table):
+    #: ``tabletop replay --step`` pauses before each one. None: pause after every action.
+    round_event: ClassVar[str | None] = None
 
     # ---- starting a game -------------------------------------------------------
 
