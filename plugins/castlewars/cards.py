@@ -5,7 +5,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from pathlib import Path
 
-from tabletop.core.carddata import Field, load_toml, validate_table
+from tabletop.core.carddata import Field, load_toml, validate_section, validate_table
 from tabletop.core.errors import CardDataError
 
 CARDS_FILE = Path(__file__).with_name("cards.toml")
@@ -62,10 +62,7 @@ def load_cards(path: str | Path = CARDS_FILE) -> CardRules:
     path = Path(path)
     file = path.name
     data = load_toml(path)
-    rules_table = data.get("rules")
-    if not isinstance(rules_table, dict):
-        raise CardDataError(f"{file}: no [rules] table.")
-    (rules,) = validate_table({"rules": [rules_table]}, "rules", _RULES, file=file, key="_")
+    rules = validate_section(data, "rules", _RULES, file=file)
     units = validate_table(data, "unit", _UNIT, file=file)
     (tower,) = validate_table(data, "tower", _TOWER, file=file, count=1)
     players = validate_table(data, "players", _PLAYERS, file=file, key="seats", count=3)

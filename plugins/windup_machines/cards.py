@@ -9,7 +9,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from pathlib import Path
 
-from tabletop.core.carddata import Field, load_toml, validate_table
+from tabletop.core.carddata import Field, load_toml, validate_section, validate_table
 from tabletop.core.errors import CardDataError
 
 CARDS_FILE = Path(__file__).with_name("cards.toml")
@@ -155,10 +155,7 @@ def load_cards(path: str | Path = CARDS_FILE) -> CardRules:
     path = Path(path)
     file = path.name
     data = load_toml(path)
-    table = data.get("rules")
-    if not isinstance(table, dict):
-        raise CardDataError(f"{file}: no [rules] table.")
-    (rules,) = validate_table({"rules": [table]}, "rules", _RULES, file=file, key="_")
+    rules = validate_section(data, "rules", _RULES, file=file)
     parts = validate_table(data, "part", _PART, file=file)
     gears = validate_table(data, "gear", _GEAR, file=file)
     winders = validate_table(data, "winder", _WINDER, file=file)

@@ -119,3 +119,12 @@ def validate_table(
             seen.add(ident)
         out.append(clean)
     return out
+
+
+def validate_section(data: Mapping[str, Any], section: str, schema: Mapping[str, Field], *, file: str) -> dict[str, Any]:
+    """Validate the single table ``[section]`` (settings such as a game's numeric rules)."""
+    table = data.get(section)
+    if not isinstance(table, dict):
+        raise CardDataError(f"{file}: no [{section}] table.")
+    (record,) = validate_table({section: [table]}, section, schema, file=file, key="_")
+    return record

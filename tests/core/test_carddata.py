@@ -62,3 +62,15 @@ def test_broken_toml_and_missing_files_are_card_data_errors(tmp_path):
         load_toml(write(tmp_path, "[[unit]\n"))
     with pytest.raises(CardDataError, match="missing"):
         load_toml(tmp_path / "nope.toml")
+
+
+def test_a_single_settings_table_is_validated_or_named_missing(tmp_path):
+    from tabletop.core.carddata import validate_section
+
+    schema = {"hit_points": Field(int, minimum=1)}
+    assert validate_section(load_toml(write(tmp_path, "[rules]\nhit_points = 15\n")), "rules", schema,
+                            file="cards.toml") == {"hit_points": 15}
+    with pytest.raises(CardDataError, match=r"cards.toml: no \[rules\] table."):
+        validate_section(load_toml(write(tmp_path, "[rulez]\nhit_points = 15\n")), "rules", schema, file="cards.toml")
+    with pytest.raises(CardDataError, match="field 'hit_points': 0 is below the minimum 1"):
+        validate_section(load_toml(write(tmp_path, "[rules]\nhit_points = 0\n")), "rules", schema, file="cards.toml")
