@@ -92,7 +92,7 @@ class Captain:
                     towers += 1
                 else:
                     units.append(parts[1])
-            else:
+            elif parts[0] == "swap":
                 units[units.index(parts[1])] = parts[2]
             value = self._hand_value(units, towers, me, samples, view)
             if best_value is None or value > best_value:
