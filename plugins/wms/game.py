@@ -80,7 +80,7 @@ def _names(cards, ids):
 class Wms(Game):
     name = "wms"
     title = "Wobbly Model Syndrome: The Card Game"
-    version = "1.0.0"
+    version = "1.1.0"
     min_players = 2
     max_players = 2
     options = (
@@ -162,7 +162,8 @@ class Wms(Game):
             out = [f"command {c}" for c in hand if cards[c].type == "command"]
         out.extend(f"play {c}" for c in hand if cards[c].type == "unit")
         out.extend(f"arrive {c}" for c in dict.fromkeys(state.reserves[seat]))
-        out.append("yield")
+        if self.acceptable_play(state, seat) is None:
+            out.append("yield")
         out.append("retreat")
         return out
 
@@ -177,6 +178,16 @@ class Wms(Game):
         return stats[5] - play.psy_cc - play.psy_rc - len(play.powers)
 
     def _pending_actions(self, state, seat, play):
+        out = self._compose_actions(state, seat, play)
+        if state.cancels < CANCELS_PER_TURN:
+            out.append("cancel")
+        if self.acceptable_play(state, seat) is None:
+            out.append("yield")
+        out.append("retreat")
+        return out
+
+    def _compose_actions(self, state, seat, play):
+        """What may be added to the pending play, and the finishes it reaches (no cancel, yield, retreat)."""
         cards = self.cards
         other = 1 - seat
         hand = dict.fromkeys(state.hand[seat])
@@ -227,11 +238,62 @@ class Wms(Game):
                 turned = RC if style == CC else CC
                 if self._reaches(state, seat, play, turned, mods):
                     out.append(f"tide {turned}")
-        if state.cancels < CANCELS_PER_TURN:
-            out.append("cancel")
-        out.append("yield")
-        out.append("retreat")
         return out
+
+    # ---- must a unit be played? -----------------------------------------------------------
+
+    def acceptable_play(self, state, seat):
+        """The actions of one play ``seat`` could make now that would be accepted, or None.
+
+        "He must play a unit card" and "must try to equal or beat": a seat may yield only when
+        this is None. Every unit in hand or reserves is tried with everything that may go with
+        it (a sacrifice changes no value, so it is left out). While a play is being composed
+        and no take-back is left, only that play's continuations count.
+        """
+        if state.phase != FIGHT or seat != state.turn:
+            return None
+        pending = state.pending
+        if pending is not None and state.cancels >= CANCELS_PER_TURN:
+            return self._search_play(self.copy(state), seat, [], set())
+        base = self.copy(state)
+        if pending is not None:
+            self._cancel(base, seat, base.pending)
+        cards = self.cards
+        starts = [f"play {c}" for c in dict.fromkeys(base.hand[seat]) if cards[c].type == "unit"]
+        starts += [f"arrive {c}" for c in dict.fromkeys(base.reserves[seat])]
+        if self._opening(base):
+            return [starts[0], "style cc"] if starts else None
+        seen: set = set()
+        for start in starts:
+            trial = self.copy(base)
+            verb, arg = start.split()
+            self._fight_step(trial, seat, verb, arg)
+            found = self._search_play(trial, seat, [start], seen)
+            if found is not None:
+                return found
+        return None
+
+    def _search_play(self, state, seat, path, seen):
+        play = state.pending
+        key = (play.source, tuple(play.units), tuple(tuple(sorted(g)) for g in play.gear),
+               tuple(sorted(play.powers)), play.psy_cc, play.psy_rc, play.disrupt, play.top)
+        if key in seen:
+            return None
+        seen.add(key)
+        options = self._compose_actions(state, seat, play)
+        for action in options:
+            if action == "done" or action.startswith(("tide ", "style ")):
+                return path + [action]
+        for action in options:
+            verb, _, arg = action.partition(" ")
+            if verb == "sacrifice":
+                continue
+            trial = self.copy(state)
+            self._pending_step(trial, seat, verb, arg or None)
+            found = self._search_play(trial, seat, path + [action], seen)
+            if found is not None:
+                return found
+        return None
 
     # ---- combat values ------------------------------------------------------------------
 
@@ -345,6 +407,11 @@ class Wms(Game):
             return "Choose Reserves with 'reserve <card>' (a card with the Reserves keyword) or say 'done'."
         if state.phase == RECYCLE:
             return "Recycle a Vehicle unit (not Unique) from your battlefield stack with 'recycle <card>', or 'done'."
+        if verb == "yield":
+            found = self.acceptable_play(state, seat)
+            if found is not None:
+                return (f"You may yield only when no unit you could play equals or beats; you can "
+                        f"('{', '.join(found)}'), so play a unit or make a tactical retreat ('retreat').")
         if state.pending is None:
             if verb == "command":
                 if not self._may_command(state, seat):
@@ -452,8 +519,8 @@ class Wms(Game):
                         return events
             return events
         if verb == "yield":
-            events.append(Event("yield", f"{{p{seat}}} cannot (or will not) equal or beat the current combat "
-                                "value and loses the fight.", {"seat": seat}))
+            events.append(Event("yield", f"{{p{seat}}} cannot play a unit that equals or beats the current "
+                                "combat value and loses the fight.", {"seat": seat}))
             self._end_fight(state, seat, events)
             return events
         if verb == "retreat":
@@ -881,7 +948,7 @@ class Wms(Game):
             "disrupt": "the card you fight against loses this keyword", "top": "put on top of your command stack",
             "sacrifice": "to the graveyard before your draw step",
             "cancel": f"take the whole play back ({CANCELS_PER_TURN - state.cancels} of {CANCELS_PER_TURN} left)",
-            "yield": "lose this fight", "retreat": "lose this fight, discard your hand, draw 5",
+            "yield": "no unit you could play equals or beats: lose this fight", "retreat": "lose this fight, discard your hand, draw 5",
             "done": "finished",
         }.get(verb, "")
 
