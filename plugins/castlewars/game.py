@@ -42,7 +42,7 @@ class CastleState:
         self.in_play = list(range(seats))
         self.units: list[list[str]] = [[] for _ in range(seats)]   # in hand, not yet placed
         # Units held when this round's draft began and not exchanged yet: only these may be swapped.
-        self.kept: list[Counter] = [Counter() for _ in range(seats)]
+        self.kept: list[list[str]] = [[] for _ in range(seats)]
         self.towers = [0] * seats
         self.deck = deck                  # the top card is the last one
         self.discard: list[str] = []
@@ -136,7 +136,7 @@ class CastleWars(Game):
         """
         takes = self._takes(state, seat)
         kept = state.kept[seat]
-        swaps = [f"swap {give} {get}" for give in self.cards.units if kept[give]
+        swaps = [f"swap {give} {get}" for give in self.cards.units if give in kept
                  for get in self.cards.units if get != give and get in state.row]
         if takes:
             return takes + swaps
@@ -227,7 +227,7 @@ class CastleWars(Game):
             raise IllegalAction("Swapping a Unit for one of the same kind changes nothing.", seat=seat, action=action)
         if give not in state.units[seat]:
             raise IllegalAction(f"You hold no {names[give]} to give up.", seat=seat, action=action)
-        if not state.kept[seat][give]:
+        if give not in state.kept[seat]:
             raise IllegalAction(
                 f"Only Units kept from an earlier round may be exchanged, and you kept no {names[give]}"
                 " not yet exchanged this round.", seat=seat, action=action,
@@ -276,7 +276,7 @@ class CastleWars(Game):
                 events.append(Event("tower_limit", f"{{p{s}}} discards {extra} Tower(s) over the limit.",
                                     {"seat": s, "towers": extra}))
         for s in range(state.seats):
-            state.kept[s] = Counter(state.units[s])
+            state.kept[s] = state.units[s][:]
         state.phase = DRAFT
         state.draft_turn = 0
         self._next_draft_turn(state, events)
@@ -346,7 +346,7 @@ class CastleWars(Game):
             give, get = args
             units = state.units[seat]
             units[units.index(give)] = get
-            state.kept[seat][give] -= 1
+            state.kept[seat].remove(give)
             state.row[state.row.index(get)] = give
             events.append(Event("swap", f"{{p{seat}}} exchanges {_article(names[give])} for "
                                 f"{_article(names[get])}.", {"seat": seat, "give": give, "get": get}))
@@ -517,7 +517,7 @@ class CastleWars(Game):
                 "towers": state.towers[s],
                 "hand_size": len(held) + state.towers[s],
                 "units": {u: held.count(u) for u in units_of},
-                "kept": {u: state.kept[s][u] for u in units_of},
+                "kept": {u: state.kept[s].count(u) for u in units_of},
                 "ready": state.phase == ORDERS and s in state.in_play and s not in state.waiting,
             })
         view = {
@@ -571,7 +571,7 @@ class CastleWars(Game):
         new.result = state.result
         new.salt = state.salt
         new.shuffles = state.shuffles
-        new.kept = [Counter(k) for k in state.kept]
+        new.kept = [k[:] for k in state.kept]
         return new
 
     def determinize(self, state, seat, rng):

@@ -2,8 +2,6 @@
 
 from __future__ import annotations
 
-from collections import Counter
-
 from tabletop.core.table import Table
 from tabletop_games.castlewars.cards import TOWER
 from tabletop_games.castlewars.game import CastleWars
@@ -72,7 +70,7 @@ def drafting(hands, row, *, hp=None, first=0, seed=0, kept=None):
     """
     state = _with_hands(hands, hp=hp, first=first, round_number=2, seed=seed)
     for seat, hand in enumerate(hands):
-        state.kept[seat] = Counter(c for c in (hand if kept is None else kept[seat]) if c != TOWER)
+        state.kept[seat] = [c for c in (hand if kept is None else kept[seat]) if c != TOWER]
     for card in row:
         state.deck.remove(card)
     state.row = list(row)
