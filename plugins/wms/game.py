@@ -315,7 +315,8 @@ class Wms(Game):
         return self._search_play(queue, seat)
 
     def _trial(self, state):
-        """A copy to try plays on: only what composing a play changes is copied."""
+        """A partial copy to try plays on: what composing a play changes (hand, reserves, tokens,
+        the pending play) is copied, what judging it reads is shared, nothing else is set."""
         new = WmsState.__new__(WmsState)
         new.decks = state.decks
         new.commander = state.commander
@@ -467,8 +468,8 @@ class Wms(Game):
         if verb == "yield":
             found = self.acceptable_play(state, seat)
             if found is not None:
-                return (f"You may yield only when no unit you could play equals or beats; you can "
-                        f"('{', '.join(found)}'), so play a unit or make a tactical retreat ('retreat').")
+                return (f"You may yield only when no unit you could play equals or beats, and you can "
+                        f"({', then '.join(found)}): play a unit, or make a tactical retreat with 'retreat'.")
         if state.pending is None:
             if verb == "command":
                 if not self._may_command(state, seat):
