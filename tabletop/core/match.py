@@ -2,13 +2,14 @@
 
 from __future__ import annotations
 
+import random
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
 
 import pluggy
 
-from tabletop.agents.base import Agent, Decision
+from tabletop.agents.base import Agent, Decision, reads_view
 from tabletop.core.errors import TabletopError
 from tabletop.core.game import Event, Game, Outcome
 from tabletop.core.record import GameRecord
@@ -75,6 +76,7 @@ class Match:
         if self.pm is not None and self.pm.hook.tabletop_observe_event.get_hookimpls():
             observe = self.pm.hook.tabletop_observe_event
         limit = step_limit or game.step_limit(len(agents))
+        sighted = [reads_view(agent) for agent in agents]
         while (outcome := game.outcome(state)) is None:
             if len(actions) >= limit:
                 raise StepLimitExceeded(
@@ -83,7 +85,13 @@ class Match:
             seat = game.to_act(state)[0]
             if before_decision is not None:
                 before_decision(seat, state)
-            action = agents[seat].choose(Decision(game, state, seat, game.legal_actions(state, seat)))
+            legal = game.legal_actions(state, seat)
+            # An agent never gets the state: a copy determinized for its seat, or nothing.
+            if sighted[seat]:
+                decision = Decision(game, state, seat, legal, rng=random.Random(f"{self.record.seed}:{len(actions)}"))
+            else:
+                decision = Decision.blind(game, seat, legal)
+            action = agents[seat].choose(decision)
             events = game.apply(state, seat, action)
             actions.append((seat, action))
             for event in events:
