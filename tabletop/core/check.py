@@ -135,7 +135,7 @@ def _check_one(game: Game, seats: int, options: dict, seed: int, bots: Sequence[
     )
     texts: list[str] = []
     tried: list[str] = []  # actions once legal, to try where they are not
-    resampled_ever = False
+    changed: dict[str, bool] = {}  # per resampler: did it ever change anything?
     limit = game.step_limit(seats)
     step = 0
     while game.outcome(state) is None:
@@ -158,9 +158,12 @@ def _check_one(game: Game, seats: int, options: dict, seed: int, bots: Sequence[
         samples = {s: _resamplers(game, state, s, rng) for s in range(seats)}
         for s, pairs in samples.items():
             for who, sample in pairs:
-                if not resampled_ever and fingerprint(sample) != deep:
-                    resampled_ever = True
+                if not changed.get(who) and fingerprint(sample) != deep:
+                    changed[who] = True
+                changed.setdefault(who, False)
                 _check_hidden(game, state, sample, s, who, before, refusals, step)
+        if isinstance(state, CardState):
+            _check_named_cards(game, state, seats, step)
         if fingerprint(state) != deep:
             raise _Failed(f"step {step}: determinize, view or describe_action changed the state itself")
         if step % PRESENT_EVERY == 1:
@@ -188,9 +191,9 @@ def _check_one(game: Game, seats: int, options: dict, seed: int, bots: Sequence[
         if cards is not None and game.census(state) != cards:
             diff = (game.census(state) - cards) + (cards - game.census(state))
             raise _Failed(f"step {step}: '{action}' broke card conservation ({dict(diff)})")
-    if not resampled_ever and not game.perfect_information:
+    if not game.perfect_information and not all(changed.values()):
         raise _Failed(
-            "determinize never changed anything in a whole game: it resamples nothing a seat "
+            "the game's determinize never changed anything in a whole game: it resamples nothing a seat "
             "cannot see, so no hidden-information check can fail (declare "
             "perfect_information = True if every seat sees everything)"
         )
@@ -327,6 +330,38 @@ def _strings(value: Any) -> set[str]:
     return set()
 
 
+def _words(value: Any) -> set[str]:
+    """Every string in a value, and every word of those strings."""
+    found = _strings(value)
+    for text in list(found):
+        found.update(_tokens(text))
+    return found
+
+
+def _tokens(text: str) -> set[str]:
+    """Words of a text that could name a card: a bare number could as well be a count or a
+    score, so only words with a letter count (data values are matched whole)."""
+    words = {w for w in _TOKEN.findall(text) if not w.isdigit()}
+    return {w for w in words | {w.strip(".:+-#") for w in words} if not w.isdigit()}
+
+
+def _check_named_cards(game: Game, state: CardState, seats: int, step: int) -> None:
+    """A view never names a card that lies hidden from its viewer (in a log, a note...)."""
+    for viewer in [None, *range(seats)]:
+        hidden = {c for c in derive.hidden_cards(state, viewer) if isinstance(c, str)}
+        if not hidden:
+            continue
+        view = game.view(state, viewer)
+        for key, value in view.items():
+            named = _words(value) & hidden
+            if named:
+                who = "the spectator's" if viewer is None else f"seat {viewer}'s"
+                raise _Failed(
+                    f"step {step}: {who} view names {', '.join(sorted(named))} under '{key}', "
+                    "a card hidden from it (a history or note that keeps a secret)"
+                )
+
+
 def _check_events(
     game: Game, state: Any, seats: int, mover: int, action: str, events: list[Event],
     samples: dict[int, list[tuple[str, Any]]], step: int,
@@ -337,7 +372,7 @@ def _check_events(
             hidden = {c for c in derive.hidden_cards(state, viewer) if isinstance(c, str)}
             for event in events:
                 if event.visible(viewer) and hidden:
-                    named = (_strings(event.data) | set(_TOKEN.findall(event.text))) & hidden
+                    named = (_words(event.data) | _tokens(event.text)) & hidden
                     if named:
                         who = "the spectator" if viewer is None else f"seat {viewer}"
                         raise _Failed(

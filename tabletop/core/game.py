@@ -180,7 +180,7 @@ class Game:
     def __init_subclass__(cls, **kwargs: Any) -> None:
         super().__init_subclass__(**kwargs)
         state_class = cls.__dict__.get("state_class")
-        if state_class is not None and cls.copy is Game.copy:
+        if state_class is not None and (cls.copy is Game.copy or getattr(cls.copy, "derived", False)):
             cls.copy = staticmethod(state_class._copy)
 
     # ---- starting a game -------------------------------------------------------

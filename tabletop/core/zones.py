@@ -285,4 +285,6 @@ def _make_copier(cls: type, names: tuple[str, ...], shared: tuple[str, ...]):
         "C": frozenset({dict, set, Secret}),
     }
     exec("\n".join(lines), scope)  # noqa: S102 - made from names checked to be slots
-    return scope["_copy"]
+    copier = scope["_copy"]
+    copier.derived = True  # a Game naming another state_class replaces it
+    return copier

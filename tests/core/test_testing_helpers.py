@@ -26,6 +26,6 @@ def test_random_play_fails_a_game_that_runs_past_its_limit():
 def test_a_record_that_replays_elsewhere_is_caught(goofspiel):
     result = random_match(goofspiel, 2, seed=4)
     assert goofspiel.outcome(assert_replays(goofspiel, result)) == result.outcome
-    result.state.history.pop()
+    result.state.table.pop()
     with pytest.raises(AssertionError, match="different position"):
         assert_replays(goofspiel, result)
