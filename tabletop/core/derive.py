@@ -42,6 +42,18 @@ def shown(state: CardState, spec: ZoneSpec, owner: int | None, cards: list, seat
     return [c if known.get(c, 0) & bit else None for c in cards]
 
 
+def zone_view(state: CardState, name: str, seat: int | None, *, owner: int | None = None) -> list:
+    """Zone ``name`` (seat ``owner``'s, for a per-seat zone) as ``seat`` sees it: for a game
+    that writes its own view in its own JSON shape from the declared zones."""
+    spec = state.ZONES[name]
+    cards = getattr(state, name)
+    if spec.per_seat:
+        if owner is None:
+            raise ValueError(f"zone {name!r} is one list per seat: say whose (owner=)")
+        cards = cards[owner]
+    return shown(state, spec, owner, cards, seat)
+
+
 def view(state: CardState, seat: int | None) -> dict[str, Any]:
     out: dict[str, Any] = {} if seat is None else {"seat": seat}
     for name in state.PUBLIC:

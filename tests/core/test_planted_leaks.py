@@ -152,3 +152,15 @@ def test_a_determinize_that_keeps_the_true_hands_is_caught_by_a_bot_that_searche
 def test_the_same_bot_passes_on_the_honest_game():
     spec = BotSpec("avoider", lambda g, s, rng: AvoidsTheNextHand(rng), game="hiddenhand")
     assert check_game(HiddenHand(), games=6, bots=[spec]).ok
+
+
+def test_a_game_can_keep_its_own_view_shape_from_the_zones():
+    from tabletop.core.derive import zone_view
+
+    game = HiddenHand()
+    state = game.new_state(2, seed=2)
+    assert zone_view(state, "hands", 0, owner=1) == [None, None, None]
+    assert zone_view(state, "hands", 1, owner=1) == state.hands[1]
+    assert zone_view(state, "pile", None) == []
+    with pytest.raises(ValueError, match="say whose"):
+        zone_view(state, "hands", 0)
