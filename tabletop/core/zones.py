@@ -164,9 +164,11 @@ class CardState:
 
     # ---- what single seats know ------------------------------------------------------
 
+    # ``known`` is shared by copies and never changed in place: each change makes a new dict.
+
     def reveal(self, *cards: Card) -> None:
         """Everyone, spectators included, now knows where these cards are."""
-        known = self.known if self.known is not None else {}
+        known = dict(self.known) if self.known else {}
         for card in cards:
             known[card] = PUBLIC
         self.known = known
@@ -177,17 +179,18 @@ class CardState:
 
     def learn(self, mask: int, *cards: Card) -> None:
         """The seats in ``mask`` (bit s: seat s) now know where these cards are."""
-        known = self.known if self.known is not None else {}
+        known = dict(self.known) if self.known else {}
         for card in cards:
             known[card] = known.get(card, 0) | mask
         self.known = known
 
     def forget(self, cards: Iterable[Card]) -> None:
         """Nobody knows these cards beyond their zone's visibility any more."""
-        known = self.known
-        if known:
+        if self.known:
+            known = dict(self.known)
             for card in cards:
                 known.pop(card, None)
+            self.known = known or None
 
     def knows(self, seat: int | None, card: Card) -> bool:
         """Whether ``seat`` (None: a spectator) has learnt where ``card`` is."""
@@ -256,8 +259,7 @@ def _make_copier(cls: type, names: tuple[str, ...], shared: tuple[str, ...]):
         "    new = _new(cls)",
         "    new.seats = self.seats",
         "    new.randomness = self.randomness",
-        "    v = self.known",
-        "    new.known = None if v is None else dict(v)",
+        "    new.known = self.known",
     ]
     per_seat = [n for n in names if n in cls.ZONES and cls.ZONES[n].per_seat]
     if per_seat:  # two seats unrolled: the common case, and measurably faster
@@ -271,10 +273,12 @@ def _make_copier(cls: type, names: tuple[str, ...], shared: tuple[str, ...]):
             lines += [
                 f"    v = self.{name}",
                 "    t = type(v)",
-                "    if t is list:",
-                f"        new.{name} = copy_value(v) if v and (type(v[0]) in M or type(v[-1]) in M) else v[:]",
+                "    if t in S:",
+                f"        new.{name} = v",
+                "    elif t is list and not (v and (type(v[0]) in M or type(v[-1]) in M)):",
+                f"        new.{name} = v[:]",
                 "    else:",
-                f"        new.{name} = copy_value(v) if t in C else v",
+                f"        new.{name} = copy_value(v)",
             ]
         elif not spec.per_seat:
             lines.append(f"    new.{name} = self.{name}[:]")
@@ -282,7 +286,7 @@ def _make_copier(cls: type, names: tuple[str, ...], shared: tuple[str, ...]):
     lines.append("    return new")
     scope = {
         "_new": _new, "cls": cls, "copy_value": copy_value, "M": _MUTABLE,
-        "C": frozenset({dict, set, Secret}),
+        "S": frozenset({int, str, float, bool, tuple, frozenset, type(None)}),
     }
     exec("\n".join(lines), scope)  # noqa: S102 - made from names checked to be slots
     copier = scope["_copy"]

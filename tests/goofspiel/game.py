@@ -36,8 +36,9 @@ class GoofState(CardState):
         # (seat 0's, seat 1's); the last card is the point card bid for now.
         "table": zone(EVERYONE),
     }
-    PUBLIC = ("scores", "waiting")
-    __slots__ = (*ZONES, *PUBLIC, "result")
+    PUBLIC = ("scores",)
+    # Not shown (the bids show who has bid), immutable, so shared by copies:
+    __slots__ = (*ZONES, *PUBLIC, "waiting", "result")
 
     def __init__(self, prizes: list[int], seed: int):
         super().__init__(2, salt=seed)
@@ -76,12 +77,12 @@ class Goofspiel(Game):
     def apply(self, state, seat, action):
         if seat not in state.waiting:
             raise IllegalAction(f"Seat {seat + 1} is not to bid now.", seat=seat, action=action)
-        hand = state.hands[seat]
-        if action not in hand:
+        try:
+            state.hands[seat].remove(action)  # the check itself: a card not held changes nothing
+        except ValueError:
             if action not in VALUE:
-                raise InvalidAction(f"'{action}' is not a card: bid a number from 1 to 13.", seat=seat, action=action)
-            raise IllegalAction(f"You have already bid your {action}.", seat=seat, action=action)
-        hand.remove(action)
+                raise InvalidAction(f"'{action}' is not a card: bid a number from 1 to 13.", seat=seat, action=action) from None
+            raise IllegalAction(f"You have already bid your {action}.", seat=seat, action=action) from None
         state.bids[seat].append(action)
         if len(state.waiting) == 2:
             state.waiting = (1 - seat,)
@@ -89,8 +90,9 @@ class Goofspiel(Game):
         return self._resolve(state)
 
     def _resolve(self, state):
-        b0 = state.bids[0].pop()
-        b1 = state.bids[1].pop()
+        bids = state.bids
+        b0 = bids[0].pop()
+        b1 = bids[1].pop()
         table = state.table
         prize = table[-1]
         table += (b0, b1)
