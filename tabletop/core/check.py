@@ -135,6 +135,7 @@ def _check_one(game: Game, seats: int, options: dict, seed: int, bots: Sequence[
     texts: list[str] = []
     tried: list[str] = []  # actions once legal, to try where they are not
     changed: dict[str, bool] = {}  # per resampler: did it ever change anything?
+    named: dict = {}  # per viewer: the words its view has shown
     limit = game.step_limit(seats)
     step = 0
     while game.outcome(state) is None:
@@ -162,7 +163,7 @@ def _check_one(game: Game, seats: int, options: dict, seed: int, bots: Sequence[
                 changed.setdefault(who, False)
                 check_hidden(game, state, sample, s, who, before, refusals, step)
         if isinstance(state, CardState):
-            check_named_cards(game, state, seats, step)
+            check_named_cards(game, state, seats, step, named)
         if fingerprint(state) != deep:
             raise Failed(f"step {step}: determinize, view or describe_action changed the state itself")
         if step % PRESENT_EVERY == 1:

@@ -124,21 +124,26 @@ def _tokens(text: str) -> set[str]:
     return {w for w in words | {w.strip(".:+-#") for w in words} if not w.isdigit()}
 
 
-def check_named_cards(game: Game, state: CardState, seats: int, step: int) -> None:
-    """A view never names a card that lies hidden from its viewer (in a log, a note...)."""
+def check_named_cards(game: Game, state: CardState, seats: int, step: int, named: dict) -> None:
+    """A view never starts naming a card that lies hidden from its viewer (in a log, a note).
+
+    ``named`` keeps, per viewer, the words its view showed before: a card named while it was
+    public (a past battle) may stay named after it went back into a deck.
+    """
     for viewer in [None, *range(seats)]:
-        hidden = {c for c in derive.hidden_cards(state, viewer) if isinstance(c, str)}
-        if not hidden:
-            continue
         view = game.view(state, viewer)
+        before = named.setdefault(viewer, set())
+        hidden = {c for c in derive.hidden_cards(state, viewer) if isinstance(c, str)}
         for key, value in view.items():
-            named = _words(value) & hidden
-            if named:
+            words = _words(value)
+            new = (words - before) & hidden
+            if new:
                 who = "the spectator's" if viewer is None else f"seat {viewer}'s"
                 raise Failed(
-                    f"step {step}: {who} view names {', '.join(sorted(named))} under '{key}', "
+                    f"step {step}: {who} view names {', '.join(sorted(new))} under '{key}', "
                     "a card hidden from it (a history or note that keeps a secret)"
                 )
+            before |= words
 
 
 def check_events(
