@@ -75,26 +75,43 @@ def _order(card: Any) -> tuple[str, Any]:
     return type(card).__name__, card
 
 
+def _canonical(cards: list) -> None:
+    """Sort in place, so a resampling depends on which cards are hidden, not where they lie."""
+    try:
+        cards.sort()
+    except TypeError:  # ids of mixed kinds
+        cards.sort(key=_order)
+
+
 def determinize(state: CardState, seat: int, rng: random.Random) -> CardState:
     new = state._copy()
-    bit = 1 << seat
-    known = new.known or {}
-    pools: dict[str, list[tuple[list, int]]] = {}
-    for _name, owner, spec, cards in new.zones():
-        if not cards or _sees_zone(spec, owner, seat):
+    pools: dict[str, list[list]] = {}
+    for name, spec in new.ZONES.items():
+        visibility = spec.visibility
+        if visibility == EVERYONE:
             continue
-        spots = pools.setdefault(spec.pool_of(owner), [])
+        part = getattr(new, name)
+        if spec.per_seat:
+            for owner, cards in enumerate(part):
+                if cards and not (visibility == OWNER and owner == seat):
+                    pools.setdefault(spec.pool_of(owner), []).append(cards)
+        elif part:
+            pools.setdefault(spec.pool, []).append(part)
+    known = new.known
+    for zones in pools.values():
         if known:
-            spots.extend((cards, i) for i, c in enumerate(cards) if not known.get(c, 0) & bit)
-        else:
-            spots.extend((cards, i) for i in range(len(cards)))
-    for spots in pools.values():
-        if len(spots) < 2:
+            _resample_spots(zones, known, 1 << seat, rng)
             continue
-        drawn = sorted((cards[i] for cards, i in spots), key=_order)
+        drawn = [card for cards in zones for card in cards]
+        if len(drawn) < 2:
+            continue
+        _canonical(drawn)
         rng.shuffle(drawn)
-        for (cards, i), card in zip(spots, drawn, strict=True):
-            cards[i] = card
+        start = 0
+        for cards in zones:
+            end = start + len(cards)
+            cards[:] = drawn[start:end]
+            start = end
     for name in new.PUBLIC:
         secret = getattr(new, name)
         if type(secret) is Secret:
@@ -103,6 +120,18 @@ def determinize(state: CardState, seat: int, rng: random.Random) -> CardState:
                     secret.values[s] = rng.choice(options)
     new.randomness = (f"resampled:{rng.getrandbits(64)}", 0)
     return new
+
+
+def _resample_spots(zones: list[list], known: dict, bit: int, rng: random.Random) -> None:
+    """Shuffle the cards the seat has not learnt among their places; learnt ones stay."""
+    spots = [(cards, i) for cards in zones for i, card in enumerate(cards) if not known.get(card, 0) & bit]
+    if len(spots) < 2:
+        return
+    drawn = [cards[i] for cards, i in spots]
+    _canonical(drawn)
+    rng.shuffle(drawn)
+    for (cards, i), card in zip(spots, drawn, strict=True):
+        cards[i] = card
 
 
 def copy(state: CardState) -> CardState:
