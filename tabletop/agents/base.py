@@ -19,9 +19,9 @@ class Decision:
 
     It holds no reference to the true state: only a copy made by ``game.determinize`` for
     this seat (everything the seat cannot see already resampled), from which :attr:`view`,
-    :meth:`describe` and :meth:`sample_state` are computed, lazily. A decision made with
-    :meth:`blind` carries the legal actions alone (for agents that read nothing else, so
-    random play pays for no copy).
+    :meth:`describe` and :meth:`sample_state` are computed, lazily. Agents that need less
+    say so with ``reads`` (see :func:`make_decision`) and pay for no copy: a
+    :meth:`blind` decision carries the legal actions alone, a :meth:`seen` one the view too.
     """
 
     __slots__ = ("game", "seat", "legal", "_sample", "_view")
@@ -38,11 +38,19 @@ class Decision:
         """A decision with the legal actions only."""
         return cls(game, None, seat, legal)
 
+    @classmethod
+    def seen(cls, game: Game, state: Any, seat: int, legal: Sequence[str]) -> Decision:
+        """A decision with the seat's view (computed now) and the legal actions only."""
+        decision = cls(game, None, seat, legal)
+        decision._view = game.view(state, seat)
+        return decision
+
     def _known(self) -> Any:
         if self._sample is None:
             raise TabletopError(
-                "This decision carries only the legal actions: an agent that reads the view "
-                "must set reads_view = True."
+                f"This decision carries only the {'view and ' if self._view is not None else ''}"
+                "legal actions: an agent that needs more must not declare reads = "
+                f"{'view' if self._view is not None else 'legal'}."
             )
         return self._sample
 
@@ -63,14 +71,21 @@ class Decision:
         return self.game.determinize(self._known(), self.seat, rng)
 
 
-def reads_view(agent: Any) -> bool:
-    """Whether an agent looks at more than the legal actions (the default: yes)."""
-    return getattr(agent, "reads_view", True)
+def make_decision(agent: Any, game: Game, state: Any, seat: int, legal: Sequence[str], rng: random.Random) -> Decision:
+    """The decision ``agent`` gets, by what it declares it ``reads``: ``"legal"`` (the legal
+    actions only), ``"view"`` (those and the view: no describe, no sampling) or, by default,
+    everything, from a copy determinized for its seat."""
+    reads = getattr(agent, "reads", "all")
+    if reads == "legal":
+        return Decision.blind(game, seat, legal)
+    if reads == "view":
+        return Decision.seen(game, state, seat, legal)
+    return Decision(game, state, seat, legal, rng=rng)
 
 
 class Agent(Protocol):
-    """Chooses one of ``decision.legal``. An agent with ``reads_view = False`` gets a
-    :meth:`Decision.blind` decision (legal actions only)."""
+    """Chooses one of ``decision.legal``. An optional class attribute ``reads`` (``"legal"``
+    or ``"view"``) says it needs less than a full decision (see :func:`make_decision`)."""
 
     def choose(self, decision: Decision) -> str: ...
 

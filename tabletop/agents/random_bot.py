@@ -11,7 +11,7 @@ from tabletop.agents.base import BotSpec, Decision
 class RandomAgent:
     __slots__ = ("rng",)
     #: It reads only the legal actions, so it gets a blind decision (no copy made).
-    reads_view = False
+    reads = "legal"
 
     def __init__(self, rng: random.Random):
         self.rng = rng

@@ -15,7 +15,7 @@ import re
 from collections.abc import Mapping, Sequence
 from typing import Any
 
-from tabletop.agents.base import BotSpec, Decision
+from tabletop.agents.base import BotSpec, make_decision
 from tabletop.core import derive
 from tabletop.core.errors import ActionError
 from tabletop.core.game import Event, Game
@@ -190,17 +190,13 @@ def check_bots(
 ) -> None:
     """A rule-based bot decides from its seat's information only."""
     for spec in bots:
-        chosen = spec.factory(game, seat, random.Random(step)).choose(
-            Decision(game, state, seat, legal, rng=random.Random(step))
-        )
+        bot = spec.factory(game, seat, random.Random(step))
+        chosen = bot.choose(make_decision(bot, game, state, seat, legal, random.Random(step)))
         for who, sample in samples:
-            again = spec.factory(game, seat, random.Random(step)).choose(
-                Decision(game, sample, seat, legal, rng=random.Random(step))
-            )
-            if again != chosen:
+            again = spec.factory(game, seat, random.Random(step))
+            choice = again.choose(make_decision(again, game, sample, seat, legal, random.Random(step)))
+            if choice != chosen:
                 raise Failed(
                     f"step {step}: bot '{spec.name}' for seat {seat} chose '{chosen}', but "
-                    f"'{again}' when what the seat cannot see was resampled ({who})"
+                    f"'{choice}' when what the seat cannot see was resampled ({who})"
                 )
-
-

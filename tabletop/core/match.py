@@ -9,7 +9,7 @@ from typing import Any
 
 import pluggy
 
-from tabletop.agents.base import Agent, Decision, reads_view
+from tabletop.agents.base import Agent, make_decision
 from tabletop.core.errors import TabletopError
 from tabletop.core.game import Event, Game, Outcome
 from tabletop.core.record import GameRecord
@@ -76,7 +76,7 @@ class Match:
         if self.pm is not None and self.pm.hook.tabletop_observe_event.get_hookimpls():
             observe = self.pm.hook.tabletop_observe_event
         limit = step_limit or game.step_limit(len(agents))
-        sighted = [reads_view(agent) for agent in agents]
+        resample = random.Random(self.record.seed)  # draws what each decision's copy hides
         while (outcome := game.outcome(state)) is None:
             if len(actions) >= limit:
                 raise StepLimitExceeded(
@@ -86,12 +86,8 @@ class Match:
             if before_decision is not None:
                 before_decision(seat, state)
             legal = game.legal_actions(state, seat)
-            # An agent never gets the state: a copy determinized for its seat, or nothing.
-            if sighted[seat]:
-                decision = Decision(game, state, seat, legal, rng=random.Random(f"{self.record.seed}:{len(actions)}"))
-            else:
-                decision = Decision.blind(game, seat, legal)
-            action = agents[seat].choose(decision)
+            # An agent never gets the state: a copy determinized for its seat, or less.
+            action = agents[seat].choose(make_decision(agents[seat], game, state, seat, legal, resample))
             events = game.apply(state, seat, action)
             actions.append((seat, action))
             for event in events:

@@ -45,5 +45,15 @@ def test_an_agent_that_reads_only_the_legal_actions_gets_nothing_else():
             return super().choose(decision)
 
     run_match(HiddenHand(), [Peeker(random.Random(0)), Peeker(random.Random(1))], seed=2)
-    with pytest.raises(TabletopError, match="reads_view = True"):
+    with pytest.raises(TabletopError, match="not declare reads = legal"):
         _ = seen[0].view
+
+
+def test_an_agent_that_reads_the_view_gets_it_but_no_copy_of_the_state():
+    game = HiddenHand()
+    state = game.new_state(2, seed=4)
+    decision = Decision.seen(game, state, 0, game.legal_actions(state, 0))
+    assert decision.view == game.view(state, 0)
+    assert id(state.hands) not in reachable(decision)
+    with pytest.raises(TabletopError, match="only the view and legal actions"):
+        decision.sample_state(random.Random(0))
