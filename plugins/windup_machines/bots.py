@@ -26,6 +26,8 @@ BUY_ORDER = ("generator", "crafter", "smelter", "processor", "decoration")
 
 
 class Engineer:
+    #: It reads its view and the legal actions only: no copy of the state is made for it.
+    reads = "view"
     __slots__ = ("game", "cards", "seat", "rng")
 
     def __init__(self, game, seat: int, rng: random.Random):
