@@ -284,6 +284,7 @@ def test_two_repair_cards_recycle_two_vehicles_one_after_the_other():
         seat = EVIL if card == "renegade" else MARINES
         state.deck[seat].remove(card)
     state.battle = [[Play(c, "hand") for c in stack], [Play("renegade", "hand")]]
+    state.field = [list(stack), ["renegade"]]       # the battlefield zone holds the same cards
     state.style = "rc"
     lose_fight(state, MARINES)                      # two Technomarines in the support zone
     assert state.phase == "recycle" and state.recycle_left[MARINES] == 2

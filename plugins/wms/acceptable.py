@@ -1,0 +1,108 @@
+"""'He must play a unit card': the search for a play that would be accepted, so a yield is legal only when there is none."""
+
+from __future__ import annotations
+
+from collections import deque
+
+from tabletop_games.wms.combat import play_stats
+from tabletop_games.wms.state import (
+    CANCELS_PER_TURN,
+    FIGHT,
+    WmsState,
+)
+from tabletop_games.wms.state import (
+    play_key as _play_key,
+)
+
+
+class AcceptablePlay:
+    """The acceptable-play search (a mixin of :class:`~tabletop_games.wms.game.Wms`)."""
+
+    def acceptable_play(self, state, seat):
+        """The actions of one play ``seat`` could make now that would be accepted, or None.
+
+        "He must play a unit card" and "must try to equal or beat": a seat may yield only when
+        this is None. Every unit in hand or reserves is tried with everything that may go with
+        it (a sacrifice changes no value, so it is left out). While a play is being composed
+        and no take-back is left, only that play's continuations count.
+        """
+        if state.phase != FIGHT or seat != state.turn:
+            return None
+        base = self._trial(state)
+        committed = base.pending is not None and state.cancels >= CANCELS_PER_TURN
+        if base.pending is not None and not committed:
+            self._cancel(base, seat, base.pending)
+        base.hand[seat].sort()      # the order cards are held in changes nothing: one search per hand
+        base.reserves[seat].sort()
+        key = self._search_key(base, seat)
+        cache = self._accept_cache
+        if key not in cache:
+            if len(cache) > 256:
+                cache.clear()
+            cache[key] = self._find_play(base, seat, committed)
+        found = cache[key]
+        return None if found is None else list(found)
+
+    def _search_key(self, state, seat):
+        """Everything the search for an acceptable play depends on (a cache key)."""
+        tops = tuple(_play_key(stack[-1]) if stack else None for stack in state.battle)
+        pending = None if state.pending is None else _play_key(state.pending)
+        return (seat, state.style, tops, pending, tuple(state.hand[seat]), tuple(state.reserves[seat]),
+                state.tokens[seat], state.wounds[seat], state.decks[seat], tuple(state.commander),
+                tuple(state.command[0]), tuple(state.command[1]))
+
+    def _find_play(self, base, seat, committed):
+        if committed:
+            queue = deque([(base, [])])
+        else:
+            cards = self.cards
+            starts = [f"play {c}" for c in dict.fromkeys(base.hand[seat]) if cards[c].type == "unit"]
+            starts += [f"arrive {c}" for c in dict.fromkeys(base.reserves[seat])]
+            if self._opening(base):
+                return [starts[0], "style cc"] if starts else None
+            queue = deque()
+            for start in starts:
+                trial = self._trial(base)
+                verb, arg = start.split()
+                self._fight_step(trial, seat, verb, arg)
+                queue.append((trial, [start]))
+        return self._search_play(queue, seat)
+
+    def _trial(self, state):
+        """A partial copy to try plays on: what composing a play changes (hand, reserves, tokens,
+        the pending play) is copied, what judging it reads is shared, nothing else is set."""
+        new = WmsState.__new__(WmsState)
+        new.decks = state.decks
+        new.commander = state.commander
+        new.wounds = state.wounds
+        new.hand = [state.hand[0][:], state.hand[1][:]]
+        new.reserves = [state.reserves[0][:], state.reserves[1][:]]
+        new.tokens = state.tokens[:]
+        new.field = [state.field[0][:], state.field[1][:]]
+        new.command = state.command
+        new.battle = state.battle
+        new.style = state.style
+        new.pending = state.pending   # a step on it works on a clone
+        return new
+
+    def _search_play(self, queue, seat):
+        """Breadth first, so the play found is one of the fewest additions."""
+        seen = set()
+        while queue:
+            state, path = queue.popleft()
+            play = state.pending
+            key = _play_key(play)
+            if key in seen:
+                continue
+            seen.add(key)
+            mods = self._mods(state, seat, play)
+            keywords = play_stats(play, self.cards)[4] | mods[seat].grants
+            finishes = self._finishes(state, seat, play, mods, keywords)
+            if finishes:
+                return path + finishes[:1]
+            for action in self._additions(state, seat, play, mods, keywords, sacrifice=False):
+                verb, _, arg = action.partition(" ")
+                trial = self._trial(state)
+                self._pending_step(trial, seat, verb, arg or None)
+                queue.append((trial, path + [action]))
+        return None

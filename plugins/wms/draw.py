@@ -1,0 +1,40 @@
+"""The draw step: refilling to five cards; an army that cannot draw is depleted and loses."""
+
+from __future__ import annotations
+
+from tabletop.core import Event
+from tabletop_games.wms.state import (
+    HAND_SIZE,
+)
+from tabletop_games.wms.state import (
+    names as _names,
+)
+
+
+class DrawRules:
+    """Drawing cards (a mixin of :class:`~tabletop_games.wms.game.Wms`)."""
+
+    def _refill(self, state, seat, events):
+        """The draw step: up to 5 cards; False if the army is depleted (the game ends)."""
+        need = HAND_SIZE - len(state.hand[seat])
+        return self._draw(state, seat, need, events) if need > 0 else True
+
+    def _draw(self, state, seat, count, events):
+        deck = state.deck[seat]
+        drawn = []
+        for _ in range(count):
+            if not deck:
+                break
+            drawn.append(deck.pop())
+        state.hand[seat].extend(drawn)
+        if drawn:
+            events.append(Event("draw", f"{{p{seat}}} draws {len(drawn)} card{'s' if len(drawn) != 1 else ''}.",
+                                {"seat": seat, "count": len(drawn)}))
+            events.append(Event("drawn", f"You draw {_names(self.cards, drawn)}.", {"seat": seat, "cards": drawn},
+                                visible_to=frozenset((seat,))))
+        if len(drawn) < count:
+            events.append(Event("depleted", f"{{p{seat}}} cannot draw from an empty deck: depleted army.",
+                                {"seat": seat}))
+            self._finish(state, 1 - seat, "depleted army: the loser could not draw", events)
+            return False
+        return True

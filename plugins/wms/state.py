@@ -1,0 +1,81 @@
+"""The state of a WMS game, built from zones that know who may see their cards.
+
+Each seat has its own army: its deck (seen by nobody, not even its owner, once shuffled),
+its hand (seen by its owner) and public zones: Reserves, graveyard, command stack and the
+battlefield (``field``: every card of its battlefield stack, support zone and the play
+being made). The hand and deck of one seat form one pool, so resampling for a search
+swaps a seat's hidden cards only with that seat's own deck. The battlefield's structure
+(which equipment goes with which unit) is kept in ``battle`` as :class:`Play` objects;
+``field`` lists the same cards, so the engine knows they are face up.
+"""
+
+from __future__ import annotations
+
+from tabletop.core.zones import EVERYONE, NOBODY, OWNER, CardState, zone
+from tabletop_games.wms.cards import MAX_WOUNDS
+
+SETUP, FIGHT, RECYCLE, OVER = "setup", "fight", "recycle", "over"
+HAND_SIZE = 5
+DEFAULT_DECKS = ("marines", "evil-marines")
+#: The seat that starts the first fight (RULES.md: "Who starts").
+FIRST_PLAYER = 0
+#: Plays a seat may take back in one turn (RULES.md: "cancel"); keeps every game finite.
+CANCELS_PER_TURN = 3
+
+
+class WmsState(CardState):
+    """Everything about one game; decks' top card is the last one, command stacks' top too.
+
+    ``pending`` (the play being composed) and the plays on ``battle`` are never changed in
+    place once a copy may share them: a step on the pending play works on a clone.
+    """
+
+    ZONES = {
+        "hand": zone(OWNER, pool="army {seat}"),
+        "deck": zone(NOBODY, per_seat=True, pool="army {seat}"),
+        "reserves": zone(EVERYONE, per_seat=True),
+        "graveyard": zone(EVERYONE, per_seat=True),
+        "command": zone(EVERYONE, per_seat=True),
+        "field": zone(EVERYONE, per_seat=True),
+    }
+    PUBLIC = ("commander", "wounds", "tokens", "battle", "phase", "setup_seat", "active", "turn",
+              "style", "pending", "commanded", "cancels", "recycle_left", "recycle_queue", "fights")
+    # decks never change, last_fight and result are replaced whole: shared by copies
+    __slots__ = (*ZONES, *PUBLIC, "decks", "last_fight", "result")
+
+    def __init__(self, decks, piles, tokens, salt):
+        super().__init__(2, salt=salt)
+        self.decks = decks                       # deck id per seat
+        self.commander = [None, None]
+        self.wounds = [MAX_WOUNDS, MAX_WOUNDS]
+        self.hand = [[], []]
+        self.deck = piles
+        self.graveyard = [[], []]
+        self.reserves = [[], []]
+        self.tokens = tokens                     # swarm tokens set aside, per seat
+        self.command = [[], []]
+        self.field = [[], []]
+        self.battle = [[], []]                   # Play objects, the top one last
+        self.phase = SETUP
+        self.setup_seat = 0
+        self.active = FIRST_PLAYER
+        self.turn = FIRST_PLAYER
+        self.style = None
+        self.pending = None                      # the Play being composed by `turn`
+        self.commanded = False                   # a command card was played this fight
+        self.cancels = 0                         # plays taken back in this turn
+        self.recycle_left = [0, 0]
+        self.recycle_queue = []
+        self.fights = 0
+        self.last_fight = None
+        self.result = None
+
+
+def play_key(play):
+    """A play's content: equal keys are equal plays (gear and powers in any order)."""
+    return (play.source, tuple(play.units), tuple(tuple(sorted(g)) for g in play.gear), tuple(sorted(play.powers)),
+            play.psy_cc, play.psy_rc, play.disrupt, play.top, play.removed, play.recycled)
+
+
+def names(cards, ids):
+    return ", ".join(cards[i].name for i in ids)

@@ -1,0 +1,31 @@
+"""Records saved before WMS was built from zones (version 1.1.0) still replay, to the same end.
+
+``data/records_before_zones.json`` holds random and veteran games of both seatings, each
+with the spectator's view of its final position, all made by the code before the port.
+"""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+import pytest
+
+from tabletop.core.record import GameRecord
+from tabletop.testing import random_match
+from tests.wms.helpers import GAME
+
+SAVED = json.loads(Path(__file__).with_name("data").joinpath("records_before_zones.json").read_text())
+
+
+@pytest.mark.parametrize("saved", SAVED, ids=lambda g: f"{g['kind']}-{g['seed']}-swap{g['swap']}")
+def test_a_record_saved_before_replays_to_the_same_position(saved):
+    final = GameRecord.from_dict(saved["record"]).verify(GAME)
+    assert GAME.view(final, None) == saved["view"]
+
+
+@pytest.mark.parametrize("saved", [g for g in SAVED if g["kind"] == "random"],
+                         ids=lambda g: f"seed{g['seed']}-swap{g['swap']}")
+def test_a_seeded_random_game_is_the_same_game_as_before(saved):
+    result = random_match(GAME, 2, seed=saved["seed"], options={"swap": saved["swap"]})
+    assert result.record.to_dict()["actions"] == saved["record"]["actions"]
