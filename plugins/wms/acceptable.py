@@ -5,14 +5,7 @@ from __future__ import annotations
 from collections import deque
 
 from tabletop_games.wms.combat import play_stats
-from tabletop_games.wms.state import (
-    CANCELS_PER_TURN,
-    FIGHT,
-    WmsState,
-)
-from tabletop_games.wms.state import (
-    play_key as _play_key,
-)
+from tabletop_games.wms.state import CANCELS_PER_TURN, FIGHT, WmsState, play_key
 
 
 class AcceptablePlay:
@@ -45,8 +38,8 @@ class AcceptablePlay:
 
     def _search_key(self, state, seat):
         """Everything the search for an acceptable play depends on (a cache key)."""
-        tops = tuple(_play_key(stack[-1]) if stack else None for stack in state.battle)
-        pending = None if state.pending is None else _play_key(state.pending)
+        tops = tuple(play_key(stack[-1]) if stack else None for stack in state.battle)
+        pending = None if state.pending is None else play_key(state.pending)
         return (seat, state.style, tops, pending, tuple(state.hand[seat]), tuple(state.reserves[seat]),
                 state.tokens[seat], state.wounds[seat], state.decks[seat], tuple(state.commander),
                 tuple(state.command[0]), tuple(state.command[1]))
@@ -72,6 +65,7 @@ class AcceptablePlay:
         """A partial copy to try plays on: what composing a play changes (hand, reserves, tokens,
         the pending play) is copied, what judging it reads is shared, nothing else is set."""
         new = WmsState.__new__(WmsState)
+        new.known = state.known
         new.decks = state.decks
         new.commander = state.commander
         new.wounds = state.wounds
@@ -91,7 +85,7 @@ class AcceptablePlay:
         while queue:
             state, path = queue.popleft()
             play = state.pending
-            key = _play_key(play)
+            key = play_key(play)
             if key in seen:
                 continue
             seen.add(key)

@@ -6,6 +6,7 @@ from __future__ import annotations
 
 from tabletop.core import Event
 from tabletop_games.wms.cards import MAX_WOUNDS
+from tabletop_games.wms.state import from_hand
 
 
 class CommandRules:
@@ -18,7 +19,7 @@ class CommandRules:
         cards = self.cards
         events = []
         card = cards[arg]
-        state.hand[seat].remove(arg)
+        from_hand(state, seat, arg)
         state.command[seat].append(arg)
         state.commanded = True
         said = f": {card.text.rstrip('.')}" if card.text else ""

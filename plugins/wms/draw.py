@@ -3,12 +3,7 @@
 from __future__ import annotations
 
 from tabletop.core import Event
-from tabletop_games.wms.state import (
-    HAND_SIZE,
-)
-from tabletop_games.wms.state import (
-    names as _names,
-)
+from tabletop_games.wms.state import HAND_SIZE, card_names
 
 
 class DrawRules:
@@ -30,7 +25,8 @@ class DrawRules:
         if drawn:
             events.append(Event("draw", f"{{p{seat}}} draws {len(drawn)} card{'s' if len(drawn) != 1 else ''}.",
                                 {"seat": seat, "count": len(drawn)}))
-            events.append(Event("drawn", f"You draw {_names(self.cards, drawn)}.", {"seat": seat, "cards": drawn},
+            drawn.sort()   # in the order of the card list: the order they lay in tells nothing
+            events.append(Event("drawn", f"You draw {card_names(self.cards, drawn)}.", {"seat": seat, "cards": drawn},
                                 visible_to=frozenset((seat,))))
         if len(drawn) < count:
             events.append(Event("depleted", f"{{p{seat}}} cannot draw from an empty deck: depleted army.",

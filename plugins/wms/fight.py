@@ -4,14 +4,7 @@ from __future__ import annotations
 
 from tabletop.core import Event, Outcome
 from tabletop_games.wms.combat import Play, play_stats
-from tabletop_games.wms.state import (
-    HAND_SIZE,
-    OVER,
-    RECYCLE,
-)
-from tabletop_games.wms.state import (
-    names as _names,
-)
+from tabletop_games.wms.state import HAND_SIZE, OVER, RECYCLE, card_names, from_hand
 
 
 class FightRules:
@@ -46,15 +39,19 @@ class FightRules:
         if verb == "retreat":
             hand = state.hand[seat]
             events.append(Event("retreat", f"{{p{seat}}} makes a tactical retreat, discarding {len(hand)} "
-                                f"cards: {_names(cards, hand) or 'none'}.", {"seat": seat, "cards": list(hand)}))
+                                f"cards: {card_names(cards, hand) or 'none'}.", {"seat": seat, "cards": list(hand)}))
             state.graveyard[seat].extend(hand)
             state.hand[seat] = []
+            state.forget(hand)
             if not self._draw(state, seat, HAND_SIZE, events):
                 return events
             self._end_fight(state, seat, events)
             return events
         source = "hand" if verb == "play" else "reserves"
-        (state.hand if verb == "play" else state.reserves)[seat].remove(arg)
+        if verb == "play":
+            from_hand(state, seat, arg)
+        else:
+            state.reserves[seat].remove(arg)
         state.field[seat].append(arg)
         state.pending = Play(arg, source)
         return events

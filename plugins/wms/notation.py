@@ -5,13 +5,7 @@ from __future__ import annotations
 from tabletop.core import InvalidAction
 from tabletop_games.wms.cards import MAX_RESERVES
 from tabletop_games.wms.combat import STYLES
-from tabletop_games.wms.state import (
-    CANCELS_PER_TURN,
-    FIGHT,
-    OVER,
-    RECYCLE,
-    SETUP,
-)
+from tabletop_games.wms.state import CANCELS_PER_TURN, FIGHT, OVER, RECYCLE, SETUP
 
 ARG_VERBS = frozenset(("commander", "reserve", "command", "play", "arrive", "equip", "power", "squad",
                        "disrupt", "top", "sacrifice", "recycle", "psych", "style", "tide"))

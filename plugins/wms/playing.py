@@ -4,9 +4,7 @@ from __future__ import annotations
 
 from tabletop.core import Event
 from tabletop_games.wms.combat import CC, RC, play_stats, squad_fits
-from tabletop_games.wms.state import (
-    CANCELS_PER_TURN,
-)
+from tabletop_games.wms.state import CANCELS_PER_TURN, from_hand
 
 #: The verbs that finish the pending play.
 FINISHES = frozenset(("done", "style", "tide"))
@@ -97,14 +95,13 @@ class PlayRules:
 
     def _pending_step(self, state, seat, verb, arg):
         play = state.pending = state.pending.clone()   # copies of the state share the old one
-        hand = state.hand[seat]
         field = state.field[seat]
         if verb == "equip":
-            hand.remove(arg)
+            from_hand(state, seat, arg)
             field.append(arg)
             play.gear[-1].append(arg)
         elif verb == "power":
-            hand.remove(arg)
+            from_hand(state, seat, arg)
             field.append(arg)
             play.powers.append(arg)
         elif verb == "psych":
@@ -113,7 +110,7 @@ class PlayRules:
             else:
                 play.psy_rc += 1
         elif verb == "squad":
-            hand.remove(arg)
+            from_hand(state, seat, arg)
             field.append(arg)
             play.units.append(arg)
             play.gear.append([])
@@ -128,7 +125,7 @@ class PlayRules:
         elif verb == "top":
             play.top = arg
         elif verb == "sacrifice":
-            hand.remove(arg)
+            from_hand(state, seat, arg)
             field.append(arg)
             play.sacrifice = arg
         elif verb in ("cancel", "yield", "retreat"):

@@ -3,9 +3,7 @@
 from __future__ import annotations
 
 from tabletop.core import Event
-from tabletop_games.wms.state import (
-    FIGHT,
-)
+from tabletop_games.wms.state import FIGHT
 
 
 class RepairRules:
@@ -31,10 +29,9 @@ class RepairRules:
             new = stack[index].clone()
             new.recycled = new.recycled + (i,)
             stack[index] = new
-            # Not state.reveal(arg): ids are shared by copies of a card, and revealing one would
-            # show the opponent every hidden copy (RULES.md, "Hidden information").
             state.field[seat].remove(arg)
             state.hand[seat].append(arg)
+            state.reveal(arg)   # it went into the hand face up (RULES.md, "Hidden information")
             state.recycle_left[seat] -= 1
             events.append(Event("recycle", f"{{p{seat}}} recycles {self.cards[arg].name} into the hand.",
                                 {"seat": seat, "card": arg}))

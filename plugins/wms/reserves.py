@@ -6,10 +6,7 @@ import random
 
 from tabletop.core import Event
 from tabletop_games.wms.cards import MAX_RESERVES
-from tabletop_games.wms.state import (
-    FIGHT,
-    HAND_SIZE,
-)
+from tabletop_games.wms.state import FIGHT, HAND_SIZE
 
 
 class SetupRules:

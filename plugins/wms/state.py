@@ -71,11 +71,20 @@ class WmsState(CardState):
         self.result = None
 
 
+def from_hand(state, seat, card):
+    """Take ``card`` from ``seat``'s hand. Knowledge is per card id and copies share ids: once
+    a known copy (a recycled unit) may have left, nobody knows where the copies are."""
+    state.hand[seat].remove(card)
+    known = state.known
+    if known and card in known:
+        state.forget((card,))
+
+
 def play_key(play):
     """A play's content: equal keys are equal plays (gear and powers in any order)."""
     return (play.source, tuple(play.units), tuple(tuple(sorted(g)) for g in play.gear), tuple(sorted(play.powers)),
             play.psy_cc, play.psy_rc, play.disrupt, play.top, play.removed, play.recycled)
 
 
-def names(cards, ids):
+def card_names(cards, ids):
     return ", ".join(cards[i].name for i in ids)

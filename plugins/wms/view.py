@@ -4,10 +4,7 @@ from __future__ import annotations
 
 from tabletop.core import derive
 from tabletop_games.wms.combat import CC, RC, combat_value, play_stats
-from tabletop_games.wms.state import (
-    CANCELS_PER_TURN,
-    RECYCLE,
-)
+from tabletop_games.wms.state import CANCELS_PER_TURN, RECYCLE
 
 
 class ViewRules:

@@ -79,3 +79,46 @@ def test_drawn_cards_are_told_only_to_their_player():
     assert any(e.kind == "draw" and e.data["count"] == 4 for e in public)
     names = {GAME.cards[c].name for e in drawn for c in e.data["cards"]}
     assert not any(name in e.text for e in public if e.kind == "draw" for name in names)
+
+
+def test_the_cards_of_a_draw_are_told_in_card_list_order_not_the_order_they_lay_in():
+    state = fight(["marine"], ["renegade"])
+    deck = state.deck[MARINES]
+    top = [c for c in dict.fromkeys(deck) if c != "marine"][:3]
+    for card in sorted(top):                             # the greatest id on top: drawn first
+        deck.remove(card)
+        deck.append(card)
+    events = play(state, MARINES, "play marine", "style rc")
+    drawn = next(e for e in events if e.kind == "drawn")
+    assert drawn.data["cards"] == sorted(drawn.data["cards"]) and set(top) <= set(drawn.data["cards"])
+    assert state.hand[MARINES][:3] == sorted(top, reverse=True)   # the hand keeps the order drawn
+
+
+def test_the_battlefield_is_a_public_zone_holding_every_card_in_play():
+    state = fight(["sergeant", "power-sword"], ["renegade"])
+    play(state, MARINES, "play sergeant", "equip power-sword")
+    assert state.field[MARINES] == ["sergeant", "power-sword"]
+    census = GAME.census(state)
+    play(state, MARINES, "cancel")
+    assert state.field[MARINES] == [] and GAME.census(state) == census
+
+
+def test_a_recycled_vehicle_stays_in_its_hand_when_the_opponent_resamples():
+    from tabletop_games.wms.combat import Play
+
+    state = fight(["marine"], ["renegade"])
+    for card, seat in (("technomarine", MARINES), ("razortank", MARINES), ("renegade", EVIL)):
+        state.deck[seat].remove(card)
+    state.battle = [[Play("technomarine", "hand"), Play("razortank", "hand")], [Play("renegade", "hand")]]
+    state.field = [["technomarine", "razortank"], ["renegade"]]
+    state.style = "rc"
+    GAME._end_fight(state, MARINES, [])
+    play(state, MARINES, "recycle razortank")            # face up from the battlefield into the hand
+    assert state.knows(EVIL, "razortank")
+    for n in range(10):
+        sample = GAME.determinize(state, EVIL, random.Random(n))
+        assert "razortank" in sample.hand[MARINES]
+    if GAME.to_act(state) == [EVIL]:
+        play(state, EVIL, "retreat")
+    play(state, MARINES, "play razortank")               # once it may have left, nobody knows where copies are
+    assert not state.knows(EVIL, "razortank")
