@@ -6,6 +6,7 @@ import random
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
+from tabletop.core import ActionError
 from tabletop.core.check import check_game
 from tabletop.testing import assert_replays, random_match
 from tests.wms.helpers import GAME
@@ -45,3 +46,24 @@ def test_conformance_check_passes():
     report = check_game(GAME, games=16, seed=11)
     assert report.ok, report.problems
     assert report.games == 16
+
+
+@settings(max_examples=15, deadline=None)
+@given(seed=st.integers(min_value=0, max_value=2**32), swap=st.booleans())
+def test_apply_accepts_exactly_the_legal_actions(seed, swap):
+    """apply judges an action without building the legal list: it must agree with that list."""
+    rng = random.Random(seed)
+    state = GAME.new_state(2, options={"swap": swap}, seed=seed)
+    seen: list[str] = []
+    while GAME.outcome(state) is None:
+        seat = GAME.to_act(state)[0]
+        legal = GAME.legal_actions(state, seat)
+        seen.extend(a for a in legal if a not in seen)
+        for action in set(rng.sample(seen, min(12, len(seen)))) | set(legal):
+            try:
+                GAME.apply(GAME.copy(state), seat, action)
+                accepted = True
+            except ActionError:
+                accepted = False
+            assert accepted == (action in legal), action
+        GAME.apply(state, seat, rng.choice(legal))
