@@ -2,6 +2,10 @@
 
 ``data/records_before_zones.json`` holds random and veteran games of both seatings, each
 with the spectator's view of its final position, all made by the code before the port.
+Seeded random games are regenerated move for move. Veteran games are only replayed: the
+bot plans on ``sample_state``, and the engine's resampler lays hidden cards out differently
+from the old hand-written one, so a plan made after drawing on a sample (Dark Rites) may
+differ; the game from a given list of actions never does.
 """
 
 from __future__ import annotations
