@@ -9,6 +9,7 @@ the integers ``0 .. n-1``, clockwise around the table.
 from __future__ import annotations
 
 import copy as _copy
+import functools
 import random
 from collections import Counter
 from collections.abc import Mapping, Sequence
@@ -16,9 +17,42 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any, ClassVar, NamedTuple
 
-from tabletop.core.errors import OptionError, SeatCountError
+from tabletop.core.errors import ActionError, InvalidAction, OptionError, SeatCountError
 
 OptionValue = str | int | bool
+#: No game's action is longer; a longer text is refused before the rules see it.
+MAX_ACTION = 500
+#: How much of an action an error message quotes.
+ECHO = 40
+
+
+def _shorten(action: str) -> str:
+    return action if len(action) <= ECHO else action[:ECHO] + "..."
+
+
+def _checked_apply(apply: Any) -> Any:
+    """Wrap a game's ``apply`` so every game rejects nonsense arguments the same way: a seat
+    that is not an int >= 0 (None, "0", 1.0, True) or an action that is not a short str raises
+    InvalidAction, and no error message quotes more than :data:`ECHO` characters of the action."""
+
+    @functools.wraps(apply)
+    def checked(self: Game, state: Any, seat: int, action: str) -> Sequence[Event]:
+        if type(seat) is not int or seat < 0:
+            raise InvalidAction(f"{repr(seat)[:ECHO]} is not a seat: seats are whole numbers from 0.")
+        if type(action) is not str:
+            raise InvalidAction(f"An action is text, not {type(action).__name__}.", seat=seat)
+        if len(action) > MAX_ACTION:
+            raise InvalidAction(f"'{_shorten(action)}' is too long to be an action.", seat=seat, action=_shorten(action))
+        try:
+            return apply(self, state, seat, action)
+        except ActionError as error:
+            if len(action) > ECHO and action in error.reason:
+                error.reason = error.reason.replace(action, _shorten(action))
+                error.args = (error.reason,)
+                error.action = _shorten(action)
+            raise
+
+    return checked
 
 
 @dataclass(frozen=True, slots=True)
@@ -166,6 +200,11 @@ class Game:
     #: The kind of the event that opens a round (or fight, or turn of the table):
     #: ``tabletop replay --step`` pauses before each one. None: pause after every action.
     round_event: ClassVar[str | None] = None
+
+    def __init_subclass__(cls, **kwargs: Any) -> None:
+        super().__init_subclass__(**kwargs)
+        if "apply" in cls.__dict__:
+            cls.apply = _checked_apply(cls.__dict__["apply"])  # type: ignore[method-assign]
 
     # ---- starting a game -------------------------------------------------------
 
