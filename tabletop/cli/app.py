@@ -57,6 +57,12 @@ def make_app(runtime: Runtime | None = None, *, extra_plugins: Sequence[str] = (
         rich_markup_mode="rich",
     )
 
+    def show_version(value: bool) -> None:
+        """Eager, so ``tabletop --version`` works without a command."""
+        if value:
+            rt.output.print(f"tabletop {__version__}")
+            raise typer.Exit(0)
+
     @app.callback()
     def main_options(
         plugin: Annotated[
@@ -67,15 +73,14 @@ def make_app(runtime: Runtime | None = None, *, extra_plugins: Sequence[str] = (
                 help=f"Also load this plugin module or .py file (repeatable; also ${PLUGIN_ENV}).",
             ),
         ] = None,
-        version: Annotated[bool, typer.Option("--version", help="Show the version and stop.")] = False,
+        version: bool = typer.Option(  # noqa: B008 - a default here sees the local callback
+            False, "--version", is_eager=True, callback=show_version, help="Show the version and stop."
+        ),
         debug: Annotated[
             bool, typer.Option("--debug", help=f"Show the traceback of an unexpected error (also ${DEBUG_ENV}=1).")
         ] = False,
     ) -> None:
         """Play, test and invent tabletop card games. Every game is a plugin."""
-        if version:
-            rt.output.print(f"tabletop {__version__}")
-            raise typer.Exit(0)
 
     for module in (list_cmd, rules_cmd, play_cmd, simulate_cmd, replay_cmd, check_cmd, bench_cmd):
         module.register(app, rt)

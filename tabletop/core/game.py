@@ -76,12 +76,14 @@ class Option:
                 return self.check(True)
             if lowered in ("0", "false", "no", "off"):
                 return self.check(False)
-            raise OptionError(f"Option '{self.name}' takes true or false, not '{raw}'.")
+            raise OptionError(f"Option '{self.name}' takes true or false, not '{raw[:ECHO]}'.")
         if kind is int:
             try:
+                if not raw.strip().lstrip("+-").isascii():  # int() also reads other scripts' digits
+                    raise ValueError(raw)
                 value = int(raw)
             except ValueError:
-                raise OptionError(f"Option '{self.name}' takes a whole number, not '{raw}'.") from None
+                raise OptionError(f"Option '{self.name}' takes a whole number, not '{raw[:ECHO]}'.") from None
             return self.check(value)
         return self.check(raw)
 

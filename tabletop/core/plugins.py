@@ -24,7 +24,7 @@ import pluggy
 
 from tabletop.agents.base import BotSpec
 from tabletop.core import hookspecs
-from tabletop.core.errors import UnknownNameError
+from tabletop.core.errors import CardDataError, UnknownNameError
 from tabletop.core.game import Game
 
 ENTRY_POINT_GROUP = "tabletop"
@@ -178,6 +178,19 @@ class Registry:
         return sorted(self.bots_for(game))
 
 
+def _check_setup(game: Game) -> None:
+    """Set up the smallest and largest game once: card data that is valid field by field but too
+    small to deal a game (one worker card, say) is refused at load, not in the middle of a game."""
+    for seats in sorted({game.min_players, game.max_players}):
+        try:
+            game.new_state(seats, seed=0)
+        except LOAD_ERRORS as error:
+            raise CardDataError(
+                f"its game '{game.name}' cannot set up a {seats}-player game ({_reason(error)}); "
+                "its card data may be too small"
+            ) from None
+
+
 def _bots_clash(a: BotSpec, b: BotSpec) -> bool:
     """Two bots clash when a person could not tell them apart: same name, and a game both play."""
     return a.name == b.name and (a.game is None or b.game is None or a.game == b.game)
@@ -201,6 +214,7 @@ def build_registry(
             for game in games:
                 if not isinstance(game, Game) or not game.name:
                     raise TypeError(f"{game!r} is not a named tabletop Game")
+                _check_setup(game)
         except LOAD_ERRORS as error:
             registry.failures.append(PluginFailure(impl.plugin_name, _reason(error)))
             continue
