@@ -34,7 +34,12 @@ SeedOption = Annotated[int | None, typer.Option("--seed", help="Seed for all ran
 def default_record_path(game: str, seed: int) -> Path:
     folder = Path(os.environ.get(RECORDS_ENV) or Path.home() / ".local" / "share" / "tabletop" / "records")
     stamp = time.strftime("%Y%m%d-%H%M%S")
-    return folder / f"{game}-{stamp}-seed{seed}.json"
+    path = folder / f"{game}-{stamp}-seed{seed}.json"
+    number = 1
+    while path.exists():  # the same game and seed again within a second: never replace it
+        number += 1
+        path = folder / f"{game}-{stamp}-seed{seed}-{number}.json"
+    return path
 
 
 def outcome_text(outcome: Outcome, names: list[str]) -> str:

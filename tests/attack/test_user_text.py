@@ -1,0 +1,124 @@
+"""Class 1: text from a person, a plugin or a file is printed as plain text, never as Rich markup,
+an emoji code or a terminal command; an unexpected error is one sentence plus where the game is."""
+
+from __future__ import annotations
+
+import json
+from io import StringIO
+
+import pytest
+from hypothesis import given
+from hypothesis import strategies as st
+from rich.console import Console
+
+from tabletop.agents.human import match_choice
+from tabletop.cli.output import THEME
+from tabletop.cli.safe_text import clean, fmt, plain
+
+HOSTILE = [
+    "[/]",
+    "[red]x[/red]",
+    "[bold",
+    "\x1b[2J\x1b]0;owned\x07",
+    ":smile:",
+    "back\\",
+    "\u202eevil",
+    "\ud800",
+    "²",
+    "٣",
+    "x" * 10_000,
+]
+
+
+def _printed(thing) -> str:
+    out = StringIO()
+    Console(file=out, width=100_000, theme=THEME, force_terminal=False, color_system=None, soft_wrap=True).print(thing)
+    return out.getvalue()
+
+
+@given(st.text())
+def test_any_text_prints_exactly_as_its_escaped_self(text):
+    assert _printed(plain(text)) == clean(text) + "\n"
+    assert _printed(fmt("[error]Error:[/] {}", text)) == "Error: " + clean(text, lines=True) + "\n"
+
+
+@given(st.text())
+def test_escaped_text_holds_no_control_character_or_surrogate(text):
+    shown = clean(text)
+    assert not any(ord(c) < 32 or 0x7F <= ord(c) <= 0x9F or 0xD800 <= ord(c) <= 0xDFFF for c in shown)
+    shown.encode("utf-8")
+
+
+@given(st.text(), st.lists(st.sampled_from(["1", "2", "10", "a1", "b", "done"]), min_size=1, unique=True))
+def test_any_typed_answer_is_a_legal_action_or_one_sentence(typed, legal):
+    try:
+        assert match_choice(typed, legal) in legal
+    except ValueError as error:
+        assert str(error).endswith(".") and len(str(error)) < 200
+
+
+@pytest.mark.parametrize("typed", HOSTILE)
+def test_hostile_prompt_input_is_answered_in_plain_text_and_the_game_goes_on(cli, records, typed):
+    result = cli("play", "goofspiel", "--seats", "human,random", "--seed", "4", input=[typed] + [str(c) for c in range(1, 14)])
+    assert result.exit_code == 0, result.err
+    assert "Game over" in result.out
+    assert "\x1b" not in result.out and "\ud800" not in result.out and "\u202e" not in result.out
+    assert "x" * 41 not in result.out  # the echo is cut, not a screenful
+
+
+def test_hostile_seat_names_never_reach_the_terminal_or_break_the_record(cli, tmp_path):
+    path = tmp_path / "names.json"
+    names = "[/]\x1b[31m,:smile:\ud800"
+    result = cli("play", "goofspiel", "--seats", "random,random", "--seed", "3", "--names", names, "--save", str(path))
+    assert result.exit_code == 0, result.err
+    assert "\x1b" not in result.out and "\ud800" not in result.out
+    saved = json.loads(path.read_text(encoding="utf-8"))
+    assert [s["name"] for s in saved["seats"]] == ["(/)\ufffd(31m", ":smile:\ufffd"]
+    assert cli("replay", str(path)).exit_code == 0
+
+
+def test_a_seat_name_too_long_is_refused_before_the_game(cli, records):
+    result = cli("play", "goofspiel", "--seats", "random,random", "--names", "N" * 41)
+    assert result.exit_code == 2 and "longer than 40 characters" in result.err
+
+
+def test_an_error_message_echoing_markup_is_printed_plainly(cli):
+    result = cli("play", "goofspiel", "--option", "[/]=1")
+    assert result.exit_code == 2
+    assert "has no option '[/]'" in result.err
+
+
+CRASHY = """
+    from tabletop.core import hookimpl
+    from tests.goofspiel.game import Goofspiel
+
+    class Crashy(Goofspiel):
+        name = "crashy"
+
+        def apply(self, state, seat, action):
+            if state.turn == 3:
+                raise RuntimeError("a rules bug [/]")
+            return super().apply(state, seat, action)
+
+    @hookimpl
+    def tabletop_register_games():
+        return [Crashy()]
+"""
+
+
+def test_an_unexpected_error_is_one_sentence_and_the_game_so_far_is_saved(run_main, plugin_file, tmp_path):
+    plugin = plugin_file(CRASHY)
+    path = tmp_path / "crash.json"
+    result = run_main("--plugin", str(plugin), "play", "crashy", "--seats", "random,random", "--seed", "1", "--save", str(path))
+    assert result.code == 1
+    assert "Traceback" not in result.out + result.err
+    assert "unexpected error (RuntimeError: a rules bug [/])" in result.text
+    assert f"The game so far is saved in {path}" in result.text
+    assert len(json.loads(path.read_text())["actions"]) == 6
+
+
+def test_debug_shows_the_traceback(run_main, plugin_file, tmp_path):
+    plugin = plugin_file(CRASHY)
+    result = run_main("--debug", "--plugin", str(plugin), "play", "crashy", "--seats", "random,random",
+                      "--save", str(tmp_path / "c.json"))
+    assert result.code == 1 and "Traceback" in result.err
