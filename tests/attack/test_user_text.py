@@ -7,7 +7,7 @@ import json
 from io import StringIO
 
 import pytest
-from hypothesis import given
+from hypothesis import example, given
 from hypothesis import strategies as st
 from rich.console import Console
 
@@ -50,6 +50,8 @@ def test_escaped_text_holds_no_control_character_or_surrogate(text):
 
 
 @given(st.text(), st.lists(st.sampled_from(["1", "2", "10", "a1", "b", "done"]), min_size=1, unique=True))
+@example("²", ["1", "2"])
+@example("٣", ["1", "2", "3"])
 def test_any_typed_answer_is_a_legal_action_or_one_sentence(typed, legal):
     try:
         assert match_choice(typed, legal) in legal
@@ -64,6 +66,8 @@ def test_hostile_prompt_input_is_answered_in_plain_text_and_the_game_goes_on(cli
     assert "Game over" in result.out
     assert "\x1b" not in result.out and "\ud800" not in result.out and "\u202e" not in result.out
     assert "x" * 41 not in result.out  # the echo is cut, not a screenful
+    assert f"'{clean(typed)[:40]}" in result.out  # shown as typed (escaped), not styled or turned into an emoji
+    assert "invalid literal" not in result.out
 
 
 def test_hostile_seat_names_never_reach_the_terminal_or_break_the_record(cli, tmp_path):
