@@ -142,9 +142,9 @@ def register(app: typer.Typer, rt: Runtime) -> None:
             found.title, found.version, *[x for n, p in zip(seat_list, plans, strict=True) for x in (n, p.kind)],
         ))
         result = play_saving(rt.output, match, path, hot)
-        rt.output.print(render_end(found, match, result.outcome, seat_list))
-        with shielded():
+        with shielded():  # saved before anything else can go wrong
             match.record.save(path)
+        rt.output.print(render_end(found, match, result.outcome, seat_list))
         rt.output.print(fmt("Seed {}. Record saved to {} (replay it with `tabletop replay {}`).", seed, path, path))
 
 
