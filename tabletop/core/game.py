@@ -26,7 +26,8 @@ MAX_ACTION = 500
 ECHO = 40
 
 
-def _shorten(action: str) -> str:
+def shorten_action(action: str) -> str:
+    """An action as a message quotes it: at most :data:`ECHO` characters."""
     return action if len(action) <= ECHO else action[:ECHO] + "..."
 
 
@@ -42,14 +43,14 @@ def _checked_apply(apply: Any) -> Any:
         if type(action) is not str:
             raise InvalidAction(f"An action is text, not {type(action).__name__}.", seat=seat)
         if len(action) > MAX_ACTION:
-            raise InvalidAction(f"'{_shorten(action)}' is too long to be an action.", seat=seat, action=_shorten(action))
+            raise InvalidAction(f"'{shorten_action(action)}' is too long to be an action.", seat=seat, action=shorten_action(action))
         try:
             return apply(self, state, seat, action)
         except ActionError as error:
             if len(action) > ECHO and action in error.reason:
-                error.reason = error.reason.replace(action, _shorten(action))
+                error.reason = error.reason.replace(action, shorten_action(action))
                 error.args = (error.reason,)
-                error.action = _shorten(action)
+                error.action = shorten_action(action)
             raise
 
     return checked

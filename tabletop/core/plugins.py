@@ -43,8 +43,14 @@ class PluginFailure:
     conflict: bool = False
 
 
+#: Longest reason kept for a plugin's failure: a hostile plugin's megabyte message is cut.
+MAX_REASON = 300
+
+
 def _reason(error: BaseException) -> str:
     text = str(error).strip()
+    if len(text) > MAX_REASON:
+        text = text[:MAX_REASON] + "..."
     return f"{type(error).__name__}: {text}" if text else type(error).__name__
 
 
@@ -154,7 +160,7 @@ class Registry:
             raise UnknownNameError(f"The game '{name}' failed to load: {broken[0].reason}")
         known = ", ".join(sorted(self.games)) or "none"
         raise UnknownNameError(
-            f"No game named '{name}'. Installed games: {known} (see `tabletop list`)."
+            f"No game named '{name[:40]}'. Installed games: {known} (see `tabletop list`)."
         )
 
     def bots_for(self, game: str) -> dict[str, BotSpec]:
@@ -172,7 +178,7 @@ class Registry:
         if short in bots:
             return bots[short]
         known = ", ".join(sorted(bots)) or "none"
-        raise UnknownNameError(f"No bot '{name}' for {game}. Bots for {game}: human, {known}.")
+        raise UnknownNameError(f"No bot '{name[:40]}' for {game}. Bots for {game}: human, {known}.")
 
     def bot_names(self, game: str) -> list[str]:
         return sorted(self.bots_for(game))

@@ -16,7 +16,7 @@ from pathlib import Path
 from typing import Any
 
 from tabletop.core.errors import ActionError, RecordError, TabletopError
-from tabletop.core.game import MAX_ACTION, Event, Game, Outcome
+from tabletop.core.game import MAX_ACTION, Event, Game, Outcome, shorten_action
 from tabletop.core.names import MAX_NAME, SeatNameError, seat_name
 from tabletop.core.safe_io import write_atomic
 
@@ -229,7 +229,7 @@ class GameRecord:
                 )
             if seat not in game.to_act(state):
                 raise RecordError(
-                    f"Action {number} ('{action}') is by seat {seat}, who was not to act then; "
+                    f"Action {number} ('{shorten_action(action)}') is by seat {seat}, who was not to act then; "
                     "the record is corrupt."
                 )
             try:
@@ -239,7 +239,7 @@ class GameRecord:
                     f" The record was made with {self.game} {self.version}; this is {game.version}."
                 )
                 raise RecordError(
-                    f"Action {number} ('{action}' by seat {seat}) is rejected by the rules: "
+                    f"Action {number} ('{shorten_action(action)}' by seat {seat}) is rejected by the rules: "
                     f"{error.reason}{hint}"
                 ) from None
             if on_step is not None:

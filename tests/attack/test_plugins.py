@@ -146,3 +146,10 @@ def test_a_bot_name_already_taken_stays_with_the_first_plugin(plugin_file):
     conflict = next(f for f in registry.failures if f.conflict)
     assert conflict.plugin == str(second)
     assert conflict.reason == "its bot 'random' has the name of a bot of plugin 'tabletop.builtin', which keeps it"
+
+
+def test_a_plugin_failing_with_a_huge_message_is_reported_in_a_line(plugin_file):
+    plugin = plugin_file("raise RuntimeError('x' * 1_000_000)\n")
+    registry = build_registry(load_entry_points=False, extra=[goofspiel_plugin, str(plugin)])
+    (failure,) = registry.failures
+    assert failure.reason.startswith("RuntimeError: xxx") and len(failure.reason) < 400
