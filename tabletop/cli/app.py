@@ -91,6 +91,7 @@ def make_app(runtime: Runtime | None = None, *, extra_plugins: Sequence[str] = (
 def add_plugin_commands(app: typer.Typer, rt: Runtime) -> None:
     """Let each plugin add its commands; a plugin whose hook raises is reported by name and
     left out, and a plugin's command that raises ends in one sentence naming the plugin."""
+    owners = {_command_name(info): "tabletop's own" for info in app.registered_commands}
     for impl in rt.registry.pm.hook.tabletop_add_commands.get_hookimpls():
         before = len(app.registered_commands)
         groups = len(app.registered_groups)
@@ -104,9 +105,24 @@ def add_plugin_commands(app: typer.Typer, rt: Runtime) -> None:
                 f"{str(error)[:200]}); they are left out."
             )
             continue
-        for info in app.registered_commands[before:]:
+        for info in list(app.registered_commands[before:]):
+            name = _command_name(info)
+            if name in owners:
+                app.registered_commands.remove(info)
+                rt.output.warn(
+                    f"Plugin '{impl.plugin_name}' adds a command '{name}', but that name is {owners[name]}'s; "
+                    "it is left out."
+                )
+                continue
+            owners[name] = f"plugin '{impl.plugin_name}'"
             if info.callback is not None:
                 info.callback = _guarded(info.callback, impl.plugin_name, rt)
+
+
+def _command_name(info: typer.models.CommandInfo) -> str:
+    if info.name:
+        return info.name
+    return getattr(info.callback, "__name__", "").replace("_", "-")
 
 
 def _guarded(command: Callable[..., object], plugin: str, rt: Runtime) -> Callable[..., object]:

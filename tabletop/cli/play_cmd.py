@@ -176,6 +176,10 @@ def play_saving(output: Output, match: Match, path: Path, hot: HotSeat) -> Any:
         save()
         error.tabletop_saved = path  # type: ignore[attr-defined]  # the top-level handler says where
         raise
+    except SystemExit:  # a plugin's code called sys.exit(): stop as asked, with the game kept
+        save()
+        output.print(fmt("[warning]Stopped by a plugin.[/] The game so far is saved in {}.", path))
+        raise
 
 
 def render_end(game: Game, match: Match, outcome: Outcome, names: list[str]) -> Any:

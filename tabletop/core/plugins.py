@@ -287,7 +287,7 @@ class GuardedHook:
                 continue
             try:
                 impl.function(*[kwargs[name] for name in impl.argnames])
-            except Exception as error:
+            except LOAD_ERRORS as error:  # SystemExit too: an observer must not end the game
                 self.off.add(impl.plugin_name)
                 self.report(
                     f"Plugin '{impl.plugin_name}' failed in {self.name} ({_reason(error)[:200]}) "

@@ -153,3 +153,34 @@ def test_a_plugin_failing_with_a_huge_message_is_reported_in_a_line(plugin_file)
     registry = build_registry(load_entry_points=False, extra=[goofspiel_plugin, str(plugin)])
     (failure,) = registry.failures
     assert failure.reason.startswith("RuntimeError: xxx") and len(failure.reason) < 400
+
+
+def test_a_plugin_cannot_take_a_command_name(run_main, plugin_file):
+    plugin = plugin_file("""
+        from tabletop.core import hookimpl
+
+        @hookimpl
+        def tabletop_add_commands(app):
+            @app.command("list")
+            def hijack():
+                print("hijacked")
+    """, name="hijacker")
+    result = run_main(*GOOF, "--plugin", str(plugin), "list")
+    assert result.code == 0 and "hijacked" not in result.out and "goofspiel" in result.out
+    assert f"Plugin '{plugin}' adds a command 'list', but that name is tabletop's own" in flat(result.err)
+
+
+def test_an_observer_calling_sys_exit_is_switched_off_too(run_main, plugin_file, tmp_path):
+    observer = plugin_file("""
+        import sys
+        from tabletop.core import hookimpl
+
+        @hookimpl
+        def tabletop_observe_event(game, seat_names, event):
+            sys.exit("observer leaves")
+    """, name="exiting_observer")
+    path = tmp_path / "e.json"
+    result = run_main(*GOOF, "--plugin", str(observer), "play", "goofspiel", "--seats", "random,random", "--save", str(path))
+    assert result.code == 0 and "Game over" in result.out
+    assert "SystemExit: observer leaves" in flat(result.err)
+    assert json.loads(path.read_text())["outcome"] is not None

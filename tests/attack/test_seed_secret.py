@@ -52,3 +52,20 @@ def test_replay_shows_the_seed(cli, tmp_path):
     path = tmp_path / "r.json"
     cli("play", "goofspiel", "--seats", "random,random", "--seed", "77", "--save", str(path))
     assert "seed 77" in cli("replay", str(path)).out
+
+
+def test_no_view_of_any_game_holds_the_seed(registry):
+    import random
+
+    seed = 987_654_321_987_654_321
+    for game in registry.games.values():
+        seats = game.min_players
+        state = game.new_state(seats, seed=seed)
+        rng = random.Random(1)
+        for _ in range(30):
+            for viewer in [None, *range(seats)]:
+                assert str(seed) not in json.dumps(game.view(state, viewer), default=str), game.name
+            if game.outcome(state) is not None:
+                break
+            seat = game.to_act(state)[0]
+            game.apply(state, seat, rng.choice(list(game.legal_actions(state, seat))))
