@@ -7,7 +7,7 @@ import json
 from io import StringIO
 
 import pytest
-from hypothesis import example, given
+from hypothesis import HealthCheck, example, given, settings
 from hypothesis import strategies as st
 from rich.console import Console
 
@@ -126,3 +126,14 @@ def test_debug_shows_the_traceback(run_main, plugin_file, tmp_path):
     result = run_main("--debug", "--plugin", str(plugin), "play", "crashy", "--seats", "random,random",
                       "--save", str(tmp_path / "c.json"))
     assert result.code == 1 and "Traceback" in result.err
+
+
+@settings(max_examples=25, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture])
+@given(typed=st.lists(st.text(max_size=60), max_size=4))
+def test_any_typing_at_the_prompt_ends_in_a_finished_or_kept_game(cli, tmp_path, typed):
+    path = tmp_path / "fuzz.json"
+    answers = typed + [str(c) for c in range(1, 14)]
+    result = cli("play", "goofspiel", "--seats", "human,random", "--seed", "8", "--save", str(path), "--force", input=answers)
+    assert result.exit_code == 0, result.err
+    assert "Game over" in result.out or "left the game" in result.out or "quit the game" in result.out
+    assert json.loads(path.read_text(encoding="utf-8"))["game"] == "goofspiel"
