@@ -30,6 +30,8 @@ def _names() -> list[str]:
 
 
 def _raise(signum: int, frame: object) -> None:
+    for name in _names():  # the first one stops the game; more of them must not cut the save
+        signal.signal(getattr(signal, name), signal.SIG_IGN)
     raise Stopped(signal.Signals(signum).name)
 
 

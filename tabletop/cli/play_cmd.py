@@ -156,30 +156,30 @@ def play_saving(output: Output, match: Match, path: Path, hot: HotSeat) -> Any:
         with shielded():
             match.record.save(path)
 
-    try:
-        with stops_as_exceptions():
+    with stops_as_exceptions():  # still on while saving: a second SIGTERM is ignored, not fatal
+        try:
             return match.play(on_event=hot.narrate, before_decision=hot.before_decision)
-    except GameAbandoned as stop:
-        save()
-        output.print(fmt("[warning]{}[/] The game so far is saved in {}.", stop, path))
-        raise typer.Exit(0) from None
-    except (KeyboardInterrupt, Stopped) as stop:
-        name = stop.name if isinstance(stop, Stopped) else "SIGINT"
-        save()
-        how = "Ctrl-C" if name == "SIGINT" else name
-        output.print(fmt("[warning]Stopped by {}.[/] The game so far is saved in {}.", how, path))
-        raise typer.Exit(EXIT_STATUS[name]) from None
-    except TabletopError as error:
-        save()
-        raise TabletopError(f"{error} The game so far is saved in {path}.") from None
-    except Exception as error:
-        save()
-        error.tabletop_saved = path  # type: ignore[attr-defined]  # the top-level handler says where
-        raise
-    except SystemExit:  # a plugin's code called sys.exit(): stop as asked, with the game kept
-        save()
-        output.print(fmt("[warning]Stopped by a plugin.[/] The game so far is saved in {}.", path))
-        raise
+        except GameAbandoned as stop:
+            save()
+            output.print(fmt("[warning]{}[/] The game so far is saved in {}.", stop, path))
+            raise typer.Exit(0) from None
+        except (KeyboardInterrupt, Stopped) as stop:
+            name = stop.name if isinstance(stop, Stopped) else "SIGINT"
+            save()
+            how = "Ctrl-C" if name == "SIGINT" else name
+            output.print(fmt("[warning]Stopped by {}.[/] The game so far is saved in {}.", how, path))
+            raise typer.Exit(EXIT_STATUS[name]) from None
+        except TabletopError as error:
+            save()
+            raise TabletopError(f"{error} The game so far is saved in {path}.") from None
+        except Exception as error:
+            save()
+            error.tabletop_saved = path  # type: ignore[attr-defined]  # the top-level handler says where
+            raise
+        except SystemExit:  # a plugin's code called sys.exit(): stop as asked, with the game kept
+            save()
+            output.print(fmt("[warning]Stopped by a plugin.[/] The game so far is saved in {}.", path))
+            raise
 
 
 def render_end(game: Game, match: Match, outcome: Outcome, names: list[str]) -> Any:

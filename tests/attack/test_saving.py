@@ -163,3 +163,20 @@ def test_a_real_process_killed_at_the_prompt_saves_its_record(tmp_path, name):
     assert process.returncode == 128 + getattr(signal, name), err.decode()
     assert b"Traceback" not in err
     assert json.loads(path.read_text())["actions"][0] == [0, "5"]
+
+
+def test_a_second_sigterm_during_the_save_does_not_cut_it(tmp_path, monkeypatch):
+    from tabletop.core.record import GameRecord
+
+    real_save = GameRecord.save
+
+    def save_while_signalled(self, path):
+        os.kill(os.getpid(), signal.SIGTERM)  # arrives in the middle of saving
+        time.sleep(0.05)
+        return real_save(self, path)
+
+    monkeypatch.setattr(GameRecord, "save", save_while_signalled)
+    path = tmp_path / "twice.json"
+    result = Cli(_registry_with("SIGTERM"))("play", "goofspiel", "--seats", "random,stoppable", "--save", str(path))
+    assert result.exit_code == 143
+    assert len(json.loads(path.read_text())["actions"]) == 5
