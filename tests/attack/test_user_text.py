@@ -137,3 +137,22 @@ def test_any_typing_at_the_prompt_ends_in_a_finished_or_kept_game(cli, tmp_path,
     assert result.exit_code == 0, result.err
     assert "Game over" in result.out or "left the game" in result.out or "quit the game" in result.out
     assert json.loads(path.read_text(encoding="utf-8"))["game"] == "goofspiel"
+
+
+def test_names_a_terminal_cannot_show_are_escaped_not_a_crash(tmp_path):
+    import os
+    import subprocess
+    import sys
+    from pathlib import Path
+
+    root = Path(__file__).resolve().parents[2]
+    env = {**os.environ, "PYTHONIOENCODING": "ascii", "TABLETOP_RECORDS": str(tmp_path)}
+    result = subprocess.run(
+        [sys.executable, "-m", "tabletop", "--plugin", "tests.goofspiel.plugin", "play", "goofspiel",
+         "--seats", "random,random", "--names", "Zoë,Jürgen"],
+        cwd=root, env=env, capture_output=True, timeout=60,
+    )
+    assert result.returncode == 0, result.stderr.decode()
+    assert b"Zo\\xeb" in result.stdout
+    (record,) = tmp_path.glob("*.json")
+    assert [s["name"] for s in json.loads(record.read_text(encoding="utf-8"))["seats"]] == ["Zoë", "Jürgen"]
