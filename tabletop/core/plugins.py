@@ -74,7 +74,12 @@ def import_plugin(spec: str) -> ModuleType:
         if len(parts) > 1:
             if str(root) not in sys.path:
                 sys.path.insert(0, str(root))
-            return importlib.import_module(".".join(parts))
+            module = importlib.import_module(".".join(parts))
+            if Path(getattr(module, "__file__", "") or "").resolve() != path:
+                raise ImportError(
+                    f"{spec} is module {'.'.join(parts)}, but that name is already taken by {module.__file__}"
+                )
+            return module
         module_name = f"tabletop_local_{path.stem}"
         loader_spec = importlib.util.spec_from_file_location(module_name, path)
         if loader_spec is None or loader_spec.loader is None:
