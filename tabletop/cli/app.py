@@ -167,9 +167,9 @@ def main(argv: Sequence[str] | None = None) -> None:
     plugins, rest = split_plugin_args(sys.argv[1:] if argv is None else argv)
     debug = "--debug" in rest or os.environ.get(DEBUG_ENV, "") not in ("", "0")
     rest = [a for a in rest if a != "--debug"]
-    for stream in (sys.stdout, sys.stderr):  # a terminal that cannot show a name gets \xe9, not a crash
-        if hasattr(stream, "reconfigure"):
-            stream.reconfigure(errors="backslashreplace")
+    for stream, errors in ((sys.stdout, "backslashreplace"), (sys.stderr, "backslashreplace"), (sys.stdin, "replace")):
+        if hasattr(stream, "reconfigure"):  # a name the terminal cannot show is \xe9; bad typed bytes are U+FFFD
+            stream.reconfigure(errors=errors)
     output = Output()
     try:
         registry = build_registry(extra=plugins)

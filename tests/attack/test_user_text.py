@@ -156,3 +156,21 @@ def test_names_a_terminal_cannot_show_are_escaped_not_a_crash(tmp_path):
     assert b"Zo\\xeb" in result.stdout
     (record,) = tmp_path.glob("*.json")
     assert [s["name"] for s in json.loads(record.read_text(encoding="utf-8"))["seats"]] == ["Zoë", "Jürgen"]
+
+
+def test_bytes_that_are_not_utf8_at_the_prompt_are_an_answer_like_any_other(tmp_path):
+    import os
+    import subprocess
+    import sys
+    from pathlib import Path
+
+    root = Path(__file__).resolve().parents[2]
+    typed = b"\xff\xfe\x1b[2J\n" + b"".join(b"%d\n" % c for c in range(1, 14))
+    result = subprocess.run(
+        [sys.executable, "-m", "tabletop", "--plugin", "tests.goofspiel.plugin", "play", "goofspiel",
+         "--seats", "human,random", "--save", str(tmp_path / "b.json")],
+        cwd=root, env={**os.environ, "PYTHONIOENCODING": "utf-8"}, input=typed, capture_output=True, timeout=60,
+    )
+    assert result.returncode == 0, result.stderr.decode()
+    assert "is not a legal action now" in result.stdout.decode()
+    assert b"\x1b[2J" not in result.stdout
