@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import importlib
 import importlib.util
+import re
 import sys
 import warnings
 from collections.abc import Callable, Iterable
@@ -189,6 +190,18 @@ class Registry:
         return sorted(self.bots_for(game))
 
 
+#: What a game or bot may be called: a word a person can type, shown as it is everywhere.
+NAME = re.compile(r"[A-Za-z0-9][A-Za-z0-9_.-]{0,39}")
+
+
+def _check_name(name: object, kind: str) -> None:
+    if not isinstance(name, str) or not NAME.fullmatch(name):
+        raise ValueError(
+            f"{kind} name {str(name)[:50]!r} is not a word a person can type "
+            "(letters, digits, '_', '-', '.'; at most 40 characters)"
+        )
+
+
 def _check_setup(game: Game) -> None:
     """Set up the smallest and largest game once: card data that is valid field by field but too
     small to deal a game (one worker card, say) is refused at load, not in the middle of a game."""
@@ -225,6 +238,7 @@ def build_registry(
             for game in games:
                 if not isinstance(game, Game) or not game.name:
                     raise TypeError(f"{game!r} is not a named tabletop Game")
+                _check_name(game.name, "game")
                 _check_setup(game)
         except LOAD_ERRORS as error:
             registry.failures.append(PluginFailure(impl.plugin_name, _reason(error)))
@@ -246,6 +260,8 @@ def build_registry(
             specs = list(impl.function())
             if not all(isinstance(s, BotSpec) for s in specs):
                 raise TypeError("tabletop_register_bots must return BotSpec objects")
+            for spec in specs:
+                _check_name(spec.name, "bot")
         except LOAD_ERRORS as error:
             registry.failures.append(PluginFailure(impl.plugin_name, _reason(error)))
             continue

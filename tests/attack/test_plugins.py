@@ -184,3 +184,27 @@ def test_an_observer_calling_sys_exit_is_switched_off_too(run_main, plugin_file,
     assert result.code == 0 and "Game over" in result.out
     assert "SystemExit: observer leaves" in flat(result.err)
     assert json.loads(path.read_text())["outcome"] is not None
+
+
+def test_a_game_or_bot_name_that_is_not_a_typable_word_is_refused(plugin_file):
+    plugin = plugin_file("""
+        from tabletop.agents.base import BotSpec
+        from tabletop.core import hookimpl
+        from tests.goofspiel.game import Goofspiel
+
+        class Marked(Goofspiel):
+            name = "[/]"
+
+        @hookimpl
+        def tabletop_register_games():
+            return [Marked()]
+
+        @hookimpl
+        def tabletop_register_bots():
+            return [BotSpec("bad bot\\x1b", lambda game, seat, rng: None)]
+    """, name="marked")
+    registry = build_registry(load_entry_points=False, extra=[str(plugin)])
+    assert registry.games == {} and all(b.name != "bad bot\x1b" for b in registry.bots)
+    reasons = sorted(f.reason for f in registry.failures)
+    assert reasons[0].startswith("ValueError: bot name 'bad bot\\x1b' is not a word a person can type")
+    assert reasons[1].startswith("ValueError: game name '[/]' is not a word a person can type")
