@@ -42,11 +42,6 @@ def register(app: typer.Typer, rt: Runtime) -> None:
         if seat is not None and not 1 <= seat <= len(names):
             raise rt.output.fail(f"--seat must be 1 to {len(names)} for this record.")
         viewer = None if seat is None else seat - 1
-        if record.version != game.version:
-            rt.output.warn(
-                f"This record was made with {game.name} version {record.version[:40]} and this is version "
-                f"{game.version}, so the rules may differ."
-            )
         options = " ".join(f"{k}={v}" for k, v in record.options.items()) or "none"
         rt.output.print(fmt(
             "[title]{}[/] - record of version {}, seed {}, options {}: " + ", ".join("[seat]{}[/]" for _ in names),

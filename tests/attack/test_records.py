@@ -131,7 +131,8 @@ def test_a_record_of_another_version_says_so(cli, tmp_path, good):
     path = tmp_path / "v.json"
     path.write_text(_with(good, version="0.9"))
     result = cli("replay", str(path))
-    assert "made with goofspiel version 0.9 and this is version 1.0" in flat(result.err)
+    assert result.exit_code == 2
+    assert "made with goofspiel version 0.9, but the installed goofspiel is version 1.0" in flat(result.err)
 
 
 def test_option_numbers_take_ascii_digits_only():

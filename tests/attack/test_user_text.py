@@ -99,8 +99,11 @@ CRASHY = """
     class Crashy(Goofspiel):
         name = "crashy"
 
+        calls = 0
+
         def apply(self, state, seat, action):
-            if state.turn == 3:
+            self.calls += 1
+            if self.calls == 7:
                 raise RuntimeError("a rules bug [/]")
             return super().apply(state, seat, action)
 
