@@ -25,7 +25,7 @@ def test_bots_play_a_bundled_game_whose_record_replays(cli, tmp_path, name):
     assert "Game over" in played.out
     replayed = cli("replay", str(path))
     assert replayed.exit_code == 0, replayed.err
-    assert "Verified" in replayed.out
+    assert "Replaying the actions gives the recorded outcome" in replayed.out
 
 
 @pytest.mark.parametrize("name", sorted(BUNDLED))

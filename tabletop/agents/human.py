@@ -10,8 +10,10 @@ from collections.abc import Callable, Sequence
 
 from rich.console import Console
 from rich.table import Table
+from rich.text import Text
 
 from tabletop.agents.base import Decision
+from tabletop.cli.safe_text import clean, fmt, plain
 from tabletop.core.errors import TabletopError
 
 
@@ -23,6 +25,12 @@ QUIT_WORDS = ("quit", "exit")
 #: Lists longer than this go in two columns when the screen is at least WIDE characters.
 LONG_LIST = 12
 WIDE = 110
+#: How much of a person's typing an answer quotes back.
+ECHO = 40
+
+
+def _echo(typed: str) -> str:
+    return typed if len(typed) <= ECHO else typed[:ECHO] + "..."
 
 
 def match_choice(text: str, legal: Sequence[str]) -> str:
@@ -37,7 +45,7 @@ def match_choice(text: str, legal: Sequence[str]) -> str:
         raise ValueError("Type an action, its number, or ? for help.")
     if typed in legal:
         return typed
-    if typed.isdigit():
+    if typed.isascii() and typed.isdigit():
         number = int(typed)
         if 1 <= number <= len(legal):
             return legal[number - 1]
@@ -51,8 +59,8 @@ def match_choice(text: str, legal: Sequence[str]) -> str:
         return starts[0]
     if starts:
         shown = ", ".join(starts[:6]) + (" ..." if len(starts) > 6 else "")
-        raise ValueError(f"'{typed}' could be {shown}; type more of it or its number.")
-    raise ValueError(f"'{typed}' is not a legal action now; type ? to see what you can do.")
+        raise ValueError(f"'{_echo(typed)}' could be {shown}; type more of it or its number.")
+    raise ValueError(f"'{_echo(typed)}' is not a legal action now; type ? to see what you can do.")
 
 
 class HumanAgent:
@@ -76,7 +84,7 @@ class HumanAgent:
         if self.show_view:
             self.console.print(game.render(decision.view, names=self.names))
         self._list(decision, legal)
-        prompt = f"{self.names[decision.seat]} > "
+        prompt = f"{clean(self.names[decision.seat])} > "
         while True:
             try:
                 text = self.ask(prompt)
@@ -97,11 +105,11 @@ class HumanAgent:
             try:
                 return match_choice(text, legal)
             except ValueError as error:
-                self.console.print(f"[yellow]{error}[/]")
+                self.console.print(plain(error, "yellow"))
 
     def _list(self, decision: Decision, legal: list[str]) -> None:
         """Number the choices; a long list goes in two columns on a wide screen."""
-        rows = [(str(n), action, decision.describe(action)) for n, action in enumerate(legal, start=1)]
+        rows = [(str(n), clean(action), clean(decision.describe(action))) for n, action in enumerate(legal, start=1)]
         halves = 2 if len(rows) > LONG_LIST and self.console.width >= WIDE else 1
         per_column = -(-len(rows) // halves)
         table = Table(show_header=False, box=None, padding=(0, 1))
@@ -110,18 +118,19 @@ class HumanAgent:
             table.add_column(style="bold")
             table.add_column(style="dim")
         for i in range(per_column):
-            cells: list[str] = []
+            cells: list[Text] = []
             for half in range(halves):
                 index = i + half * per_column
-                cells.extend(rows[index] if index < len(rows) else ("", "", ""))
+                cells.extend(Text(c) for c in (rows[index] if index < len(rows) else ("", "", "")))
             table.add_row(*cells)
         self.console.print(table)
 
     def _help(self, decision: Decision) -> None:
         help_text = decision.game.notation_help or "Type one of the listed actions."
-        self.console.print(
-            f"[bold]How to answer[/]: {help_text}\n"
+        self.console.print(fmt(
+            "[bold]How to answer[/]: {}\n"
             "Type an action, its number in the list, or enough of its start to tell it apart.\n"
             "[bold]list[/] shows the choices again, [bold]view[/] the table, "
-            "[bold]quit[/] stops the game (the record so far is kept)."
-        )
+            "[bold]quit[/] stops the game (the record so far is kept).",
+            help_text,
+        ))

@@ -2,8 +2,10 @@
 
 from __future__ import annotations
 
+import functools
 import os
 import sys
+import traceback
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from typing import Annotated
@@ -12,9 +14,12 @@ import typer
 
 from tabletop import __version__
 from tabletop.cli.output import Output
+from tabletop.cli.safe_text import fmt
+from tabletop.core.errors import TabletopError
 from tabletop.core.plugins import Registry, build_registry
 
 PLUGIN_ENV = "TABLETOP_PLUGINS"
+DEBUG_ENV = "TABLETOP_DEBUG"
 
 
 def _default_ask(prompt: str) -> str:
@@ -52,6 +57,12 @@ def make_app(runtime: Runtime | None = None, *, extra_plugins: Sequence[str] = (
         rich_markup_mode="rich",
     )
 
+    def show_version(value: bool) -> None:
+        """Eager, so ``tabletop --version`` works without a command."""
+        if value:
+            rt.output.print(f"tabletop {__version__}")
+            raise typer.Exit(0)
+
     @app.callback()
     def main_options(
         plugin: Annotated[
@@ -62,17 +73,73 @@ def make_app(runtime: Runtime | None = None, *, extra_plugins: Sequence[str] = (
                 help=f"Also load this plugin module or .py file (repeatable; also ${PLUGIN_ENV}).",
             ),
         ] = None,
-        version: Annotated[bool, typer.Option("--version", help="Show the version and stop.")] = False,
+        version: bool = typer.Option(  # noqa: B008 - a default here sees the local callback
+            False, "--version", is_eager=True, callback=show_version, help="Show the version and stop."
+        ),
+        debug: Annotated[
+            bool, typer.Option("--debug", help=f"Show the traceback of an unexpected error (also ${DEBUG_ENV}=1).")
+        ] = False,
     ) -> None:
         """Play, test and invent tabletop card games. Every game is a plugin."""
-        if version:
-            rt.output.print(f"tabletop {__version__}")
-            raise typer.Exit(0)
 
     for module in (list_cmd, rules_cmd, play_cmd, simulate_cmd, replay_cmd, check_cmd, bench_cmd):
         module.register(app, rt)
-    rt.registry.pm.hook.tabletop_add_commands(app=app)
+    add_plugin_commands(app, rt)
     return app
+
+
+def add_plugin_commands(app: typer.Typer, rt: Runtime) -> None:
+    """Let each plugin add its commands; a plugin whose hook raises is reported by name and
+    left out, and a plugin's command that raises ends in one sentence naming the plugin."""
+    owners = {_command_name(info): "tabletop's own" for info in app.registered_commands}
+    for impl in rt.registry.pm.hook.tabletop_add_commands.get_hookimpls():
+        before = len(app.registered_commands)
+        groups = len(app.registered_groups)
+        try:
+            impl.function(app=app)
+        except Exception as error:
+            del app.registered_commands[before:]
+            del app.registered_groups[groups:]
+            rt.output.warn(
+                f"Plugin '{impl.plugin_name}' failed to add its commands ({type(error).__name__}: "
+                f"{str(error)[:200]}); they are left out."
+            )
+            continue
+        for info in list(app.registered_commands[before:]):
+            name = _command_name(info)
+            if name in owners:
+                app.registered_commands.remove(info)
+                rt.output.warn(
+                    f"Plugin '{impl.plugin_name}' adds a command '{name}', but that name is {owners[name]}'s; "
+                    "it is left out."
+                )
+                continue
+            owners[name] = f"plugin '{impl.plugin_name}'"
+            if info.callback is not None:
+                info.callback = _guarded(info.callback, impl.plugin_name, rt)
+
+
+def _command_name(info: typer.models.CommandInfo) -> str:
+    if info.name:
+        return info.name
+    return getattr(info.callback, "__name__", "").replace("_", "-")
+
+
+def _guarded(command: Callable[..., object], plugin: str, rt: Runtime) -> Callable[..., object]:
+    @functools.wraps(command)
+    def guarded(*args: object, **kwargs: object) -> object:
+        try:
+            return command(*args, **kwargs)
+        except (typer.Exit, typer.Abort, typer.TyperException):
+            raise
+        except TabletopError as error:
+            raise rt.output.fail(str(error)) from None
+        except Exception as error:
+            raise rt.output.fail(
+                f"The command of plugin '{plugin}' failed: {type(error).__name__}: {str(error)[:200]}.", code=1
+            ) from None
+
+    return guarded
 
 
 def split_plugin_args(argv: Sequence[str]) -> tuple[list[str], list[str]]:
@@ -96,6 +163,34 @@ def split_plugin_args(argv: Sequence[str]) -> tuple[list[str], list[str]]:
 
 
 def main(argv: Sequence[str] | None = None) -> None:
+    """The ``tabletop`` command: one handler turns any unexpected error into one sentence."""
     plugins, rest = split_plugin_args(sys.argv[1:] if argv is None else argv)
-    app = make_app(extra_plugins=plugins)
-    app(args=rest, prog_name="tabletop")
+    debug = "--debug" in rest or os.environ.get(DEBUG_ENV, "") not in ("", "0")
+    rest = [a for a in rest if a != "--debug"]
+    for stream, errors in ((sys.stdout, "backslashreplace"), (sys.stderr, "backslashreplace"), (sys.stdin, "replace")):
+        if hasattr(stream, "reconfigure"):  # a name the terminal cannot show is \xe9; bad typed bytes are U+FFFD
+            stream.reconfigure(errors=errors)
+    output = Output()
+    try:
+        registry = build_registry(extra=plugins)
+        for failure in registry.failures:
+            if failure.plugin not in plugins:
+                continue
+            if failure.conflict:
+                output.warn(f"Plugin '{failure.plugin}': {failure.reason}.")
+            else:
+                output.fail(f"The plugin '{failure.plugin}' did not load: {failure.reason}")
+                sys.exit(2)
+        app = make_app(Runtime(registry=registry, output=output))
+        app(args=rest, prog_name="tabletop")
+    except Exception as error:  # the last line of defence: never a traceback unless asked
+        if debug:
+            output.errors.print(fmt("{}", "".join(traceback.format_exception(error))))
+        saved = getattr(error, "tabletop_saved", None)
+        where = f" The game so far is saved in {saved}." if saved else ""
+        output.fail(
+            f"tabletop stopped on an unexpected error ({type(error).__name__}: {str(error)[:200]}).{where}"
+            + ("" if debug else " Run again with --debug to see the traceback."),
+            code=1,
+        )
+        sys.exit(1)

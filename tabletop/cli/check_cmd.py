@@ -9,6 +9,7 @@ from rich.table import Table
 
 from tabletop.cli.output import friendly
 from tabletop.cli.params import GameArgument, OptionsOption
+from tabletop.cli.safe_text import fmt, plain
 from tabletop.core.check import check_game
 
 if TYPE_CHECKING:
@@ -57,12 +58,12 @@ def register(app: typer.Typer, rt: Runtime) -> None:
         for variant in report.variants:
             if variant["games"]:
                 options = " ".join(f"{k}={v}" for k, v in variant["options"].items()) or "-"
-                table.add_row(str(variant["seats"]), options, str(variant["games"]), str(variant["steps"]))
+                table.add_row(str(variant["seats"]), plain(options), str(variant["games"]), str(variant["steps"]))
         rt.output.print(table)
         verdict = "[ok]pass[/]" if report.ok else f"[error]FAIL[/] ({len(report.problems)} problems)"
         rt.output.print(f"{report.games} games, {report.steps} actions: {verdict}")
         for problem in report.problems:
-            rt.output.print(f"[error]-[/] {problem}", highlight=False)
+            rt.output.print(fmt("[error]-[/] {}", problem))
         if not report.ok:
             raise typer.Exit(1)
 

@@ -7,6 +7,8 @@ from typing import TYPE_CHECKING, Annotated, Any
 import typer
 from rich.table import Table
 
+from tabletop.cli.safe_text import fmt, plain
+
 if TYPE_CHECKING:
     from tabletop.cli.app import Runtime
 
@@ -29,7 +31,7 @@ def game_entries(rt: Runtime) -> list[dict[str, Any]]:
             "bots": ["human", *registry.bot_names(name)],
         })
     entries.extend(
-        {"name": f.plugin, "error": f.reason} for f in registry.failures
+        {"name": f.plugin, "error": f.reason, **({"conflict": True} if f.conflict else {})} for f in registry.failures
     )
     return entries
 
@@ -58,10 +60,13 @@ def register(app: typer.Typer, rt: Runtime) -> None:
                 f"{o['name']}={o['default']}" + (f" ({'|'.join(map(str, o['choices']))})" if o["choices"] else "")
                 for o in entry["options"]
             ) or "-"
-            table.add_row(entry["name"], entry["title"], players, entry["version"], options, ", ".join(entry["bots"]))
+            cells = (entry["name"], entry["title"], players, entry["version"], options, ", ".join(entry["bots"]))
+            table.add_row(*(plain(c, lines=True) for c in cells))
         rt.output.print(table)
         for entry in entries:
-            if "error" in entry:
-                rt.output.print(f"[error]Plugin '{entry['name']}' failed to load:[/] {entry['error']}", highlight=False)
+            if "conflict" in entry:
+                rt.output.print(fmt("[warning]Plugin '{}':[/] {}.", entry["name"], entry["error"]))
+            elif "error" in entry:
+                rt.output.print(fmt("[error]Plugin '{}' failed to load:[/] {}", entry["name"], entry["error"]))
         if not rt.registry.games:
             rt.output.print("[warning]No games are installed.[/]")

@@ -11,6 +11,7 @@ import typer
 from rich.console import Console
 from rich.theme import Theme
 
+from tabletop.cli.safe_text import fmt
 from tabletop.core.errors import TabletopError
 
 THEME = Theme({
@@ -41,11 +42,12 @@ class Output:
         self.console.file.write(json.dumps(data, indent=2, sort_keys=False) + "\n")
 
     def warn(self, message: str) -> None:
-        self.errors.print(f"[warning]Warning:[/] {message}", highlight=False)
+        """One warning sentence; ``message`` may echo outside text, so it is printed as plain text."""
+        self.errors.print(fmt("[warning]Warning:[/] {}", message))
 
     def fail(self, message: str, *, code: int = 2) -> typer.Exit:
-        """Print one error sentence; the caller raises what this returns."""
-        self.errors.print(f"[error]Error:[/] {message}", highlight=False)
+        """Print one error sentence (as plain text); the caller raises what this returns."""
+        self.errors.print(fmt("[error]Error:[/] {}", message))
         return typer.Exit(code)
 
 

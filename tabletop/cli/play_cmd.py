@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import os
-import random
+import secrets
 import time
 from pathlib import Path
 from typing import TYPE_CHECKING, Annotated, Any
@@ -12,9 +12,13 @@ import typer
 from rich.panel import Panel
 
 from tabletop.agents.human import GameAbandoned, HumanAgent
+from tabletop.cli.interrupts import EXIT_STATUS, Stopped, shielded, stops_as_exceptions
 from tabletop.cli.output import Output, friendly
 from tabletop.cli.params import GameArgument, OptionsOption
+from tabletop.cli.safe_text import fmt
+from tabletop.cli.saving import check_save_path
 from tabletop.cli.seats import HUMAN, plan_seats, seat_names
+from tabletop.core.errors import TabletopError
 from tabletop.core.game import Event, Game, Outcome
 from tabletop.core.match import Match
 from tabletop.core.simulate import bot_rng
@@ -30,7 +34,12 @@ SeedOption = Annotated[int | None, typer.Option("--seed", help="Seed for all ran
 def default_record_path(game: str, seed: int) -> Path:
     folder = Path(os.environ.get(RECORDS_ENV) or Path.home() / ".local" / "share" / "tabletop" / "records")
     stamp = time.strftime("%Y%m%d-%H%M%S")
-    return folder / f"{game}-{stamp}-seed{seed}.json"
+    path = folder / f"{game}-{stamp}-seed{seed}.json"
+    number = 1
+    while path.exists():  # the same game and seed again within a second: never replace it
+        number += 1
+        path = folder / f"{game}-{stamp}-seed{seed}-{number}.json"
+    return path
 
 
 def outcome_text(outcome: Outcome, names: list[str]) -> str:
@@ -63,7 +72,7 @@ class HotSeat:
         self.last = seat
         console = self.output.console
         self._wipe()
-        console.print(Panel(f"Pass the screen to [seat]{self.names[seat]}[/]. Others, look away!", title="Hand over"))
+        console.print(Panel(fmt("Pass the screen to [seat]{}[/]. Others, look away!", self.names[seat]), title="Hand over"))
         try:
             self.ask(f"{self.names[seat]}, press Enter when ready ")
         except (EOFError, KeyboardInterrupt):
@@ -81,7 +90,7 @@ class HotSeat:
     def narrate(self, event: Event) -> None:
         solo = self.humans[0] if len(self.humans) == 1 else None
         if event.visible_to is None or (solo is not None and event.visible(solo)):
-            self.output.print(f"[dim]>[/] {event.render(self.names)}", highlight=False)
+            self.output.print(fmt("[dim]>[/] {}", event.render(self.names)))
 
 
 def register(app: typer.Typer, rt: Runtime) -> None:
@@ -100,6 +109,7 @@ def register(app: typer.Typer, rt: Runtime) -> None:
         seed: SeedOption = None,
         option: OptionsOption = None,
         save: Annotated[Path | None, typer.Option("--save", help="Where to save the game record (JSON).")] = None,
+        force: Annotated[bool, typer.Option("--force", help="Replace an existing record of this game at --save.")] = False,
     ) -> None:
         """Play a game at this terminal, people and bots, clockwise in the order given.
 
@@ -111,8 +121,10 @@ def register(app: typer.Typer, rt: Runtime) -> None:
         warning = found.seat_warning(len(plans))
         if warning:
             rt.output.warn(warning)
-        seed = seed if seed is not None else random.SystemRandom().randrange(1_000_000)
+        seed = seed if seed is not None else secrets.randbits(64)
         seat_list = seat_names(plans, names)
+        path = save or default_record_path(found.name, seed)
+        check_save_path(path, game=found.name, force=force)
         humans = [i for i, p in enumerate(plans) if p.kind == HUMAN]
         hot = HotSeat(rt.output, rt.ask, seat_list, humans)
         agents = [
@@ -122,22 +134,52 @@ def register(app: typer.Typer, rt: Runtime) -> None:
         ]
         match = Match(
             found, agents, seed=seed, options=options, names=seat_list,
-            agent_names=[p.kind for p in plans], pm=rt.registry.pm,
+            agent_names=[p.kind for p in plans], pm=rt.registry.pm, on_plugin_error=rt.output.warn,
         )
-        rt.output.print(
-            f"[title]{found.title}[/] {found.version} - seed {seed} - "
-            + ", ".join(f"[seat]{n}[/] ({p.kind})" for n, p in zip(seat_list, plans, strict=True))
-        )
-        path = save or default_record_path(found.name, seed)
-        try:
-            result = match.play(on_event=hot.narrate, before_decision=hot.before_decision)
-        except GameAbandoned as stop:
+        # The seed rebuilds every hidden card: it is shown only once the game is over.
+        rt.output.print(fmt(
+            "[title]{}[/] {} - " + ", ".join("[seat]{}[/] ({})" for _ in plans),
+            found.title, found.version, *[x for n, p in zip(seat_list, plans, strict=True) for x in (n, p.kind)],
+        ))
+        result = play_saving(rt.output, match, path, hot)
+        with shielded():  # saved before anything else can go wrong
             match.record.save(path)
-            rt.output.print(f"[warning]{stop}[/] The game so far is saved in {path}.", highlight=False)
-            raise typer.Exit(0) from None
         rt.output.print(render_end(found, match, result.outcome, seat_list))
-        match.record.save(path)
-        rt.output.print(f"Record saved to {path} (replay it with `tabletop replay {path}`).", highlight=False)
+        rt.output.print(fmt("Seed {}. Record saved to {} (replay it with `tabletop replay {}`).", seed, path, path))
+
+
+def play_saving(output: Output, match: Match, path: Path, hot: HotSeat) -> Any:
+    """Play to the end; however the game stops early (quit, Ctrl-C, SIGTERM, SIGHUP, an error),
+    the game so far is saved at ``path`` first."""
+
+    def save() -> None:
+        with shielded():
+            match.record.save(path)
+
+    with stops_as_exceptions():  # still on while saving: a second SIGTERM is ignored, not fatal
+        try:
+            return match.play(on_event=hot.narrate, before_decision=hot.before_decision)
+        except GameAbandoned as stop:
+            save()
+            output.print(fmt("[warning]{}[/] The game so far is saved in {}.", stop, path))
+            raise typer.Exit(0) from None
+        except (KeyboardInterrupt, Stopped) as stop:
+            name = stop.name if isinstance(stop, Stopped) else "SIGINT"
+            save()
+            how = "Ctrl-C" if name == "SIGINT" else name
+            output.print(fmt("[warning]Stopped by {}.[/] The game so far is saved in {}.", how, path))
+            raise typer.Exit(EXIT_STATUS[name]) from None
+        except TabletopError as error:
+            save()
+            raise TabletopError(f"{error} The game so far is saved in {path}.") from None
+        except Exception as error:
+            save()
+            error.tabletop_saved = path  # type: ignore[attr-defined]  # the top-level handler says where
+            raise
+        except SystemExit:  # a plugin's code called sys.exit(): stop as asked, with the game kept
+            save()
+            output.print(fmt("[warning]Stopped by a plugin.[/] The game so far is saved in {}.", path))
+            raise
 
 
 def render_end(game: Game, match: Match, outcome: Outcome, names: list[str]) -> Any:
@@ -145,5 +187,5 @@ def render_end(game: Game, match: Match, outcome: Outcome, names: list[str]) -> 
 
     return Group(
         game.render(game.view(match.state, None), names=names),
-        Panel(outcome_text(outcome, names), title="Game over", style="ok"),
+        Panel(fmt("{}", outcome_text(outcome, names)), title="Game over", style="ok"),
     )

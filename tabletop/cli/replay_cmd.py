@@ -10,6 +10,7 @@ from rich.panel import Panel
 
 from tabletop.cli.output import friendly
 from tabletop.cli.play_cmd import outcome_text
+from tabletop.cli.safe_text import fmt
 from tabletop.core.errors import TabletopError
 from tabletop.core.game import Event
 from tabletop.core.record import GameRecord
@@ -31,7 +32,7 @@ def register(app: typer.Typer, rt: Runtime) -> None:
         ] = None,
         reveal: Annotated[bool, typer.Option("--reveal", help="Show every seat's secrets (after the game).")] = False,
     ) -> None:
-        """Replay a record through the rules, check it ends as recorded, and narrate it.
+        """Replay a record through the rules, check that replaying the actions gives the recorded outcome, and narrate it.
 
         By default only what a spectator saw is shown.
         """
@@ -41,10 +42,11 @@ def register(app: typer.Typer, rt: Runtime) -> None:
         if seat is not None and not 1 <= seat <= len(names):
             raise rt.output.fail(f"--seat must be 1 to {len(names)} for this record.")
         viewer = None if seat is None else seat - 1
-        rt.output.print(
-            f"[title]{game.title}[/] - record of version {record.version}, seed {record.seed}, "
-            f"options {record.options or '{}'}: " + ", ".join(f"[seat]{n}[/]" for n in names)
-        )
+        options = " ".join(f"{k}={v}" for k, v in record.options.items()) or "none"
+        rt.output.print(fmt(
+            "[title]{}[/] - record of version {}, seed {}, options {}: " + ", ".join("[seat]{}[/]" for _ in names),
+            game.title, record.version, record.seed, options, *names,
+        ))
 
         def shown(event: Event) -> bool:
             return reveal or event.visible(viewer)
@@ -64,7 +66,7 @@ def register(app: typer.Typer, rt: Runtime) -> None:
             for event in visible:
                 if step and by_round and printed and event.kind == game.round_event:
                     pause("(Enter: next round) ")
-                rt.output.print(f"[dim]{number:>4}[/] {event.render(names)}", highlight=False)
+                rt.output.print(fmt("[dim]{}[/] {}", f"{number:>4}", event.render(names)))
                 printed = True
             if step and not by_round and visible:
                 pause("(Enter: next) ")
@@ -75,4 +77,8 @@ def register(app: typer.Typer, rt: Runtime) -> None:
         if outcome is None:
             rt.output.print(Panel(f"The record stops after {len(record.actions)} actions, before the game ended.", title="Unfinished"))
         else:
-            rt.output.print(Panel(outcome_text(outcome, names), title="Verified: the replay ends as recorded", style="ok"))
+            # What a replay proves, and no more: a legal edit is a different but consistent game.
+            rt.output.print(Panel(
+                fmt("{}", outcome_text(outcome, names)),
+                title="Replaying the actions gives the recorded outcome", style="ok",
+            ))

@@ -9,6 +9,7 @@ from rich.markdown import Markdown
 
 from tabletop.cli.output import friendly
 from tabletop.cli.params import GameArgument
+from tabletop.cli.safe_text import clean
 
 if TYPE_CHECKING:
     from tabletop.cli.app import Runtime
@@ -23,4 +24,4 @@ def register(app: typer.Typer, rt: Runtime) -> None:
         text = found.rules_text()
         if text is None:
             raise rt.output.fail(f"{found.title} ships no rules text.", code=1)
-        rt.output.print(Markdown(text))
+        rt.output.print(Markdown(clean(text.replace("\t", "    "), lines=True)))

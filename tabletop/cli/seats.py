@@ -7,6 +7,7 @@ from dataclasses import dataclass
 from tabletop.agents.base import BotSpec
 from tabletop.core.errors import SeatCountError, UnknownNameError
 from tabletop.core.game import Game
+from tabletop.core.names import seat_name
 from tabletop.core.plugins import Registry
 
 HUMAN = "human"
@@ -58,8 +59,11 @@ def plan_seats(
 
 
 def seat_names(plans: list[SeatPlan], names: str | None) -> list[str]:
-    """Names given with ``--names``, else "Player 1" for people and "random 2" for bots."""
-    given = [n.strip() for n in names.split(",")] if names else []
+    """Names given with ``--names``, else "Player 1" for people and "random 2" for bots.
+
+    Given names are made safe with :func:`~tabletop.core.names.seat_name` (a name too long is refused).
+    """
+    given = [seat_name(n) for n in names.split(",")] if names else []
     out = []
     for i, plan in enumerate(plans):
         if i < len(given) and given[i]:

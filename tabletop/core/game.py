@@ -9,6 +9,7 @@ the integers ``0 .. n-1``, clockwise around the table.
 from __future__ import annotations
 
 import copy as _copy
+import functools
 import random
 from collections import Counter
 from collections.abc import Mapping, Sequence
@@ -17,10 +18,44 @@ from pathlib import Path
 from typing import Any, ClassVar, NamedTuple
 
 from tabletop.core import derive
-from tabletop.core.errors import OptionError, SeatCountError
+from tabletop.core.errors import ActionError, InvalidAction, OptionError, SeatCountError
 from tabletop.core.zones import CardState
 
 OptionValue = str | int | bool
+#: No game's action is longer; a longer text is refused before the rules see it.
+MAX_ACTION = 500
+#: How much of an action an error message quotes.
+ECHO = 40
+
+
+def shorten_action(action: str) -> str:
+    """An action as a message quotes it: at most :data:`ECHO` characters."""
+    return action if len(action) <= ECHO else action[:ECHO] + "..."
+
+
+def _checked_apply(apply: Any) -> Any:
+    """Wrap a game's ``apply`` so every game rejects nonsense arguments the same way: a seat
+    that is not an int >= 0 (None, "0", 1.0, True) or an action that is not a short str raises
+    InvalidAction, and no error message quotes more than :data:`ECHO` characters of the action."""
+
+    @functools.wraps(apply)
+    def checked(self: Game, state: Any, seat: int, action: str) -> Sequence[Event]:
+        if type(seat) is not int or seat < 0:
+            raise InvalidAction(f"{repr(seat)[:ECHO]} is not a seat: seats are whole numbers from 0.")
+        if type(action) is not str:
+            raise InvalidAction(f"An action is text, not {type(action).__name__}.", seat=seat)
+        if len(action) > MAX_ACTION:
+            raise InvalidAction(f"'{shorten_action(action)}' is too long to be an action.", seat=seat, action=shorten_action(action))
+        try:
+            return apply(self, state, seat, action)
+        except ActionError as error:
+            if len(action) > ECHO and action in error.reason:
+                error.reason = error.reason.replace(action, shorten_action(action))
+                error.args = (error.reason,)
+                error.action = shorten_action(action)
+            raise
+
+    return checked
 
 
 @dataclass(frozen=True, slots=True)
@@ -44,12 +79,14 @@ class Option:
                 return self.check(True)
             if lowered in ("0", "false", "no", "off"):
                 return self.check(False)
-            raise OptionError(f"Option '{self.name}' takes true or false, not '{raw}'.")
+            raise OptionError(f"Option '{self.name}' takes true or false, not '{raw[:ECHO]}'.")
         if kind is int:
             try:
+                if not raw.strip().lstrip("+-").isascii():  # int() also reads other scripts' digits
+                    raise ValueError(raw)
                 value = int(raw)
             except ValueError:
-                raise OptionError(f"Option '{self.name}' takes a whole number, not '{raw}'.") from None
+                raise OptionError(f"Option '{self.name}' takes a whole number, not '{raw[:ECHO]}'.") from None
             return self.check(value)
         return self.check(raw)
 
@@ -182,6 +219,8 @@ class Game:
         state_class = cls.__dict__.get("state_class")
         if state_class is not None and (cls.copy is Game.copy or getattr(cls.copy, "derived", False)):
             cls.copy = staticmethod(state_class._copy)
+        if "apply" in cls.__dict__:  # every game rejects nonsense seats and actions alike
+            cls.apply = _checked_apply(cls.__dict__["apply"])  # type: ignore[method-assign]
 
     # ---- starting a game -------------------------------------------------------
 

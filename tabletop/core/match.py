@@ -12,6 +12,8 @@ import pluggy
 from tabletop.agents.base import Agent, make_decision
 from tabletop.core.errors import TabletopError
 from tabletop.core.game import Event, Game, Outcome
+from tabletop.core.names import seat_name
+from tabletop.core.plugins import GuardedHook
 from tabletop.core.record import GameRecord
 
 
@@ -44,12 +46,16 @@ class Match:
         names: Sequence[str] | None = None,
         agent_names: Sequence[str] | None = None,
         pm: pluggy.PluginManager | None = None,
+        on_plugin_error: Callable[[str], None] | None = None,
     ):
+        """``on_plugin_error`` gets one sentence when a plugin's observer raises and is switched off."""
         seats = len(agents)
         self.game = game
         self.agents = list(agents)
-        self.names = list(names or [f"Seat {i + 1}" for i in range(seats)])
+        self.names = [seat_name(n) for n in names] if names else [f"Seat {i + 1}" for i in range(seats)]
         self.pm = pm
+        self.on_plugin_error = on_plugin_error
+        self.plugins_off: set[str] = set()
         self.state = game.new_state(seats, options=options, seed=seed)
         self.record = GameRecord(
             game=game.name,
@@ -73,8 +79,10 @@ class Match:
         (the CLI's hand-over screen); ``on_event`` sees every event, secret ones included."""
         game, state, agents, actions = self.game, self.state, self.agents, self.record.actions
         observe = None
-        if self.pm is not None and self.pm.hook.tabletop_observe_event.get_hookimpls():
-            observe = self.pm.hook.tabletop_observe_event
+        if self.pm is not None:
+            observe = GuardedHook(
+                self.pm, "tabletop_observe_event", report=self.on_plugin_error, switched_off=self.plugins_off
+            ) or None
         limit = step_limit or game.step_limit(len(agents))
         resample = random.Random(self.record.seed)  # draws what each decision's copy hides
         while (outcome := game.outcome(state)) is None:
@@ -97,7 +105,9 @@ class Match:
                     observe(game=game, seat_names=self.names, event=event)
         self.record.outcome = outcome.to_dict()
         if self.pm is not None:
-            self.pm.hook.tabletop_observe_game_end(game=game, record=self.record)
+            GuardedHook(
+                self.pm, "tabletop_observe_game_end", report=self.on_plugin_error, switched_off=self.plugins_off
+            )(game=game, record=self.record)
         return MatchResult(record=self.record, state=state, outcome=outcome)
 
 

@@ -8,15 +8,59 @@ reproduce the same outcome; :meth:`GameRecord.verify` checks that.
 from __future__ import annotations
 
 import json
+import math
+import stat
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
 from tabletop.core.errors import ActionError, RecordError, TabletopError
-from tabletop.core.game import Event, Game, Outcome
+from tabletop.core.game import MAX_ACTION, Event, Game, Outcome, shorten_action
+from tabletop.core.names import MAX_NAME, SeatNameError, seat_name
+from tabletop.core.safe_io import write_atomic
 
 FORMAT = 1
+#: No record is bigger: 10,000 actions of a few dozen characters. A file above it is refused unread.
+MAX_RECORD_BYTES = 8 * 1024 * 1024
+#: Longest game name, version, option name or option value a record may hold.
+MAX_FIELD = 100
+
+
+def _no_constant(name: str) -> Any:
+    raise ValueError(f"{name} is not a number a record holds")
+
+
+def clean_path(path: Path) -> str:
+    """A file name fit for a message: printable, and not endless."""
+    text = str(path).encode("utf-8", "replace").decode("utf-8")
+    return text if len(text) <= 120 else "..." + text[-117:]
+
+
+def outcome_fault(outcome: Any, seats: int) -> str | None:
+    """What is wrong with a record's outcome, or None: winners are distinct seats, the reason a
+    short text, scores numbers and ranks whole numbers, one per seat."""
+    if not isinstance(outcome, Mapping):
+        return "is not an object"
+    winners, reason = outcome.get("winners"), outcome.get("reason")
+    if not isinstance(winners, list) or not all(type(w) is int and 0 <= w < seats for w in winners):
+        return "needs 'winners', a list of seats"
+    if len(set(winners)) != len(winners):
+        return "names a winner twice"
+    if not isinstance(reason, str) or not 0 < len(reason) <= 500:
+        return "needs a 'reason' text"
+    scores, ranks = outcome.get("scores"), outcome.get("ranks")
+    if scores is not None and (
+        not isinstance(scores, list)
+        or len(scores) != seats
+        or not all(type(x) in (int, float) and math.isfinite(x) for x in scores)
+    ):
+        return "has 'scores' that are not one number per seat"
+    if ranks is not None and (
+        not isinstance(ranks, list) or len(ranks) != seats or not all(type(r) is int for r in ranks)
+    ):
+        return "has 'ranks' that are not one whole number per seat"
+    return None
 
 
 @dataclass
@@ -52,32 +96,43 @@ class GameRecord:
         return json.dumps(self.to_dict(), indent=1, sort_keys=True, ensure_ascii=False) + "\n"
 
     def save(self, path: str | Path) -> Path:
+        """Write the record atomically: ``path`` holds the old file or the whole new one, never half."""
         path = Path(path)
+        text = self.to_json().encode("utf-8", "replace").decode("utf-8")  # a lone surrogate becomes '?'
         try:
-            path.parent.mkdir(parents=True, exist_ok=True)
-            path.write_text(self.to_json(), encoding="utf-8")
+            return write_atomic(path, text)
         except OSError as error:
-            raise RecordError(f"Cannot write the record to {path}: {error.strerror}.") from None
-        return path
+            raise RecordError(f"Cannot write the record to {path}: {error.strerror or error}.") from None
 
     @classmethod
     def from_dict(cls, data: Any, *, source: str = "record") -> GameRecord:
+        """Check every field's type and range before trusting any: one sentence for the first fault."""
+
         def bad(what: str) -> RecordError:
             return RecordError(f"{source} is not a valid game record: {what}.")
 
         if not isinstance(data, Mapping):
             raise bad("it is not a JSON object")
         if data.get("format", FORMAT) != FORMAT:
-            raise bad(f"format {data.get('format')!r} is not supported (expected {FORMAT})")
+            raise bad(f"format {str(data.get('format'))[:20]!r} is not supported (expected {FORMAT})")
         for key, kind in (("game", str), ("version", str), ("options", dict), ("seats", list), ("actions", list)):
             if not isinstance(data.get(key), kind):
                 raise bad(f"'{key}' is missing or of the wrong type")
+        if not 0 < len(data["game"]) <= MAX_FIELD or len(data["version"]) > MAX_FIELD:
+            raise bad("'game' or 'version' is empty or too long")
+        for key, value in data["options"].items():
+            if len(key) > MAX_FIELD or not isinstance(value, (str, int)) or (isinstance(value, str) and len(value) > MAX_FIELD):
+                raise bad(f"option '{key[:MAX_FIELD]}' is not a short text, number or true/false")
         seed = data.get("seed")
         if not isinstance(seed, int) or isinstance(seed, bool):
             raise bad("'seed' is missing or not a whole number")
         seats = data["seats"]
         if not seats or not all(isinstance(s, Mapping) and isinstance(s.get("name"), str) for s in seats):
             raise bad("each seat needs a name")
+        try:
+            names = [seat_name(s["name"]) for s in seats]
+        except SeatNameError as error:
+            raise bad(f"a seat's name is longer than {MAX_NAME} characters") from error
         actions: list[tuple[int, str]] = []
         for number, item in enumerate(data["actions"], start=1):
             if (
@@ -87,42 +142,66 @@ class GameRecord:
                 or isinstance(item[0], bool)
                 or not isinstance(item[1], str)
                 or not 0 <= item[0] < len(seats)
+                or len(item[1]) > MAX_ACTION
             ):
                 raise bad(f"action {number} is not [seat, \"action\"]")
             actions.append((item[0], item[1]))
         outcome = data.get("outcome")
         if outcome is not None:
-            try:
-                Outcome.from_dict(outcome)
-            except (KeyError, TypeError, ValueError):
-                raise bad("'outcome' is malformed") from None
+            fault = outcome_fault(outcome, len(seats))
+            if fault:
+                raise bad(f"'outcome' {fault}")
         return cls(
             game=data["game"],
             version=data["version"],
             options=dict(data["options"]),
             seed=seed,
-            seats=[{"name": s["name"], "agent": str(s.get("agent", ""))} for s in seats],
+            seats=[{"name": name, "agent": seat_name(str(s.get("agent", ""))[:MAX_NAME])} for name, s in zip(names, seats, strict=True)],
             actions=actions,
             outcome=outcome,
         )
 
     @classmethod
     def load(cls, path: str | Path) -> GameRecord:
+        """Read a record file; anything but a sane record gives one :class:`RecordError` sentence.
+
+        Devices, pipes and files above :data:`MAX_RECORD_BYTES` are refused before reading.
+        """
         path = Path(path)
+        name = clean_path(path)
         try:
-            text = path.read_text(encoding="utf-8")
+            info = path.stat()
+            if stat.S_ISDIR(info.st_mode):
+                raise RecordError(f"{name} is a folder, not a record file.")
+            if not stat.S_ISREG(info.st_mode):
+                raise RecordError(f"{name} is not a regular file (a device or a pipe?); give a record file.")
+            if info.st_size > MAX_RECORD_BYTES:
+                raise RecordError(
+                    f"{name} is {info.st_size:,} bytes, more than any record ({MAX_RECORD_BYTES:,}); it is not a record."
+                )
+            with path.open("rb") as handle:
+                raw = handle.read(MAX_RECORD_BYTES + 1)
         except FileNotFoundError:
-            raise RecordError(f"No record file at {path}.") from None
-        except (OSError, UnicodeDecodeError) as error:
-            raise RecordError(f"Cannot read the record {path}: {error}.") from None
+            raise RecordError(f"No record file at {name}.") from None
+        except OSError as error:
+            raise RecordError(f"Cannot read the record {name}: {error.strerror or error}.") from None
+        if len(raw) > MAX_RECORD_BYTES:
+            raise RecordError(f"{name} is larger than any record ({MAX_RECORD_BYTES:,} bytes); it is not a record.")
         try:
-            data = json.loads(text)
+            text = raw.decode("utf-8")
+        except UnicodeDecodeError as error:
+            raise RecordError(f"{name} is not UTF-8 text (byte {error.start}); it is not a record.") from None
+        try:
+            data = json.loads(text, parse_constant=_no_constant)
         except json.JSONDecodeError as error:
             raise RecordError(
-                f"{path.name} is not valid JSON (line {error.lineno}, column {error.colno}): "
-                f"{error.msg}."
+                f"{name} is not valid JSON (line {error.lineno}, column {error.colno}): {error.msg}."
             ) from None
-        return cls.from_dict(data, source=path.name)
+        except RecursionError:
+            raise RecordError(f"{name} is nested too deeply to be a record.") from None
+        except ValueError as error:  # NaN, Infinity, or an integer with thousands of digits
+            raise RecordError(f"{name} is not a record: {str(error)[:80]}.") from None
+        return cls.from_dict(data, source=name)
 
     # ---- replay -------------------------------------------------------------------
 
@@ -157,14 +236,14 @@ class GameRecord:
                 )
             if seat not in game.to_act(state):
                 raise RecordError(
-                    f"Action {number} ('{action}') is by seat {seat}, who was not to act then; "
+                    f"Action {number} ('{shorten_action(action)}') is by seat {seat}, who was not to act then; "
                     "the record is corrupt."
                 )
             try:
                 events = game.apply(state, seat, action)
             except ActionError as error:
                 raise RecordError(
-                    f"Action {number} ('{action}' by seat {seat}) is rejected by the rules: "
+                    f"Action {number} ('{shorten_action(action)}' by seat {seat}) is rejected by the rules: "
                     f"{error.reason}"
                 ) from None
             if on_step is not None:

@@ -68,7 +68,7 @@ def test_play_against_a_bot_saves_a_record_that_replays(cli, records):
     saved = list(records.glob("goofspiel-*-seed4.json"))
     assert len(saved) == 1
     replay = cli("replay", str(saved[0]))
-    assert replay.exit_code == 0 and "Verified" in replay.out
+    assert replay.exit_code == 0 and "Replaying the actions gives the recorded outcome" in replay.out
     assert "Ann bids 1" in replay.out
 
 

@@ -1,0 +1,64 @@
+"""Stopping a game from outside (Ctrl-C, SIGTERM, SIGHUP) so that its record is still saved.
+
+Inside :func:`stops_as_exceptions` a terminating signal raises :class:`Stopped` in the main
+thread wherever it is (a prompt, a bot thinking, the rules), like Ctrl-C raises
+KeyboardInterrupt; the caller saves the record under :func:`shielded`, where further signals
+are ignored until the save is done.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import signal
+import threading
+from collections.abc import Iterator
+
+#: Exit status for each way of being stopped: 128 + the signal's number, as shells report it.
+EXIT_STATUS = {"SIGINT": 130, "SIGHUP": 129, "SIGTERM": 143}
+
+
+class Stopped(BaseException):
+    """A terminating signal arrived. A BaseException, so a bot's ``except Exception`` cannot swallow it."""
+
+    def __init__(self, name: str):
+        super().__init__(name)
+        self.name = name
+
+
+def _names() -> list[str]:
+    return [name for name in ("SIGTERM", "SIGHUP") if hasattr(signal, name)]
+
+
+def _raise(signum: int, frame: object) -> None:
+    for name in _names():  # the first one stops the game; more of them must not cut the save
+        signal.signal(getattr(signal, name), signal.SIG_IGN)
+    raise Stopped(signal.Signals(signum).name)
+
+
+@contextlib.contextmanager
+def stops_as_exceptions() -> Iterator[None]:
+    """SIGTERM and SIGHUP raise :class:`Stopped` while inside; the old handlers come back after."""
+    if threading.current_thread() is not threading.main_thread():
+        yield
+        return
+    old = {name: signal.signal(getattr(signal, name), _raise) for name in _names()}
+    try:
+        yield
+    finally:
+        for name, handler in old.items():
+            signal.signal(getattr(signal, name), handler)
+
+
+@contextlib.contextmanager
+def shielded() -> Iterator[None]:
+    """Ignore Ctrl-C, SIGTERM and SIGHUP while the block (a save) runs: a second Ctrl-C must
+    not cut the save that the first one started."""
+    if threading.current_thread() is not threading.main_thread():
+        yield
+        return
+    old = {name: signal.signal(getattr(signal, name), signal.SIG_IGN) for name in ("SIGINT", *_names())}
+    try:
+        yield
+    finally:
+        for name, handler in old.items():
+            signal.signal(getattr(signal, name), handler)

@@ -1,0 +1,45 @@
+"""Where a game's record goes, checked before the game starts so that no evening is lost to a
+folder that cannot be written or a file that should not be replaced."""
+
+from __future__ import annotations
+
+import os
+import tempfile
+from pathlib import Path
+
+from tabletop.core.errors import RecordError, TabletopError
+from tabletop.core.record import GameRecord, clean_path
+
+
+class SavePathError(TabletopError, ValueError):
+    """``--save`` names a place a record cannot or must not be written."""
+
+
+def check_save_path(path: Path, *, game: str, force: bool) -> None:
+    """Refuse a folder, an unwritable place, any existing file that is not a record of ``game``,
+    and an existing record of ``game`` unless ``force``."""
+    name = clean_path(path)
+    if path.is_dir():
+        raise SavePathError(f"{name} is a folder; give a file name for the record, such as {name}/game.json.")
+    if path.exists() or path.is_symlink():
+        try:
+            existing = GameRecord.load(path)
+        except RecordError:
+            raise SavePathError(
+                f"{name} exists and is not a game record; choose another file so it is not overwritten."
+            ) from None
+        if existing.game != game:
+            raise SavePathError(
+                f"{name} holds a record of another game ({existing.game[:40]}); choose another file."
+            )
+        if not force:
+            raise SavePathError(f"{name} already holds a record of {game}; add --force to replace it.")
+    try:
+        path.parent.mkdir(parents=True, exist_ok=True)
+        fd, probe = tempfile.mkstemp(prefix=".tabletop-probe.", dir=path.parent)
+        os.close(fd)
+        os.unlink(probe)
+    except OSError as error:
+        raise SavePathError(
+            f"Cannot save a record in {clean_path(path.parent)}: {error.strerror or error}; choose another place with --save."
+        ) from None
