@@ -87,11 +87,17 @@ class WindupWar(Game):
                 rng.shuffle(batch)
                 dealt.extend(batch)
             state.factions = tuple(dealt[:seats])
+            names = ", ".join(f"{{p{s}}}: {self.data.faction_by_id[f].name}" for s, f in enumerate(state.factions))
+            state.opening = (Event("factions", f"Factions dealt: {names}.", {"factions": list(state.factions)}),)
             state.phase = ARMY_PICK
         else:
             state.phase = FACTION
         state.pending = tuple(range(seats))
         return state
+
+    def opening_events(self, state):
+        """The factions dealt at setup, told before the first unit is picked."""
+        return state.opening
 
     # ---- whose turn, what is legal ------------------------------------------------
 

@@ -63,7 +63,7 @@ class WarState(CardState):
     PUBLIC = ("factions", "picks", "active", "hearts")
     # Known to all and replaced, never changed in place: shared by copies (see the module).
     __slots__ = (*ZONES, *PUBLIC, "n", "edition", "target", "phase", "round", "revealed", "army",
-                 "row_broken", "reload_at", "status", "pending", "charger", "reveals", "table", "result")
+                 "row_broken", "reload_at", "status", "pending", "charger", "reveals", "table", "opening", "result")
 
     def __init__(self, n: int, edition: str, target: int):
         super().__init__(n, salt=None)  # no random event after setup
@@ -106,3 +106,5 @@ class WarState(CardState):
         #: never mutated once made; a tuple so copies share it.
         self.reveals: tuple[dict, ...] = ()
         self.result: Outcome | None = None
+        #: The events of setup (factions dealt): see ``Game.opening_events``.
+        self.opening: tuple = ()
