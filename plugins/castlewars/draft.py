@@ -34,10 +34,12 @@ class Draft:
         return swaps + ["pass"] if swaps else []
 
     def _takes(self, state, seat):
-        if len(state.units[seat]) + len(state.towers[seat]) >= self.cards.hand_limit:
+        towers = len(state.towers[seat])
+        if len(state.units[seat]) + towers >= self.cards.hand_limit:
             return []
-        return [self._take_text[card] for card in self._letters
-                if card in state.row and (card != TOWER or len(state.towers[seat]) < state.tower_limit)]
+        row, text = state.row, self._take_text
+        tower_ok = towers < state.tower_limit
+        return [text[card] for card in self._letters if card in row and (tower_ok or card != TOWER)]
 
     def check_draft(self, state, seat, verb, args, action):
         c = self.cards

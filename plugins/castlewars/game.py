@@ -58,6 +58,7 @@ class CastleWars(Draft, Orders, Battle, Ending, Game):
         self._place_text = {unit: f"place {unit}" for unit in c.units}
         self._choice_cache: dict = {}
         self._line_cache: dict = {}
+        self._place_cache: dict = {}
 
     # ---- setup ------------------------------------------------------------------------
 

@@ -22,10 +22,10 @@ class Orders:
     """Battle orders: the secret target or defence, then the secret line."""
 
     def order_options(self, state: CastleState, seat: int) -> list[str]:
-        if not state.orders.chosen(seat):
+        if state.orders.options[seat] is None:  # not chosen yet
             return self._choices(state, seat)[0][:]
-        rest = state.unplaced(seat)
-        return [self._place_text[u] for u in self.cards.units if u in rest]
+        units, line = state.units[seat], state.lines.values[seat] or ()
+        return [self._place_text[u] for u in self.cards.units if line.count(u) < units.count(u)]
 
     def _choices(self, state, seat):
         """(the choice texts, the values they stand for) of a seat: made once per table."""
@@ -71,7 +71,8 @@ class Orders:
         if verb != "place":
             raise IllegalAction("Your order is given; now place your Units with 'place <unit>'.",
                                 seat=seat, action=action)
-        if args[0] not in state.unplaced(seat):
+        unit = args[0]
+        if state.line(seat).count(unit) >= state.units[seat].count(unit):
             raise IllegalAction(f"You have no {self.cards.names[args[0]]} left to place.", seat=seat, action=action)
 
     def start_orders(self, state, events):
@@ -93,19 +94,27 @@ class Orders:
 
     def _place(self, state, seat, line):
         """Make ``line`` the seat's line; Units left all of one kind can only go in one
-        order: place them without asking."""
-        units = state.units[seat]
-        rest = list(units)
-        for unit in line:
-            rest.remove(unit)
-        if rest and rest.count(rest[0]) == len(rest):
-            line = (*line, *rest)
-        if line or not units:
-            state.lines.choose(seat, line, options=self._line_options(units, len(line)))
+        order: place them without asking. Worked out once per hand and line."""
+        key = (tuple(state.units[seat]), line)
+        found = self._place_cache.get(key)
+        if found is None:
+            units = key[0]
+            if len(line) < len(units):
+                rest = list(units)
+                for unit in line:
+                    rest.remove(unit)
+                if rest.count(rest[0]) == len(rest):
+                    line = (*line, *rest)
+            found = (line, self._line_options(units, len(line)) if line or not units else None)
+            self._place_cache[key] = found
+        line, options = found
+        if options is not None:
+            state.lines.choose(seat, line, options=options)
 
     @staticmethod
     def _ready(state, seat):
-        return state.orders.chosen(seat) and len(state.line(seat)) == len(state.units[seat])
+        return (state.orders.options[seat] is not None
+                and len(state.lines.values[seat] or ()) == len(state.units[seat]))
 
     def order(self, state, seat, verb, args):
         names = self.cards.names
@@ -121,7 +130,7 @@ class Orders:
                                 {"seat": seat, "order": "attack", "target": args[0]}, visible_to=secret))
         else:
             unit = args[0]
-            line = (*state.line(seat), unit)
+            line = (*(state.lines.values[seat] or ()), unit)
             events.append(Event("place", f"{{p{seat}}} places {article(names[unit])} in position "
                                 f"{len(line)}.", {"seat": seat, "unit": unit}, visible_to=secret))
             self._place(state, seat, line)
