@@ -1,15 +1,19 @@
-"""The Battle Phase as one pure function: every interaction at once, from the locked-in orders.
+"""The Battle Phase: every interaction at once, from the locked-in orders.
 
-Kept apart from the game state so the rulebook's Example Battle and each interpretation
-(see RULES.md, "Battle") can be tested on plain lists. Nothing here depends on the
-order in which seats are processed except where RULES.md says so (the alternation of
-several attackers follows the round's turn order).
+:func:`resolve_battle` is one pure function, apart from the game state, so the rulebook's
+Example Battle and each interpretation (see RULES.md, "Battle") can be tested on plain
+lists. Nothing there depends on the order in which seats are processed except where
+RULES.md says so (the alternation of several attackers follows the round's turn order).
+:class:`Battle` turns the orders face up, applies the report to the state and narrates it.
 """
 
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
+
+from tabletop.core import Event
+from tabletop_games.castlewars.cards import TOWER
 
 DEFEND = -1
 
@@ -126,3 +130,83 @@ def resolve_battle(
         broken[s] = min(towers[s], reached[s] // absorbs)
         damage[s] = max(0, reached[s] - absorbs * towers[s])
     return BattleReport(survivors, reached, broken, damage, clashes, strikes)
+
+
+def _damage_text(seat, power, broken, damage, left):
+    towers = f"{broken} Tower{'s' if broken != 1 else ''}"
+    if not damage:
+        lost = f"loses {towers}" if broken else "loses nothing"
+        return f"{{p{seat}}}'s Towers stop all {power} attack power: {{p{seat}}} {lost}."
+    lost = f"loses {towers} and {damage} hit points" if broken else f"loses {damage} hit points"
+    return f"{{p{seat}}} {lost} ({left} left)."
+
+
+class Battle:
+    """The Battle Phase on the state: a mixin of :class:`~.game.CastleWars`."""
+
+    def battle(self, state, events):
+        c = self.cards
+        order = state.turn_order
+        chosen = state.orders.values
+        choices = {s: chosen[s] for s in order}
+        lines = {s: list(state.line(s)) for s in order}
+        for s in order:
+            target = choices[s]
+            text = f"{{p{s}}} defends." if target == DEFEND else f"{{p{s}}} attacks {{p{target}}}."
+            events.append(Event("reveal", text, {"seat": s, "target": None if target == DEFEND else target}))
+        report = resolve_battle(
+            order=order, choices=choices, lines=lines,
+            towers={s: len(state.towers[s]) for s in order},
+            beats=c.beats, power=c.power, absorbs=c.absorbs,
+        )
+        names = c.names
+        for clash in report.clashes:
+            (a, b), (ua, ub), lost = clash["seats"], clash["units"], clash["lost"]
+            if len(lost) == 2:
+                text = f"{{p{a}}}'s {names[ua]} and {{p{b}}}'s {names[ub]} discard each other."
+            elif lost[0] == b:
+                text = f"{{p{a}}}'s {names[ua]} discards {{p{b}}}'s {names[ub]}."
+            else:
+                text = f"{{p{b}}}'s {names[ub]} discards {{p{a}}}'s {names[ua]}."
+            if a in lost:
+                state.discard.append(ua)
+            if b in lost:
+                state.discard.append(ub)
+            events.append(Event("clash", text, clash))
+        for hit in report.strikes:
+            units = ", ".join(names[u] for u in hit["units"])
+            events.append(Event("strike", f"{{p{hit['seat']}}}'s {units} reach {{p{hit['target']}}} "
+                                f"with {hit['power']} attack power.", hit))
+        results = []
+        for s in order:
+            broken, damage = report.towers_broken[s], report.damage[s]
+            towers = state.towers[s]
+            del towers[len(towers) - broken:]
+            state.discard.extend([TOWER] * broken)
+            state.hp[s] -= damage
+            state.units[s] = report.survivors[s]
+            if report.power[s]:
+                events.append(Event("damage", _damage_text(s, report.power[s], broken, damage, state.hp[s]),
+                                    {"seat": s, "towers_broken": broken, "damage": damage, "hit_points": state.hp[s]}))
+            results.append({"seat": s, "power": report.power[s], "towers_broken": broken,
+                            "damage": damage, "hit_points": state.hp[s]})
+        state.orders = state.lines = None
+        out = [s for s in order if state.hp[s] <= 0]
+        for s in out:
+            state.discard.extend(state.units[s])
+            state.discard.extend(state.towers[s])
+            state.units[s] = []
+            state.towers[s] = []
+            events.append(Event("out", f"{{p{s}}} has no hit points left and is out.", {"seat": s}))
+        state.last_battle = {
+            "round": state.round,
+            "orders": [{"seat": s, "target": None if choices[s] == DEFEND else choices[s]} for s in order],
+            "clashes": report.clashes,
+            "strikes": report.strikes,
+            "results": results,
+            "out": out,
+        }
+        before = state.in_play
+        state.in_play = tuple(s for s in before if state.hp[s] > 0)
+        state.waiting = ()
+        self.check_end(state, before, events)

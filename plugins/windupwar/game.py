@@ -15,10 +15,11 @@ Notation (see RULES.md):
 from __future__ import annotations
 
 import random
-from collections import Counter
+from itertools import permutations
 from pathlib import Path
 
-from tabletop.core import Event, Game, IllegalAction, InvalidAction, Option
+from tabletop.core import Event, Game, IllegalAction, InvalidAction, Option, derive
+from tabletop.core.zones import Secret
 from tabletop_games.windupwar.cards import CardData, load_cards
 from tabletop_games.windupwar.resolve import War
 from tabletop_games.windupwar.state import (
@@ -44,6 +45,7 @@ NOTATION_HELP = (
 
 
 class WindupWar(Game):
+    state_class = WarState
     name = "windupwar"
     title = "Windup War"
     version = "1.0"
@@ -66,6 +68,10 @@ class WindupWar(Game):
         self.deck = tuple(c.notation for c in self.data.actions)
         self.faction_actions = tuple(f"faction {f.id}" for f in self.data.factions)
         self.unit_actions = {u.id: f"unit {u.id}" for u in self.data.units}
+        self.faction_ids = tuple(f.id for f in self.data.factions)
+        #: Every combat order of k units a seat could have picked, for k = 0..3.
+        unit_ids = tuple(u.id for u in self.data.units)
+        self.pick_options = tuple(tuple(permutations(unit_ids, k)) for k in range(ARMY + 1))
 
     # ---- setup --------------------------------------------------------------------
 
@@ -74,33 +80,39 @@ class WindupWar(Game):
         state.hands = [list(self.deck) for _ in range(seats)]
         if options["factions"] == "deal":
             rng = random.Random(seed)
-            ids = [f.id for f in self.data.factions]
+            ids = list(self.faction_ids)
             dealt: list[str] = []
             while len(dealt) < seats:
                 batch = ids[:]
                 rng.shuffle(batch)
                 dealt.extend(batch)
-            state.factions = dealt[:seats]
+            state.factions = tuple(dealt[:seats])
+            names = ", ".join(f"{{p{s}}}: {self.data.faction_by_id[f].name}" for s, f in enumerate(state.factions))
+            state.opening = (Event("factions", f"Factions dealt: {names}.", {"factions": list(state.factions)}),)
             state.phase = ARMY_PICK
         else:
             state.phase = FACTION
-        state.pending = list(range(seats))
+        state.pending = tuple(range(seats))
         return state
+
+    def opening_events(self, state):
+        """The factions dealt at setup, told before the first unit is picked."""
+        return state.opening
 
     # ---- whose turn, what is legal ------------------------------------------------
 
     def to_act(self, state):
-        """The seats that must decide now (a copy: applying an action changes the live list)."""
-        return state.pending[:]
+        """The seats that must decide now (a tuple, replaced when it changes)."""
+        return state.pending
 
     def legal_actions(self, state, seat):
         if seat not in state.pending:
             return []
         phase = state.phase
         if phase == WINDUP:
-            return state.hands[seat][:]
+            return state.hands[seat][:] if not state.hands_seen[seat] else self.hand(state, seat)
         if phase == ARMY_PICK:
-            picked = state.army[seat]
+            picked = state.picks.values[seat] or ()
             return [a for u, a in self.unit_actions.items() if u not in picked]
         if phase == CHARGE:
             return [f"score {c}" for c in state.discard[seat]]
@@ -161,29 +173,33 @@ class WindupWar(Game):
         return self._pick_faction(state, seat, arg)
 
     def _pick_faction(self, state, seat, faction):
-        state.factions[seat] = faction
-        state.pending.remove(seat)
+        state.factions.choose(seat, faction, options=self.faction_ids)
+        state.pending = tuple(s for s in state.pending if s != seat)
         events = [Event("faction", f"{{p{seat}}} picks {self.data.faction_by_id[faction].name}.",
                         {"seat": seat, "faction": faction}, visible_to=frozenset((seat,)))]
         if not state.pending:
-            names = ", ".join(f"{{p{s}}}: {self.data.faction_by_id[f].name}" for s, f in enumerate(state.factions))
-            events.append(Event("factions", f"Factions revealed: {names}.", {"factions": list(state.factions)}))
+            chosen = state.factions = tuple(state.factions.values)
+            names = ", ".join(f"{{p{s}}}: {self.data.faction_by_id[f].name}" for s, f in enumerate(chosen))
+            events.append(Event("factions", f"Factions revealed: {names}.", {"factions": list(chosen)}))
             state.phase = ARMY_PICK
-            state.pending = list(range(state.n))
+            state.pending = tuple(range(state.n))
         return events
 
     def _pick_unit(self, state, seat, unit_id, action):
-        picked = state.army[seat]
+        picked = state.picks.values[seat] or ()
         if unit_id in picked:
             raise IllegalAction(f"You already picked the {self.data.unit_by_id[unit_id].name}.",
                                 seat=seat, action=action)
-        picked.append(unit_id)
+        picked = (*picked, unit_id)
+        state.picks.choose(seat, picked, options=self.pick_options[len(picked)])
         unit = self.data.unit_by_id[unit_id]
         events = [Event("unit", f"{{p{seat}}} puts the {unit.name} at position {len(picked)} of the combat order.",
                         {"seat": seat, "unit": unit_id, "position": len(picked)}, visible_to=frozenset((seat,)))]
         if len(picked) == ARMY:
-            state.pending.remove(seat)
+            state.pending = tuple(s for s in state.pending if s != seat)
             if not state.pending:
+                state.army = tuple(state.picks.values)
+                state.picks = None
                 for s in range(state.n):
                     state.active[s] = 0
                     state.hearts[s] = self.data.unit_by_id[state.army[s][0]].hearts
@@ -191,19 +207,24 @@ class WindupWar(Game):
                     f"{{p{s}}}: " + ", ".join(self.data.unit_by_id[u].name for u in state.army[s])
                     for s in range(state.n))
                 events.append(Event("armies", f"Armies revealed: {armies}.",
-                                    {"armies": [a[:] for a in state.army]}))
+                                    {"armies": [list(a) for a in state.army]}))
                 self.war.start_windup(state)
         return events
 
     def _program(self, state, seat, card, action):
-        hand = state.hands[seat]
-        if card not in hand:
+        hand, seen = state.hands[seat], state.hands_seen[seat]
+        if card in hand:
+            hand.remove(card)
+        elif card in seen:
+            seen.remove(card)
+        else:
             raise IllegalAction(f"{card} is not in your hand.", seat=seat, action=action)
-        hand.remove(card)
-        row = state.rows[seat]
+        row = state.program[seat]
         row.append(card)
-        if len(row) >= SLOTS or not hand:
-            state.pending.remove(seat)
+        if len(row) >= SLOTS or not (hand or seen):
+            pending = state.pending
+            i = pending.index(seat)
+            state.pending = pending[:i] + pending[i + 1:]
         event = Event("program", f"{{p{seat}}} programs {card} as card {len(row)}.",
                       {"seat": seat, "slot": len(row), "card": card}, visible_to=frozenset((seat,)))
         if state.pending:
@@ -218,29 +239,31 @@ class WindupWar(Game):
         return state.result
 
     def view(self, state, seat):
+        """The derived parts (:mod:`tabletop.core.derive`) in the shape the renderer and bots read."""
         phase = state.phase
         setup_secret = phase in (FACTION, ARMY_PICK)
+        factions = state.factions.shown(seat) if type(state.factions) is Secret else state.factions
         seats = []
         for s in range(state.n):
             own = s == seat
+            faction = factions[s]
             entry = {
                 "seat": s,
                 "status": state.status[s],
-                "faction": state.factions[s] if (own or phase != FACTION) else None,
+                "faction": faction if isinstance(faction, str) else None,
                 "points": len(state.centre[s]),
                 "centre": state.centre[s][:],
                 "broken": state.broken[s][:],
                 "discard": state.discard[s][:],
-                "hand_size": len(state.hands[s]),
-                "row": self._row_view(state, s, own),
+                "hand_size": len(state.hands[s]) + len(state.hands_seen[s]),
+                "row": self._row_view(state, s, seat),
                 "row_broken": [b + 1 for b in state.row_broken[s]],
             }
+            entry["units_picked"] = len(self._picked(state, s))
             if setup_secret and not own:
-                entry["units_picked"] = len(state.army[s])
                 entry["army"] = []
                 entry["active"] = None
             else:
-                entry["units_picked"] = len(state.army[s])
                 entry["army"] = self._army_view(state, s, setup_secret)
                 entry["active"] = state.active[s] if not setup_secret and state.active[s] < ARMY else None
             seats.append(entry)
@@ -251,7 +274,7 @@ class WindupWar(Game):
             "revealed": state.revealed,
             "points_to_win": state.target,
             "seat": seat,
-            "to_act": state.pending[:],
+            "to_act": list(state.pending),
             "seats": seats,
             "reveals": [self._reveal_view(r) for r in state.reveals],
             "last_reveal": self._reveal_view(state.reveals[-1]) if state.reveals else None,
@@ -259,7 +282,7 @@ class WindupWar(Game):
             "outcome": state.result.to_dict() if state.result is not None else None,
         }
         if seat is not None:
-            view["hand"] = state.hands[seat][:]
+            view["hand"] = self.hand(state, seat)
         return view
 
     @staticmethod
@@ -268,22 +291,25 @@ class WindupWar(Game):
             return None
         return {"round": reveal["round"], "step": reveal["step"], "rows": [dict(r) for r in reveal["rows"]]}
 
-    def _row_view(self, state, s, own):
-        """The seat's windup row: cards face up or its own; '?' face down; '' a slot emptied mid-round."""
-        out = []
-        for slot, card in enumerate(state.rows[s]):
-            if card is None:
-                out.append("")
-            elif own or slot < state.shown[s]:
-                out.append(card)
-            else:
-                out.append("?")
-        return out
+    @staticmethod
+    def _row_view(state, s, seat):
+        """Seat ``s``'s windup row as ``seat`` sees it: cards face up or its own; '?' face down;
+        '' a slot emptied mid-round."""
+        face_up = ["" if card is None else card for card in state.rows[s]]
+        face_down = derive.zone_view(state, "program", seat, owner=s)
+        return face_up + ["?" if card is None else card for card in face_down]
+
+    @staticmethod
+    def _picked(state, s):
+        """Seat ``s``'s units picked so far, in combat order (not for others' eyes in setup)."""
+        if state.picks is None:
+            return state.army[s]
+        return state.picks.values[s] or ()
 
     def _army_view(self, state, s, setup_secret):
         units = self.data.unit_by_id
         out = []
-        for position, unit_id in enumerate(state.army[s]):
+        for position, unit_id in enumerate(self._picked(state, s)):
             unit = units[unit_id]
             if setup_secret or position > state.active[s]:
                 hearts, where = unit.hearts, "waiting"
@@ -295,48 +321,19 @@ class WindupWar(Game):
                         "ribbons": list(unit.ribbons), "state": where})
         return out
 
+    def hand(self, state, seat):
+        """The seat's hand in deck order: its hidden cards and those every seat saw return."""
+        seen = state.hands_seen[seat]
+        if not seen:
+            return state.hands[seat][:]
+        return sorted(state.hands[seat] + seen, key=self.war.order.__getitem__)
+
     # ---- search support -----------------------------------------------------------
 
-    def copy(self, state):
-        return state.copy()
-
-    def determinize(self, state, seat, rng):
-        """Resample other seats' secret faction and unit picks and their face-down cards.
-
-        A seat's hand plus its face-down row is always the 22 cards minus its public piles,
-        so resampling shuffles that pool between the hidden slots and the hand.
-        """
-        new = state.copy()
-        others = [s for s in range(state.n) if s != seat]
-        if state.phase == FACTION:
-            ids = [f.id for f in self.data.factions]
-            for s in others:
-                if new.factions[s] is not None:
-                    new.factions[s] = rng.choice(ids)
-            return new
-        if state.phase == ARMY_PICK:
-            ids = [u.id for u in self.data.units]
-            for s in others:
-                new.army[s] = rng.sample(ids, len(new.army[s]))
-            return new
-        order = self.war.order
-        for s in others:
-            row = new.rows[s]
-            hidden = [i for i in range(new.shown[s], len(row)) if row[i] is not None]
-            pool = new.hands[s] + [row[i] for i in hidden]
-            rng.shuffle(pool)
-            for j, i in enumerate(hidden):
-                row[i] = pool[j]
-            new.hands[s] = sorted(pool[len(hidden):], key=order.__getitem__)
-        return new
-
     def census(self, state):
-        total = Counter()
-        for s in range(state.n):
-            prefix = f"{s}:"
-            for pile in (state.hands[s], state.discard[s], state.centre[s], state.broken[s]):
-                total.update(prefix + c for c in pile)
-            total.update(prefix + c for c in state.rows[s] if c is not None)
+        """Every card wherever it lies (derived), without the empty slots a row keeps."""
+        total = derive.census(state)
+        del total[None]
         return total
 
     def step_limit(self, seats):

@@ -21,6 +21,7 @@ from tabletop_games.windupwar.state import (
     WAR,
     WINDUP,
     WarState,
+    replaced,
 )
 
 #: A war that has not ended after this many rounds is called off with no champion
@@ -69,18 +70,18 @@ class War:
         state.phase = WINDUP
         state.revealed = 0
         n = state.n
-        state.shown = [0] * n
         state.rows = [[] for _ in range(n)]
-        state.row_broken = [[] for _ in range(n)]
-        state.reload_at = [-1] * n
-        state.pending = [s for s in state.table.in_play if state.hands[s]]
+        state.program = [[] for _ in range(n)]
+        state.row_broken = ((),) * n
+        state.reload_at = (-1,) * n
+        state.pending = tuple(s for s in state.table.in_play if state.hands[s] or state.hands_seen[s])
 
     def run(self, state: WarState, events: list[Event]) -> None:
         """Reveal and resolve steps until the round ends, a charge needs a choice, or the game ends."""
         if state.revealed == 0:
             state.reveals = ()
         state.phase = WAR
-        state.pending = []
+        state.pending = ()
         while state.result is None:
             if state.revealed >= SLOTS:
                 self.end_round(state, events)
@@ -95,8 +96,9 @@ class War:
         """Clear the rows (2016: Reload and broken cards act now), then forfeits, then a new Windup."""
         edition_2016 = state.edition == "2016"
         for s in range(state.n):
-            row = state.rows[s]
-            hand, discard, broken = state.hands[s], state.discard[s], state.broken[s]
+            # Slots never turned (a seat out mid-round) follow the face-up ones.
+            row = state.rows[s] + state.program[s]
+            hand, discard, broken = state.hands_seen[s], state.discard[s], state.broken[s]
             if edition_2016:
                 reload_at = state.reload_at[s]
                 broke = state.row_broken[s]
@@ -117,9 +119,10 @@ class War:
             else:
                 discard.extend(c for c in row if c is not None)
             state.rows[s] = []
+            state.program[s] = []
         forfeits = [s for s in state.table.in_play if len(state.broken[s]) >= FORFEIT_BROKEN]
         for s in forfeits:
-            state.status[s] = FORFEITED
+            state.status = replaced(state.status, s, FORFEITED)
             events.append(Event("forfeit", f"{{p{s}}} has {len(state.broken[s])} broken cards and forfeits.",
                                 {"seat": s}))
         if forfeits:
@@ -153,10 +156,11 @@ class War:
         edition_2016 = state.edition == "2016"
         cards = _Step()
         plays, incoming = cards.plays, cards.incoming
-        shown = state.shown
         for s in in_play:
-            shown[s] = step + 1
             row = state.rows[s]
+            face_down = state.program[s]
+            if face_down:
+                row.append(face_down.pop(0))
             notation = row[step] if step < len(row) else None
             if notation is None:
                 plays.append((s, None))
@@ -231,15 +235,15 @@ class War:
         edition_2016 = state.edition == "2016"
         for s in cards.broken:
             if edition_2016:
-                state.row_broken[s].append(step)
+                state.row_broken = replaced(state.row_broken, s, (*state.row_broken[s], step))
             else:
                 state.broken[s].append(state.rows[s][step])
                 state.rows[s][step] = None
         for s in cards.reloads:
             if edition_2016:
-                state.reload_at[s] = step
+                state.reload_at = replaced(state.reload_at, s, step)
                 continue
-            row, hand, discard = state.rows[s], state.hands[s], state.discard[s]
+            row, hand, discard = state.rows[s], state.hands_seen[s], state.discard[s]
             for slot in range(step + 1):
                 if row[slot] is not None:
                     hand.append(row[slot])
@@ -259,7 +263,7 @@ class War:
             return {s: "charge succeeds, empty discard: no point"}, False
         state.charger = s
         state.phase = CHARGE
-        state.pending = [s]
+        state.pending = (s,)
         return {s: "charge succeeds"}, True
 
     @staticmethod
@@ -321,7 +325,7 @@ class War:
                 return
         if eliminated:
             for s in eliminated:
-                state.status[s] = ELIMINATED
+                state.status = replaced(state.status, s, ELIMINATED)
             state.table = state.table.without(*eliminated)
             self._last_standing(state, events, "elimination")
 
@@ -338,7 +342,7 @@ class War:
     def _finish(self, state: WarState, winners: tuple[int, ...], reason: str, events: list[Event]) -> None:
         state.result = Outcome(tuple(winners), reason, scores=tuple(float(len(c)) for c in state.centre))
         state.phase = OVER
-        state.pending = []
+        state.pending = ()
         who = ", ".join(f"{{p{s}}}" for s in winners) or "nobody"
         events.append(Event("game_over", f"Champion: {who} ({reason}).", {"winners": list(winners)}))
 

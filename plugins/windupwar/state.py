@@ -1,15 +1,26 @@
-"""The mutable state of one Windup War game, kept lean for fast copies.
+"""The state of one Windup War game, built from zones that know who may see their cards.
 
 Seats are ``0..n-1`` clockwise: one space to your *left* is the next seat clockwise
 still in play (``Table.left``). Every seat owns its own 22 action cards; a card is
-named by its notation (``A1L.g``) and lies in exactly one of the seat's piles:
-hand, windup row, discard pile, centre (points) or broken (under the Life card).
+named by its notation (``A1L.g``) and lies in exactly one of the seat's piles: hand,
+programmed face down (``program``), turned face up in this round's row (``rows``),
+discard pile, centre (points) or broken (under the Life card). The same notation names a
+card of every seat, so each seat's cards form their own pool: the engine resamples a
+seat's hidden cards only among that seat's hidden places (hand and face-down program).
+
+Secret choices that are not cards are :class:`~tabletop.core.zones.Secret` values: a
+seat's faction (option ``factions=pick``) and its unit picks so far, until every seat has
+chosen; then they are shown to all as plain values (``factions``, ``army``).
+
+Values everyone knows that are replaced, never changed in place (the phase, the round,
+the reveals) live in plain slots: copies share them, which keeps copies fast.
 """
 
 from __future__ import annotations
 
 from tabletop.core.game import Outcome
 from tabletop.core.table import Table
+from tabletop.core.zones import EVERYONE, OWNER, CardState, Secret, zone
 
 #: Cards programmed per round, units per army.
 SLOTS = 5
@@ -28,16 +39,34 @@ ELIMINATED = "eliminated"
 FORFEITED = "forfeited"
 
 
-class WarState:
-    __slots__ = (
-        "n", "edition", "target", "phase", "round", "revealed", "shown",
-        "factions", "army", "active", "hearts",
-        "hands", "rows", "discard", "centre", "broken",
-        "row_broken", "reload_at",
-        "status", "table", "pending", "charger", "reveals", "result",
-    )
+def replaced(values: tuple, index: int, value) -> tuple:
+    """``values`` with item ``index`` replaced: seat tuples change rarely and are shared by copies."""
+    return (*values[:index], value, *values[index + 1:])
+
+
+class WarState(CardState):
+    ZONES = {
+        "hands": zone(OWNER, pool="seat {seat}"),
+        #: Cards in hand that every seat saw go there (face-up cards a Reload returned);
+        #: they stay known until programmed. The hand is both, in deck order.
+        "hands_seen": zone(EVERYONE, per_seat=True),
+        #: This round's programmed cards still face down, in slot order (the first is the
+        #: next slot to turn up).
+        "program": zone(OWNER, pool="seat {seat}"),
+        #: This round's row turned face up so far, one entry per slot; None once the card
+        #: of a revealed slot left the row mid-round (broken, or back to hand by a Reload).
+        "rows": zone(EVERYONE, per_seat=True),
+        "discard": zone(EVERYONE, per_seat=True),
+        "centre": zone(EVERYONE, per_seat=True),
+        "broken": zone(EVERYONE, per_seat=True),
+    }
+    PUBLIC = ("factions", "picks", "active", "hearts")
+    # Known to all and replaced, never changed in place: shared by copies (see the module).
+    __slots__ = (*ZONES, *PUBLIC, "n", "edition", "target", "phase", "round", "revealed", "army",
+                 "row_broken", "reload_at", "status", "pending", "charger", "reveals", "table", "opening", "result")
 
     def __init__(self, n: int, edition: str, target: int):
+        super().__init__(n, salt=None)  # no random event after setup
         self.n = n
         self.edition = edition
         #: Points that win at once: 3, or 4 when the game started with 2 or 3 seats.
@@ -46,60 +75,36 @@ class WarState:
         self.round = 1
         #: How many slots of this round's rows are face up (0 during the Windup).
         self.revealed = 0
-        #: Per seat, how many slots of its row were turned face up; an eliminated seat's
-        #: later cards are never turned.
-        self.shown = [0] * n
-        self.factions: list[str | None] = [None] * n
-        #: Unit ids in combat order; during setup, the picks so far.
-        self.army: list[list[str]] = [[] for _ in range(n)]
+        #: Faction ids: a Secret while seats pick them, then a tuple.
+        self.factions: Secret | tuple[str, ...] = Secret(n)
+        #: Each seat's unit picks so far (a tuple of unit ids): a Secret until all have picked.
+        self.picks: Secret | None = Secret(n)
+        #: Unit ids in combat order per seat, shown once every army is complete.
+        self.army: tuple[tuple[str, ...], ...] = ((),) * n
         #: Index in ``army`` of the active unit (ARMY once the third is destroyed).
         self.active = [0] * n
         #: Hearts left on the active unit; 0 means destroyed, replaced before the next card.
         self.hearts = [0] * n
         self.hands: list[list[str]] = [[] for _ in range(n)]
-        #: This round's windup row; a slot is None once its card left the row mid-round.
+        self.hands_seen: list[list[str]] = [[] for _ in range(n)]
+        self.program: list[list[str]] = [[] for _ in range(n)]
         self.rows: list[list[str | None]] = [[] for _ in range(n)]
         self.discard: list[list[str]] = [[] for _ in range(n)]
         self.centre: list[list[str]] = [[] for _ in range(n)]
         self.broken: list[list[str]] = [[] for _ in range(n)]
-        #: 2016 edition: slots of this round's row that broke (they go under the Life card at round end).
-        self.row_broken: list[list[int]] = [[] for _ in range(n)]
+        #: 2016 edition: slots of this round's row that broke (they go under the Life card at
+        #: round end); tuples, replaced when one grows, so copies share them.
+        self.row_broken: tuple[tuple[int, ...], ...] = ((),) * n
         #: 2016 edition: the slot of this round's played Reload, or -1.
-        self.reload_at = [-1] * n
-        self.status = [IN_PLAY] * n
+        self.reload_at: tuple[int, ...] = (-1,) * n
+        self.status: tuple[str, ...] = (IN_PLAY,) * n
         self.table = Table(n)
         #: Seats that must decide now (several: a simultaneous secret decision).
-        self.pending: list[int] = []
+        self.pending: tuple[int, ...] = ()
         self.charger = -1
         #: The revealed steps of the latest War (public): {"round", "step", "rows"} each,
-        #: never mutated once made; a tuple so copies can share it.
+        #: never mutated once made; a tuple so copies share it.
         self.reveals: tuple[dict, ...] = ()
         self.result: Outcome | None = None
-
-    def copy(self) -> WarState:
-        new = WarState.__new__(WarState)
-        new.n = self.n
-        new.edition = self.edition
-        new.target = self.target
-        new.phase = self.phase
-        new.round = self.round
-        new.revealed = self.revealed
-        new.shown = self.shown[:]
-        new.factions = self.factions[:]
-        new.army = [a[:] for a in self.army]
-        new.active = self.active[:]
-        new.hearts = self.hearts[:]
-        new.hands = [h[:] for h in self.hands]
-        new.rows = [r[:] for r in self.rows]
-        new.discard = [d[:] for d in self.discard]
-        new.centre = [c[:] for c in self.centre]
-        new.broken = [b[:] for b in self.broken]
-        new.row_broken = [b[:] for b in self.row_broken]
-        new.reload_at = self.reload_at[:]
-        new.status = self.status[:]
-        new.table = self.table
-        new.pending = self.pending[:]
-        new.charger = self.charger
-        new.reveals = self.reveals
-        new.result = self.result
-        return new
+        #: The events of setup (factions dealt): see ``Game.opening_events``.
+        self.opening: tuple = ()

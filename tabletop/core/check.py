@@ -37,6 +37,7 @@ from tabletop.core.leaks import (
     check_hidden,
     check_named_cards,
     dump,
+    hidden_from_each,
     resamplers,
 )
 from tabletop.core.record import GameRecord
@@ -133,6 +134,12 @@ def _check_one(game: Game, seats: int, options: dict, seed: int, bots: Sequence[
         seed=seed, seats=[{"name": f"Seat {i + 1}", "agent": "random"} for i in range(seats)],
     )
     texts: list[str] = []
+    opening = list(game.opening_events(state))
+    for event in opening:
+        if not isinstance(event, Event):
+            raise Failed(f"setup: opening_events gave {event!r}, not an Event")
+        json.dumps(event.to_dict())
+    check_events(game, state, seats, -1, "", opening, {}, 0)
     tried: list[str] = []  # actions once legal, to try where they are not
     changed: dict[str, bool] = {}  # per resampler: did it ever change anything?
     named: dict = {}  # per viewer: the words its view has shown
@@ -171,6 +178,7 @@ def _check_one(game: Game, seats: int, options: dict, seed: int, bots: Sequence[
             check_bots(game, state, seat, legal, samples[seat], bots, step)
         action = rng.choice(legal)
         tried.extend(a for a in legal[:3] if a not in tried)
+        hidden_before = hidden_from_each(state, seats)
         trial = game.copy(state)
         game.apply(trial, seat, action)
         if _snapshot(game, state, seats) != before:
@@ -184,7 +192,7 @@ def _check_one(game: Game, seats: int, options: dict, seed: int, bots: Sequence[
                 raise Failed(f"step {step}: apply returned {event!r}, not an Event")
             json.dumps(event.to_dict())
             texts.append(event.text)
-        check_events(game, state, seats, seat, action, list(events), samples, step)
+        check_events(game, state, seats, seat, action, list(events), samples, step, hidden_before)
         record.actions.append((seat, action))
         if _snapshot(game, trial, seats) != _snapshot(game, state, seats):
             raise Failed(f"step {step}: '{action}' gave a different position on a copy: copy() misses something")

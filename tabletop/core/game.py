@@ -322,6 +322,16 @@ class Game:
             return derive.census(state)
         return None
 
+    def opening_events(self, state: Any) -> Sequence[Event]:
+        """What setup did that people should be told before the first action (round 1's
+        opening: a row turned face up, factions dealt), as events; none by default.
+
+        Setup cannot return events (it returns the state), so a game that narrates its
+        setup keeps them on the state and returns them here; :class:`~tabletop.core.match.Match`
+        shows them before the first decision, the check holds them to the rules of events.
+        """
+        return ()
+
     def step_limit(self, seats: int) -> int:
         """Most actions a game may take; the conformance check fails a game that runs longer."""
         return 10_000

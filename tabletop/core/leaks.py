@@ -146,14 +146,25 @@ def check_named_cards(game: Game, state: CardState, seats: int, step: int, named
             before |= words
 
 
+def hidden_from_each(state: Any, seats: int) -> dict:
+    """Per viewer (None: the spectator), the card ids hidden from it now."""
+    if not isinstance(state, CardState):
+        return {}
+    return {viewer: derive.hidden_cards(state, viewer) for viewer in [None, *range(seats)]}
+
+
 def check_events(
     game: Game, state: Any, seats: int, mover: int, action: str, events: list[Event],
-    samples: dict[int, list[tuple[str, Any]]], step: int,
+    samples: dict[int, list[tuple[str, Any]]], step: int, hidden_before: dict | None = None,
 ) -> None:
-    """The events a seat sees may not name what it cannot see after the action."""
+    """The events a seat sees may not name what it could see neither before nor after the
+    action (``hidden_before``: :func:`hidden_from_each` before it): a card that was face
+    up when the event happened may be named though the same action shuffles it away."""
     if isinstance(state, CardState):
         for viewer in [None, *range(seats)]:
             hidden = {c for c in derive.hidden_cards(state, viewer) if isinstance(c, str)}
+            if hidden_before is not None:
+                hidden &= hidden_before[viewer]
             for event in events:
                 if event.visible(viewer) and hidden:
                     named = (_words(event.data) | _tokens(event.text)) & hidden

@@ -85,6 +85,12 @@ class Match:
             ) or None
         limit = step_limit or game.step_limit(len(agents))
         resample = random.Random(self.record.seed)  # draws what each decision's copy hides
+        if not actions:  # a new game: narrate its setup
+            for event in game.opening_events(state):
+                if on_event is not None:
+                    on_event(event)
+                if observe is not None:
+                    observe(game=game, seat_names=self.names, event=event)
         while (outcome := game.outcome(state)) is None:
             if len(actions) >= limit:
                 raise StepLimitExceeded(

@@ -41,13 +41,13 @@ def _with_hands(hands, *, hp, first, round_number, seed):
         for card in hand:
             state.deck.remove(card)
             if card == TOWER:
-                state.towers[seat] += 1
+                state.towers[seat].append(TOWER)
             else:
                 state.units[seat].append(card)
     if hp is not None:
         state.hp = list(hp)
     state.round = round_number
-    state.turn_order = Table(len(hands), state.in_play).clockwise_from(first)
+    state.turn_order = tuple(Table(len(hands), state.in_play).clockwise_from(first))
     return state
 
 
@@ -58,7 +58,7 @@ def staged(hands, *, hp=None, first=0, round_number=1, seed=0):
     """
     state = _with_hands(hands, hp=hp, first=first, round_number=round_number, seed=seed)
     state.draft_turn = GAME.cards.draft_turns
-    GAME._next_draft_turn(state, [])  # the last draft turn is over: orders begin
+    GAME.next_draft_turn(state, [])  # the last draft turn is over: orders begin
     return state
 
 
@@ -70,7 +70,7 @@ def drafting(hands, row, *, hp=None, first=0, seed=0, kept=None):
     """
     state = _with_hands(hands, hp=hp, first=first, round_number=2, seed=seed)
     for seat, hand in enumerate(hands):
-        state.kept[seat] = [c for c in (hand if kept is None else kept[seat]) if c != TOWER]
+        state.kept[seat] = tuple(c for c in (hand if kept is None else kept[seat]) if c != TOWER)
     for card in row:
         state.deck.remove(card)
     state.row = list(row)
@@ -92,3 +92,8 @@ def orders(state, seat, order, line=()):
             break
         events.extend(GAME.apply(state, seat, f"place {unit}"))
     return events
+
+
+def towers(state):
+    """Towers held per seat."""
+    return [len(t) for t in state.towers]

@@ -70,7 +70,7 @@ def test_towers_absorb_four_attack_power(units, towers, broken, damage):
     orders(state, 0, "attack 2", units)
     play(state, 1, "attack 3")
     play(state, 2, "attack 1")
-    assert state.towers[1] == towers - broken
+    assert len(state.towers[1]) == towers - broken
     assert state.hp[1] == 15 - damage
 
 
@@ -80,7 +80,7 @@ def test_attack_power_of_several_attackers_is_pooled_against_towers():
     play(state, 0, "attack 3")
     play(state, 1, "attack 3")
     play(state, 2, "defend")
-    assert state.towers[2] == 0 and state.hp[2] == 15
+    assert len(state.towers[2]) == 0 and state.hp[2] == 15
     assert state.units == [["A"], ["A"], []]
 
 
@@ -115,7 +115,7 @@ def test_a_defender_without_units_meets_attackers_with_its_towers():
     play(state, 0, "defend")
     play(state, 1, "attack 1")
     play(state, 2, "defend")
-    assert state.towers[0] == 0 and state.hp[0] == 13
+    assert len(state.towers[0]) == 0 and state.hp[0] == 13
 
 
 def test_a_target_attacking_someone_else_meets_attackers_with_towers_only():
@@ -142,7 +142,7 @@ def test_mutual_attack_with_three_seats_leaves_the_third_attacker_to_the_towers(
     assert [(c["seats"], c["units"]) for c in clashes] == [([0, 1], ["K", "A"])]
     # Seat 1's surviving Knight hits seat 2 for 3; seat 3's 5 attack power topples the Tower, 1 gets through.
     assert state.hp == [14, 12, 15]
-    assert state.towers[0] == 0
+    assert len(state.towers[0]) == 0
     assert state.units == [["K"], [], ["K", "A"]]
 
 
@@ -170,7 +170,7 @@ def test_defending_units_are_not_sent_against_the_assailant():
 def test_two_seats_must_attack_each_other():
     state = staged([["K", "A"], ["M", "A"]])
     assert GAME.legal_actions(state, 0) == ["place K", "place A"]
-    assert state.choices[0] == 1 and state.choices[1] == 0
+    assert state.orders.values[0] == 1 and state.orders.values[1] == 0
     with pytest.raises(ValueError, match="must attack each other"):
         GAME.apply(state, 0, "defend")
     play(state, 0, "place A")

@@ -16,16 +16,16 @@ def test_a_seat_eliminated_while_its_own_attack_resolves_still_deals_its_damage(
     play(state, 1, "attack 3")
     events = play(state, 2, "attack 1")
     assert state.hp == [-2, 9, 15]  # seat 1 fell to the Archers, but its Knights struck seat 2
-    assert state.units[0] == [] and state.towers[0] == 0
+    assert state.units[0] == [] and len(state.towers[0]) == 0
     assert state.discard.count("K") == 2
     assert [e.data["seat"] for e in events if e.kind == "out"] == [0]
-    assert state.in_play == [1, 2]
+    assert list(state.in_play) == [1, 2]
     # Next round: two players left, three cards face up, one Tower each at most:
     # seat 3 discards its second Tower; seat 2 (fewest hit points) drafts first.
     assert state.phase == DRAFT and state.round == 2
     assert len(state.row) == 3
-    assert state.towers[2] == 1
-    assert GAME.to_act(state) == [1]
+    assert len(state.towers[2]) == 1
+    assert list(GAME.to_act(state)) == [1]
     assert GAME.census(state) == before
 
 
@@ -39,7 +39,7 @@ def test_the_last_seat_with_hit_points_wins():
     assert GAME.outcome(state).winners == (0,)
     assert state.hp == [15, 0]
     assert GAME.outcome(state).reason == "last castle standing"
-    assert GAME.to_act(state) == [] and GAME.legal_actions(state, 0) == []
+    assert list(GAME.to_act(state)) == [] and GAME.legal_actions(state, 0) == []
 
 
 def test_simultaneous_elimination_the_highest_remaining_hit_points_win():
@@ -69,8 +69,8 @@ def test_later_rounds_start_with_the_fewest_hit_points_ties_to_the_youngest():
     state = staged([["K"], ["K"], ["K"]], hp=[10, 8, 8])
     for seat in range(3):
         play(state, seat, "defend")
-    assert state.turn_order == [1, 2, 0]
-    assert GAME.to_act(state) == [1]
+    assert list(state.turn_order) == [1, 2, 0]
+    assert list(GAME.to_act(state)) == [1]
 
 
 def test_round_limit_ends_the_game_on_hit_points():

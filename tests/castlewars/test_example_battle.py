@@ -7,7 +7,7 @@ behind them, plus a Tower (step 8); player #2 leads with four Knights and then a
 """
 
 from tabletop_games.castlewars.game import DRAFT
-from tests.castlewars.helpers import GAME, play, rig_rows
+from tests.castlewars.helpers import GAME, play, rig_rows, towers
 
 # Draft turn by draft turn: player #1, #2, #3 take the first three cards; the fourth is left.
 ROWS = [
@@ -27,7 +27,7 @@ def test_example_battle_with_3_players():
         for seat in range(3):
             play(state, seat, f"take {row[seat]}")
     assert state.units == [["M", "M", "A", "K"], ["K", "K", "K", "K", "M"], ["K", "A", "M"]]
-    assert state.towers == [1, 0, 2]
+    assert towers(state) == [1, 0, 2]
 
     # Step 1: #1 attacks #2, #2 defends, #3 attacks #1; arrangements as in the pictures.
     play(state, 0, "attack 2", "place M", "place M", "place A")   # the Knight is placed last by itself
@@ -42,7 +42,7 @@ def test_example_battle_with_3_players():
     # Step 7: a Mage, Archer and Knight deal 6 to #2: 9 hit points.
     # Step 8: #3 meets only #1's Tower: 4 topple it, 2 get through: #1 at 13, #3 still at 15.
     assert state.hp == [13, 9, 15]
-    assert state.towers == [0, 0, 2]
+    assert towers(state) == [0, 0, 2]
     assert {"seat": 0, "target": 1, "units": ["M", "A", "K"], "power": 6} in battle["strikes"]
     assert {"seat": 2, "target": 0, "units": ["K", "A", "M"], "power": 6} in battle["strikes"]
     # Step 9: cards not discarded stay in their players' hands ...
@@ -50,7 +50,7 @@ def test_example_battle_with_3_players():
     assert state.discard.count("K") >= 4 and state.discard.count("T") >= 1
     # ... and player #2 drafts first, having the lowest hit points.
     assert state.phase == DRAFT and state.round == 2
-    assert GAME.to_act(state) == [1]
-    assert state.turn_order == [1, 2, 0]
+    assert list(GAME.to_act(state)) == [1]
+    assert list(state.turn_order) == [1, 2, 0]
     assert any(e.kind == "damage" and e.data["seat"] == 1 for e in events)
     assert GAME.census(state) == before

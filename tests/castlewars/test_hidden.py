@@ -22,8 +22,8 @@ def _mid_orders():
 def test_views_ignore_other_seats_secret_orders_and_lines():
     state = _mid_orders()
     other = GAME.copy(state)
-    other.choices[0] = DEFEND
-    other.placed[0], other.units[0] = ["A"], ["K", "M"]
+    other.orders.values[0] = DEFEND
+    other.lines.values[0] = ("A",)
     for seat in (1, 2, None):
         assert _view(other, seat) == _view(state, seat)
     assert _view(other, 0) != _view(state, 0)   # seat 1 itself sees its own orders
@@ -49,7 +49,7 @@ def test_determinize_keeps_each_seat_view_and_resamples_the_rest():
             assert GAME.legal_actions(sample, seat) == GAME.legal_actions(state, seat)
             assert GAME.census(sample) == GAME.census(state)
             others = [s for s in (0, 1, 2) if s != seat]
-            if any(sample.choices[s] != state.choices[s] or sample.placed[s] != state.placed[s]
+            if any(sample.orders.values[s] != state.orders.values[s] or sample.line(s) != state.line(s)
                    for s in others) or sample.deck != state.deck:
                 changed = True
         assert changed

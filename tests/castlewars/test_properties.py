@@ -26,7 +26,7 @@ def test_random_games_end_and_conserve_cards(seed, seats):
         GAME.apply(state, seat, rng.choice(legal))
         steps += 1
         assert GAME.census(state) == cards
-        assert all(len(state.units[s]) + len(state.placed[s]) + state.towers[s] <= 5 for s in range(seats))
+        assert all(len(state.units[s]) + len(state.towers[s]) <= 5 for s in range(seats))
     outcome = GAME.outcome(state)
     assert outcome.winners and set(outcome.winners) <= set(range(seats))
     json.dumps(GAME.view(state, None))

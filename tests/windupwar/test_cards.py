@@ -157,8 +157,8 @@ def test_reload_2017_returns_revealed_row_and_discard_at_once(game):
     # A1L, BL, RL and the discard pile (CH.p and the rest) came back at card 3;
     # cards 4 and 5 went to the discard pile at the end of the round.
     assert state.discard[0] == ["BL.g", "A2R.g"]
-    assert {"A1L.k", "BL.k", "RL.k", "CH.p"} <= set(state.hands[0])
-    assert len(state.hands[0]) == 20
+    assert {"A1L.k", "BL.k", "RL.k", "CH.p"} <= set(game.hand(state, 0))
+    assert len(game.hand(state, 0)) == 20
 
 
 def test_reload_2016_acts_at_round_end(game):
@@ -166,7 +166,7 @@ def test_reload_2016_acts_at_round_end(game):
     state = position(game, [INFANTRY] * 4, edition="2016", hands=hands, discard={0: ["CH.p"]})
     program(game, state, hands)
     assert sorted(state.discard[0]) == ["A2R.g", "BL.g"]
-    assert {"A1L.k", "BL.k", "RL.k", "CH.p"} <= set(state.hands[0]) and len(state.hands[0]) == 20
+    assert {"A1L.k", "BL.k", "RL.k", "CH.p"} <= set(game.hand(state, 0)) and len(game.hand(state, 0)) == 20
 
 
 def test_reload_2017_then_detonate_same_round_sees_empty_discard(game):
@@ -196,7 +196,7 @@ def test_reload_2016_then_charge_same_round_scores(game):
     hands = {0: ["RL.k", "CH.k"]}
     state = position(game, [INFANTRY] * 4, edition="2016", hands=hands)
     program(game, state, hands)
-    assert state.phase == "charge" and state.pending == [0]
+    assert state.phase == "charge" and state.pending == (0,)
     game.apply(state, 0, "score A2L.g")
     assert state.centre[0] == ["A2L.g"] and "A2L.g" not in state.discard[0]
 
@@ -204,7 +204,7 @@ def test_reload_2016_then_charge_same_round_scores(game):
 def test_charge_alone_scores_a_chosen_discard_card(game):
     state = position(game, [INFANTRY] * 4, hands={0: ["CH.p", "BL.k"]}, discard={0: ["DB.b"]})
     program(game, state, {0: ["CH.p", "BL.k"]})
-    assert state.phase == "charge" and game.to_act(state) == [0]
+    assert state.phase == "charge" and list(game.to_act(state)) == [0]
     legal = game.legal_actions(state, 0)
     assert "score DB.b" in legal and all(a.startswith("score ") for a in legal)
     assert game.legal_actions(state, 1) == []
@@ -242,7 +242,7 @@ def test_broken_illegal_charge_does_not_cancel_another(game):
     hands = {0: ["CH.p"], 1: ["CH.k"]}
     state = position(game, [HELI, INFANTRY, INFANTRY], hands=hands)
     program(game, state, hands)
-    assert state.phase == "charge" and state.pending == [1]
+    assert state.phase == "charge" and state.pending == (1,)
     assert state.broken[0] == ["CH.p"]
 
 
@@ -250,7 +250,7 @@ def test_illegal_charge_counted_as_block_does_not_cancel_another(game):
     hands = {0: ["CH.p"], 1: ["A1R.g"], 2: ["CH.k"]}
     state = position(game, [HELI, INFANTRY, INFANTRY, INFANTRY], hands=hands)
     program(game, state, hands)
-    assert state.phase == "charge" and state.pending == [2]
+    assert state.phase == "charge" and state.pending == (2,)
     game.apply(state, 2, "score " + state.discard[2][0])
     assert state.broken[0] == [] and state.hearts[0] == 3  # blocked the attack
 
@@ -270,7 +270,7 @@ def test_illegal_card_not_attacked_breaks_2017_at_once(game):
     state = position(game, [HELI] * 3, hands=hands)
     events = program(game, state, hands)
     assert reveals(events)[0][0]["outcome"] == "illegal: broken"
-    assert state.broken[0] == ["RT.p"] and "RT.p" not in state.hands[0]
+    assert state.broken[0] == ["RT.p"] and "RT.p" not in game.hand(state, 0)
 
 
 def test_illegal_card_not_attacked_breaks_2016_at_round_end_even_left_of_reload(game):
@@ -278,7 +278,7 @@ def test_illegal_card_not_attacked_breaks_2016_at_round_end_even_left_of_reload(
     state = position(game, [HELI] * 3, edition="2016", hands=hands)
     events = program(game, state, hands)
     assert reveals(events)[0][0]["outcome"] == "illegal: broken"
-    assert state.broken[0] == ["RT.p"] and "RT.p" not in state.hands[0] and "RL.k" in state.hands[0]
+    assert state.broken[0] == ["RT.p"] and "RT.p" not in game.hand(state, 0) and "RL.k" in game.hand(state, 0)
 
 
 def test_2016_broken_card_stays_in_row_until_round_end(game):

@@ -86,7 +86,7 @@ def test_several_seats_forfeit_together(game):
     hands = {0: ["FL.o", "FR.o", "DB.b"], 1: ["FL.o", "FR.o", "DB.b"]}
     state = position(game, [INFANTRY] * 4, hands=hands)
     program(game, state, hands)
-    assert state.status[:2] == ["forfeited", "forfeited"]
+    assert state.status[:2] == ("forfeited", "forfeited")
     assert state.table.in_play == (2, 3) and state.result is None
 
 
@@ -191,4 +191,4 @@ def test_hands_stay_in_deck_order_after_a_reload(game):
     hands = {0: ["BL.k", "A1L.g", "RL.k"]}
     state = position(game, [INFANTRY] * 2, hands=hands)
     program(game, state, {0: ["BL.k", "A1L.g", "RL.k"]})
-    assert state.hands[0] == list(game.deck)
+    assert game.hand(state, 0) == list(game.deck)

@@ -30,7 +30,7 @@ def test_unit_picks_are_secret_until_all_have_picked(game):
     assert view["seats"][0]["army"] == [] and view["seats"][0]["units_picked"] == 2
     assert "mech" not in json.dumps(view) and "mech" not in json.dumps(game.view(state, None))
     samples = same_view(game, state, 1)
-    assert any(s.army[0] != ["mech", "scout"] for s in samples)  # the picks really were resampled
+    assert any(s.picks.values[0] != ("mech", "scout") for s in samples)  # the picks really were resampled
 
 
 def test_armies_revealed_when_every_seat_has_picked(game):
@@ -48,7 +48,7 @@ def test_faction_picks_are_secret_until_all_have_picked(game):
     assert events[0].visible_to == frozenset({0})
     assert game.view(state, 1)["seats"][0]["faction"] is None
     samples = same_view(game, state, 1)
-    assert any(s.factions[0] != "gladi-8rs" for s in samples)
+    assert any(s.factions.values[0] != "gladi-8rs" for s in samples)
     events = game.apply(state, 1, "faction gladi-8rs")
     assert game.view(state, 1)["seats"][0]["faction"] == "gladi-8rs"
 
@@ -64,9 +64,9 @@ def test_programmed_cards_are_secret(game):
     assert "hand" not in game.view(state, None)
     assert game.view(state, 0)["seats"][0]["row"] == ["A1L.g", "BL.k", "CH.k"]
     samples = same_view(game, state, 1)
-    assert any(s.rows[0] != ["A1L.g", "BL.k", "CH.k"] for s in samples)
+    assert any(s.program[0] != ["A1L.g", "BL.k", "CH.k"] for s in samples)
     for sample in samples:
-        assert sorted(sample.rows[0] + sample.hands[0]) == sorted(["A1L.g", "BL.k", "CH.k", "RT.p"])
+        assert sorted(sample.program[0] + sample.hands[0]) == sorted(["A1L.g", "BL.k", "CH.k", "RT.p"])
 
 
 def test_events_seen_by_a_seat_do_not_depend_on_hidden_cards(game):

@@ -80,7 +80,7 @@ def test_nothing_is_legal_after_the_end(game):
         game.apply(state, 0, card)
     game.apply(state, 1, "RL.k")
     assert game.outcome(state).winners == (1,)
-    assert game.to_act(state) == [] and game.legal_actions(state, 1) == []
+    assert not game.to_act(state) and game.legal_actions(state, 1) == []
     with pytest.raises(IllegalAction):
         game.apply(state, 1, "RL.k")
 

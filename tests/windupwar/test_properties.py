@@ -36,7 +36,8 @@ def test_random_games_end(seats, edition, seed, factions):
 def test_cards_are_conserved(seats, edition, seed):
     def conserved(state):
         for s in range(seats):
-            piles = (state.hands[s], [c for c in state.rows[s] if c is not None], state.discard[s],
+            piles = (state.hands[s], [c for c in state.rows[s] if c is not None], state.program[s], state.hands_seen[s],
+                     state.discard[s],
                      state.centre[s], state.broken[s])
             cards = sorted(c for pile in piles for c in pile)
             assert cards == sorted(GAME.deck)  # 22 cards, each exactly once

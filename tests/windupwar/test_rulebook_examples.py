@@ -61,7 +61,7 @@ def test_000_example_2_figure_10_card_2_tank_destroyed_next_unit_takes_over_on_c
     assert card3[ZACH]["outcome"] == "illegal: broken" and card3[ZACH]["dealt"] == 0
     assert state.broken[ZACH] == ["FL.o"]
     # Katie's Reload returned her Attack 1 to the Right and Left (and the Reload) to her hand.
-    assert "A1RL.i" in state.hands[KATIE] and "RL.k" in state.hands[KATIE]
+    assert "A1RL.i" in game.hand(state, KATIE) and "RL.k" in game.hand(state, KATIE)
 
 
 def test_000_example_2_figure_10_katie_reload_returns_cards_at_once(game):

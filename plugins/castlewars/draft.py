@@ -1,0 +1,187 @@
+"""The Build Phase: five draft turns from a face-up row, with exchanges of kept Units.
+
+A mixin of :class:`~.game.CastleWars` (it reads ``self.cards``): checks first, then moves.
+"""
+
+from __future__ import annotations
+
+from tabletop.core import Event, IllegalAction
+from tabletop.core.table import Table
+from tabletop_games.castlewars.cards import TOWER
+from tabletop_games.castlewars.state import DRAFT, CastleState
+
+
+def article(name: str) -> str:
+    return ("an " if name[0] in "AEIOU" else "a ") + name
+
+
+class Draft:
+    """Build Phase rules: who drafts, what may be taken or exchanged, turning up rows."""
+
+    def draft_options(self, state: CastleState, seat: int) -> list[str]:
+        """Takes, then exchanges of kept Units, then ``pass`` when no take is possible.
+
+        A seat with nothing at all to do gets no options (it passes automatically).
+        """
+        takes = self._takes(state, seat)
+        kept = state.kept[seat]
+        units = self.cards.units
+        row = state.row
+        swaps = [f"swap {give} {get}" for give in units if give in kept
+                 for get in units if get != give and get in row]
+        if takes:
+            return takes + swaps
+        return swaps + ["pass"] if swaps else []
+
+    def _takes(self, state, seat):
+        towers = len(state.towers[seat])
+        if len(state.units[seat]) + towers >= self.cards.hand_limit:
+            return []
+        row, text = state.row, self._take_text
+        tower_ok = towers < state.tower_limit
+        return [text[card] for card in self._letters if card in row and (tower_ok or card != TOWER)]
+
+    def check_draft(self, state, seat, verb, args, action):
+        c = self.cards
+        names = c.names
+        if verb == "take":
+            card = args[0]
+            if card not in state.row:
+                raise IllegalAction(f"There is no face-up {names[card]} to take.", seat=seat, action=action)
+            if len(state.units[seat]) + len(state.towers[seat]) >= c.hand_limit:
+                raise IllegalAction(
+                    f"Your hand is full ({c.hand_limit} cards): swap a kept Unit or pass instead.",
+                    seat=seat, action=action,
+                )
+            if card == TOWER and len(state.towers[seat]) >= state.tower_limit:
+                raise IllegalAction(
+                    f"You may hold at most {state.tower_limit} Tower(s) this round.", seat=seat, action=action
+                )
+            return
+        if verb == "pass":
+            if self._takes(state, seat):
+                raise IllegalAction(
+                    "You may pass only with a full hand or when nothing face up may be taken: take a card.",
+                    seat=seat, action=action,
+                )
+            return
+        give, get = args
+        if give == TOWER:
+            raise IllegalAction("Towers may not be exchanged once acquired.", seat=seat, action=action)
+        if get == TOWER:
+            raise IllegalAction("Towers may only be taken, not exchanged for.", seat=seat, action=action)
+        if give == get:
+            raise IllegalAction("Swapping a Unit for one of the same kind changes nothing.", seat=seat, action=action)
+        if give not in state.units[seat]:
+            raise IllegalAction(f"You hold no {names[give]} to give up.", seat=seat, action=action)
+        if give not in state.kept[seat]:
+            raise IllegalAction(
+                f"Only Units kept from an earlier round may be exchanged, and you kept no {names[give]}"
+                " not yet exchanged this round.", seat=seat, action=action,
+            )
+        if get not in state.row:
+            raise IllegalAction(f"There is no face-up {names[get]} to swap for.", seat=seat, action=action)
+
+    # ---- the round and its draft turns ------------------------------------------------
+
+    def start_round(self, state, events):
+        c = self.cards
+        state.round += 1
+        if state.round == 1:
+            first = 0  # "The youngest player will begin the first round"
+        else:
+            first = min(state.in_play, key=lambda s: (state.hp[s], s))
+        state.turn_order = tuple(Table(state.seats, state.in_play).clockwise_from(first))
+        state.tower_limit = c.tower_limit[len(state.in_play)]
+        events.append(Event("round", f"Round {state.round} begins; {{p{first}}} drafts first.",
+                            {"round": state.round, "first": first}))
+        for s in state.in_play:
+            towers = state.towers[s]
+            extra = len(towers) - state.tower_limit
+            if extra > 0:
+                del towers[-extra:]
+                state.discard.extend([TOWER] * extra)
+                events.append(Event("tower_limit", f"{{p{s}}} discards {extra} Tower(s) over the limit.",
+                                    {"seat": s, "towers": extra}))
+        for s in range(state.seats):
+            state.kept[s] = tuple(state.units[s])
+        state.phase = DRAFT
+        state.draft_turn = 0
+        self.next_draft_turn(state, events)
+        return events
+
+    def _draw(self, state, events):
+        deck = state.deck
+        if not deck:
+            if not state.discard:
+                return None
+            deck += state.discard
+            state.discard.clear()
+            state.shuffle(deck)  # "If the deck is depleted, shuffle the discard pile and replace it."
+            events.append(Event("reshuffle", f"The discard pile is shuffled into a new deck of "
+                                f"{len(deck)} cards.", {"cards": len(deck)}))
+        return deck.pop()
+
+    def next_draft_turn(self, state, events):
+        """Discard the leftovers, turn up the next row, or move on to the Battle Phase."""
+        c = self.cards
+        while True:
+            if state.row:
+                state.discard.extend(state.row)
+                state.row.clear()
+            if state.draft_turn == c.draft_turns:
+                self.start_orders(state, events)
+                return
+            state.draft_turn += 1
+            row = state.row
+            for _ in range(c.face_up[len(state.in_play)]):
+                card = self._draw(state, events)
+                if card is None:
+                    break
+                row.append(card)
+            # Sorted by kind: the order cards are turned up in is no rule, and a row kept in deck
+            # order would tell, after the leftovers are discarded, how the hidden deck lay.
+            row.sort(key=self._letters.index)
+            shown = ", ".join(c.names[card] for card in row) or "nothing"
+            events.append(Event("face_up", f"Draft turn {state.draft_turn}: face up {shown}.",
+                                {"turn": state.draft_turn, "row": list(row)}))
+            state.drafter = 0
+            if self._skip_stuck(state, events):
+                return
+
+    def _skip_stuck(self, state, events):
+        """Pass over seats that can neither take nor swap; False once the turn is used up."""
+        order = state.turn_order
+        while state.drafter < len(order):
+            seat = order[state.drafter]
+            if self.draft_options(state, seat):
+                return True
+            events.append(Event("pass", f"{{p{seat}}} can take nothing and passes.", {"seat": seat}))
+            state.drafter += 1
+        return False
+
+    def draft(self, state, seat, verb, args):
+        names = self.cards.names
+        events = []
+        if verb == "pass":
+            events.append(Event("pass", f"{{p{seat}}} takes nothing and passes.", {"seat": seat}))
+        elif verb == "take":
+            card = args[0]
+            state.row.remove(card)
+            (state.towers if card == TOWER else state.units)[seat].append(card)
+            events.append(Event("take", f"{{p{seat}}} takes {article(names[card])}.",
+                                {"seat": seat, "card": card}))
+        else:
+            give, get = args
+            units = state.units[seat]
+            units[units.index(give)] = get
+            kept = state.kept[seat]
+            i = kept.index(give)
+            state.kept[seat] = kept[:i] + kept[i + 1:]
+            state.row[state.row.index(get)] = give
+            events.append(Event("swap", f"{{p{seat}}} exchanges {article(names[give])} for "
+                                f"{article(names[get])}.", {"seat": seat, "give": give, "get": get}))
+        state.drafter += 1
+        if not self._skip_stuck(state, events):
+            self.next_draft_turn(state, events)
+        return events

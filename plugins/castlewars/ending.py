@@ -1,0 +1,34 @@
+"""Ending the Game: the last castle standing wins; all falling at once and the round limit
+(RULES.md, "Ending the game") decide by hit points. A mixin of :class:`~.game.CastleWars`."""
+
+from __future__ import annotations
+
+from tabletop.core import Event, Outcome
+from tabletop_games.castlewars.state import OVER, ROUND_LIMIT
+
+
+class Ending:
+    def check_end(self, state, before, events):
+        """After a battle: the game ends, or the next round begins."""
+        hp = state.hp
+        standing = state.in_play
+        if len(standing) == 1:
+            self._finish(state, standing, "last castle standing", events)
+        elif not standing:
+            best = max(hp[s] for s in before)
+            self._finish(state, [s for s in before if hp[s] == best],
+                         "all fell at once; the highest remaining hit points win", events)
+        elif state.round >= ROUND_LIMIT:
+            best = max(hp[s] for s in standing)
+            self._finish(state, [s for s in standing if hp[s] == best],
+                         f"round limit ({ROUND_LIMIT}); the highest hit points win", events)
+        else:
+            self.start_round(state, events)
+
+    @staticmethod
+    def _finish(state, winners, reason, events):
+        state.phase = OVER
+        state.result = Outcome(tuple(winners), reason, scores=tuple(float(h) for h in state.hp))
+        who = " and ".join(f"{{p{w}}}" for w in winners)
+        events.append(Event("end", f"{who} {'wins' if len(winners) == 1 else 'share the win'}: {reason}.",
+                            {"winners": list(winners)}))
