@@ -6,6 +6,17 @@ from tabletop.core import Event
 from tabletop_games.windup_machines.machine import CELL_INDEX, CELL_NAMES, install, moved_cell, placements
 from tabletop_games.windup_machines.state import BUILD, INSTALL, STACK, TURN
 
+#: Install spots by which cells are filled: they depend on nothing else (at most 512 shapes).
+_PLACEMENTS: dict[tuple[bool, ...], list[str]] = {}
+
+
+def _placements(parts):
+    key = tuple(p is None for p in parts)
+    spots = _PLACEMENTS.get(key)
+    if spots is None:
+        spots = _PLACEMENTS[key] = placements(parts)
+    return spots
+
 
 class Building:
     """Mixed into the game."""
@@ -19,7 +30,7 @@ class Building:
             gens = self._generators(s, seat)
             if len(gens) >= self.cards.rules["max_generators"]:
                 return [CELL_NAMES[c] for c in gens]
-        return placements(s.parts[seat])
+        return _placements(s.parts[seat])
 
     def _pay_iron(self, s, seat, amount):
         """Iron first, gold for the rest ("a player may use one gold piece as one iron token")."""

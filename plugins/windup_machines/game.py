@@ -102,3 +102,15 @@ class WindupMachines(LegalActions, Rounds, GearCards, Winding, Production, Worke
         from tabletop_games.windup_machines.render import render_view
 
         return render_view(view, names=names)
+
+    def opening_events(self, state):
+        """What setup lays out on the table, to narrate before the first decision: each seat's
+        dealt worker and the face-up workers (all face up). The engine has no hook that asks
+        for this yet; a runner may call it after ``new_state``."""
+        s = state
+        dealt = ", ".join(f"{{p{t}}} {self._worker[s.workers[t][0]].name}" for t in range(s.seats))
+        row = ", ".join(self._worker[w].name for w in s.face_up) or "none"
+        rules = self.cards.rules
+        return [Event("setup", f"Each player takes {rules['start_gold']} gold and {rules['start_iron']} iron "
+                      f"and is dealt one worker: {dealt}. Face-up workers: {row}.",
+                      {"workers": [list(w) for w in s.workers], "face_up": list(s.face_up)})]

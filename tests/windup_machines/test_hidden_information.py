@@ -93,3 +93,12 @@ def test_determinized_states_play_on_to_the_end():
     sample = GAME.determinize(state, 1, rng)
     play_randomly(GAME, sample, rng, seats=2)
     assert GAME.outcome(sample) is not None
+
+
+def test_the_opening_is_narrated_with_public_cards_only():
+    state = GAME.new_state(3, seed=4)
+    (event,) = GAME.opening_events(state)
+    assert event.visible_to is None
+    for t in range(3):
+        assert GAME.cards.workers[state.workers[t][0]].name in event.text
+    assert all(card not in event.text for card in state.worker_deck + state.gear_deck)
