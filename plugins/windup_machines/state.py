@@ -61,6 +61,10 @@ class WindupState(CardState):
     )
     __slots__ = (*ZONES, *PUBLIC, "result")
 
+    def copy(self) -> WindupState:
+        """The engine's generated copy (kept as a method: code outside the game calls it)."""
+        return self._copy()
+
     @property
     def stacks(self) -> dict[str, list[str]]:
         """Each kind's part stack (the zone lists themselves)."""
