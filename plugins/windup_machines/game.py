@@ -69,7 +69,7 @@ class WindupMachines(LegalActions, Rounds, GearCards, Winding, Production, Worke
         return new_state(self.cards, seats, seed)
 
     def apply(self, state, seat, action):
-        words = self._actions.get(action)
+        words = self._actions.get(action) if type(action) is str else None
         text = action
         if words is None:
             text = self._parse(seat, action)

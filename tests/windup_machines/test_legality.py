@@ -5,7 +5,7 @@ import random
 
 import pytest
 
-from tabletop.core import IllegalAction
+from tabletop.core import IllegalAction, InvalidAction
 from tests.windup_machines.helpers import GAME
 
 
@@ -29,3 +29,10 @@ def test_text_outside_the_table_is_refused_with_the_reason():
         GAME.apply(state, 0, "start r1c1 r3c3")
     with pytest.raises(IllegalAction, match="starting generator and smelter"):
         GAME.apply(state, 0, "  START   r9c9 r2c2 ")
+
+
+@pytest.mark.parametrize("action", [None, ["wind", "r1c1"], 3, "", "fly away"])
+def test_what_is_not_notation_is_refused_as_such(action):
+    state = GAME.new_state(2, seed=0)
+    with pytest.raises(InvalidAction, match="is not Wind Up notation"):
+        GAME.apply(state, 0, action)
