@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from tabletop_games.windup_machines.game import WindupMachines
 from tabletop_games.windup_machines.machine import CELL_INDEX
+from tabletop_games.windup_machines.state import gear_name
 
 GAME = WindupMachines()
 CARDS = GAME.cards
@@ -44,11 +45,24 @@ def new_game(seats=2, *, seed=0, workers=None, gears=()):
     return state
 
 
+def gear_ids(state, names):
+    """The ids of gear cards with these faces still in the deck (the lowest-numbered copy)."""
+    ids = []
+    for name in names:
+        ids.append(min(g for g in state.gear_deck if gear_name(g) == name and g not in ids))
+    return ids
+
+
 def rig_gears(state, cards):
-    """Make ``cards`` the next gear cards drawn, in order (as if shuffled that way)."""
-    for card in cards:
+    """Make the gear cards with faces ``cards`` the next drawn, in order (as if shuffled that way)."""
+    ids = gear_ids(state, cards)
+    for card in ids:
         state.gear_deck.remove(card)
-    state.gear_deck.extend(reversed(list(cards)))
+    state.gear_deck.extend(reversed(ids))
+
+
+def gear_faces(cards):
+    return [gear_name(g) for g in cards]
 
 
 def start_all(state, gen="r2c2", smelter="r2c3"):

@@ -4,7 +4,7 @@ import json
 import random
 
 from tabletop.testing import play_randomly
-from tests.windup_machines.helpers import GAME, new_game, play, start_all
+from tests.windup_machines.helpers import GAME, gear_faces, gear_name, new_game, play, start_all
 
 
 def _view(state, seat):
@@ -40,7 +40,7 @@ def test_tuner_peek_is_secret():
     assert secret[0].visible_to == frozenset({0})
     assert all("6" not in e.text for e in public if e.kind == "tune")
     # 3+5 was drawn at once; p1 alone knows this 6 lies at the bottom (the other 6 stays unknown).
-    assert state.gear_discard[-1] == "3+5" and state.gear_deck[0] == "6"
+    assert gear_name(state.gear_discard[-1]) == "3+5" and gear_name(state.gear_deck[0]) == "6"
     assert GAME.view(state, 0)["gear_known"] == [{"card": "6", "from_top": len(state.gear_deck) - 1}]
     assert GAME.view(state, 1)["gear_known"] == []
 
@@ -58,24 +58,25 @@ def test_determinize_keeps_what_a_seat_knows_and_resamples_the_rest():
             assert GAME.census(sample) == GAME.census(state)
             changed |= sample.gear_deck != state.gear_deck
             if seat == 0:
-                assert sample.gear_deck[0] == "6"
+                assert gear_name(sample.gear_deck[0]) == "6"
         assert changed
     # p2 does not know where the 6 is: its samples move it.
-    bottoms = {GAME.determinize(state, 1, rng).gear_deck[0] for _ in range(30)}
+    bottoms = {gear_name(GAME.determinize(state, 1, rng).gear_deck[0]) for _ in range(30)}
     assert len(bottoms) > 1
 
 
 def test_determinize_during_a_peek_keeps_the_peeked_cards_for_their_owner_only():
     state = _tuned()
     rng = random.Random(3)
+    tops = set()
     for _ in range(10):
         mine = GAME.determinize(state, 0, rng)
-        assert mine.tuning == ("6", "3+5") and mine.gear_deck[-2:] == ["3+5", "6"]
+        assert GAME.view(mine, 0)["tuning"] == ["6", "3+5"] and gear_faces(mine.gear_deck[-2:]) == ["3+5", "6"]
         theirs = GAME.determinize(state, 1, rng)
-        assert theirs.tuning == (theirs.gear_deck[-1], theirs.gear_deck[-2])
-        top = len(theirs.gear_deck) - 1
-        assert theirs.known[0] == {top, top - 1}     # p1 still knows the two cards it looks at
+        tops.add(tuple(gear_faces(theirs.gear_deck[-2:])))
+        assert GAME.legal_actions(theirs, 0) == [f"top {g}" for g in dict.fromkeys(GAME.view(theirs, 0)["tuning"])]
         assert _view(theirs, 1) == _view(state, 1)
+    assert len(tops) > 1     # p2 cannot tell which cards p1 is looking at
 
 
 def test_a_card_a_jammer_sends_to_the_bottom_is_known_to_everyone():
@@ -92,3 +93,12 @@ def test_determinized_states_play_on_to_the_end():
     sample = GAME.determinize(state, 1, rng)
     play_randomly(GAME, sample, rng, seats=2)
     assert GAME.outcome(sample) is not None
+
+
+def test_the_opening_is_narrated_with_public_cards_only():
+    state = GAME.new_state(3, seed=4)
+    (event,) = GAME.opening_events(state)
+    assert event.visible_to is None
+    for t in range(3):
+        assert GAME.cards.workers[state.workers[t][0]].name in event.text
+    assert all(card not in event.text for card in state.worker_deck + state.gear_deck)

@@ -3,7 +3,17 @@
 import random
 
 from tabletop_games.windup_machines.machine import NEIGHBOURS, gear_turns
-from tests.windup_machines.helpers import CARDS, GAME, new_game, play, set_part, side, start_all, started
+from tests.windup_machines.helpers import (
+    CARDS,
+    GAME,
+    gear_faces,
+    new_game,
+    play,
+    set_part,
+    side,
+    start_all,
+    started,
+)
 
 QUIET = ("8", "7", "8", "7")
 
@@ -46,7 +56,7 @@ def test_only_the_player_about_to_draw_may_use_a_tuner():
     # 3 players: p2 holds a Tuner but p1 draws this round, so p2 is never asked.
     state = new_game(3, workers={1: ["tuner"]}, gears=("8", "7"))
     start_all(state)
-    assert state.phase == "assign" and state.drawn == ["8", "7"]
+    assert state.phase == "assign" and gear_faces(state.drawn) == ["8", "7"]
     # When p2 is the first player (round 2), it may tune before drawing.
     play(state, 0, "assign 8 p2", "assign 7 p3", "done")
     play(state, 1, "done")
@@ -57,7 +67,7 @@ def test_only_the_player_about_to_draw_may_use_a_tuner():
 
 def test_first_players_self_assigned_card_resolves_before_its_hard_restart():
     state = started(3, workers={}, gears=("8", "7", "3", "4"))
-    a, b = state.drawn
+    a, b = gear_faces(state.drawn)
     play(state, 0, f"assign {a} p2", f"assign {b} p3")
     state.sides[0][4] = 2
     play(state, 0, "restart")

@@ -3,7 +3,17 @@
 import dataclasses
 
 from tabletop_games.windup_machines.machine import CELL_NAMES, gear_turns, machine_score, machine_sets, prism_bonus
-from tests.windup_machines.helpers import CARDS, GAME, clear_machine, machine, play, set_part, side, started
+from tests.windup_machines.helpers import (
+    CARDS,
+    GAME,
+    clear_machine,
+    gear_faces,
+    machine,
+    play,
+    set_part,
+    side,
+    started,
+)
 
 
 def _turned(rows, sizes):
@@ -62,7 +72,7 @@ def test_a_card_with_two_sizes_turns_both():
 def test_resolving_a_gear_card_turns_every_players_machine():
     state = started(3, workers={}, gears=("6", "3"))
     # p1 is the first player: it drew 6 and 3; give 3 to p2 and 6 to p3.
-    assert state.drawn == ["6", "3"]
+    assert gear_faces(state.drawn) == ["6", "3"]
     for seat, kind in enumerate(("generator", "smelter", "processor")):
         set_part(state, seat, "r1c2", kind, 6)
     play(state, 0, "assign 3 p2", "assign 6 p3", "done")

@@ -9,6 +9,7 @@ from tabletop_games.windup_machines.game import WindupMachines
 from tests.windup_machines.helpers import (
     CARDS,
     GAME,
+    gear_faces,
     new_game,
     play,
     set_part,
@@ -64,7 +65,7 @@ def test_start_places_two_touching_parts():
 def test_first_player_card_moves_clockwise():
     state = started(3, workers={})
     assert state.first == 0 and GAME.to_act(state) == [0]
-    a, b = state.drawn
+    a, b = gear_faces(state.drawn)
     play(state, 0, f"assign {a} p2", f"assign {b} p3", "done")
     play(state, 1, "done")
     play(state, 2, "done")
@@ -81,7 +82,7 @@ def test_gear_cards_go_to_two_different_players():
 def test_a_gear_card_assigned_to_yourself_resolves_at_once():
     state = started(3, workers={}, gears=("3", "8"))
     play(state, 0, "assign 3 p1")
-    assert state.gear_discard == ["3"] and side(state, 0, "r2c2") == 1 and side(state, 1, "r2c2") == 1
+    assert gear_faces(state.gear_discard) == ["3"] and side(state, 0, "r2c2") == 1 and side(state, 1, "r2c2") == 1
     assert state.phase == "assign"
 
 
@@ -90,14 +91,14 @@ def test_an_assigned_card_resolves_at_the_start_of_that_players_turn():
     play(state, 0, "assign 8 p2", "assign 3 p3", "done")
     assert side(state, 0, "r2c2") == 0
     play(state, 1, "done")
-    assert state.gear_discard == ["8", "3"] and side(state, 0, "r2c2") == 1
+    assert gear_faces(state.gear_discard) == ["8", "3"] and side(state, 0, "r2c2") == 1
 
 
 def test_two_player_each_draws_one_gear_card_at_turn_start():
     state = started(2, workers={}, gears=("3", "8"))
-    assert state.gear_discard == ["3"]
+    assert gear_faces(state.gear_discard) == ["3"]
     play(state, 0, "done")
-    assert state.gear_discard == ["3", "8"] and state.active == 1
+    assert gear_faces(state.gear_discard) == ["3", "8"] and state.active == 1
 
 
 def test_producing_ends_winding():
@@ -257,7 +258,7 @@ def test_no_hard_restart_after_buying_or_when_none_is_left():
     other = game.new_state(3, seed=0)
     for seat in range(3):
         game.apply(other, seat, "start r2c2 r2c3")
-    a, b = other.drawn
+    a, b = gear_faces(other.drawn)
     game.apply(other, 0, f"assign {a} p2")
     game.apply(other, 0, f"assign {b} p3")
     assert "restart" in game.legal_actions(other, 0)

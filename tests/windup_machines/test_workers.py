@@ -3,7 +3,18 @@
 import pytest
 
 from tabletop.core import IllegalAction
-from tests.windup_machines.helpers import GAME, new_game, play, set_part, show_worker, side, start_all, started
+from tests.windup_machines.helpers import (
+    GAME,
+    gear_faces,
+    gear_name,
+    new_game,
+    play,
+    set_part,
+    show_worker,
+    side,
+    start_all,
+    started,
+)
 
 QUIET = ("8", "7", "8", "7")   # gear cards that turn nothing in the starting machines
 
@@ -135,7 +146,7 @@ def test_jammer_redraw_forces_the_opponent_to_draw_a_new_gear_card():
     assert state.phase == "respond" and GAME.to_act(state) == [1]
     assert GAME.legal_actions(state, 1) == ["use jammer-redraw", "pass"]
     play(state, 1, "use jammer-redraw")
-    assert state.gear_deck[0] == "3" and state.gear_discard == ["8"]
+    assert gear_name(state.gear_deck[0]) == "3" and gear_faces(state.gear_discard) == ["8"]
     assert side(state, 0, "r2c2") == 0 and state.gold[1] == 2
     assert GAME.to_act(state) == [0]
 
@@ -143,7 +154,7 @@ def test_jammer_redraw_forces_the_opponent_to_draw_a_new_gear_card():
 def test_jammer_redraw_is_never_offered_on_your_own_gear_card():
     state = new_game(2, workers={0: ["jammer-redraw"]}, gears=("3", "8"))
     start_all(state)
-    assert state.phase == "turn" and state.gear_discard == ["3"]
+    assert state.phase == "turn" and gear_faces(state.gear_discard) == ["3"]
 
 
 def test_jammer_stop_protects_your_parts_this_turn_and_is_discarded():
