@@ -42,6 +42,8 @@ def _reason(error: BaseException) -> str:
 def import_plugin(spec: str) -> ModuleType:
     """Import a plugin named as a module (``pkg.mod``) or a file (``path/to/plugin.py``).
 
+    A file inside a package (a folder with ``__init__.py``) is imported as that package's
+    module, so its own imports (``from mygame.game import ...``) work before installing.
     Module names are looked up from the current directory too, so a plugin being
     written can be tried without installing it.
     """
@@ -49,6 +51,14 @@ def import_plugin(spec: str) -> ModuleType:
     if spec.endswith(".py"):
         if not path.is_file():
             raise FileNotFoundError(f"no plugin file {spec}")
+        root, parts = path.resolve().parent, [path.stem]
+        while (root / "__init__.py").is_file():  # a module of a package: import it as one
+            parts.insert(0, root.name)
+            root = root.parent
+        if len(parts) > 1:
+            if str(root) not in sys.path:
+                sys.path.insert(0, str(root))
+            return importlib.import_module(".".join(parts))
         module_name = f"tabletop_local_{path.stem}"
         loader_spec = importlib.util.spec_from_file_location(module_name, path)
         assert loader_spec is not None and loader_spec.loader is not None

@@ -76,3 +76,14 @@ def test_the_scaffolded_game_derives_its_hidden_information_from_zones(scaffolde
     state = game.new_state(3, seed=4)
     assert game.view(state, 0)["hands"][1] == [None, None, None]
 
+
+
+def test_a_scaffolded_package_can_be_tried_with_plugin_before_installing(cli, tmp_path):
+    assert cli("new", "trybid", "--dir", str(tmp_path / "trybid")).exit_code == 0
+    try:
+        registry = build_registry(load_entry_points=False, extra=[str(tmp_path / "trybid" / "trybid" / "plugin.py")])
+        assert registry.failures == [] and "trybid" in registry.games
+    finally:
+        sys.path.remove(str(tmp_path / "trybid"))
+        for name in [m for m in sys.modules if m == "trybid" or m.startswith("trybid.")]:
+            del sys.modules[name]
