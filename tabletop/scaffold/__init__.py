@@ -7,7 +7,9 @@ renamed to the game's name. The game is the one ``docs/writing-a-plugin.md`` exp
 
 from __future__ import annotations
 
+import importlib.util
 import keyword
+import sys
 from collections.abc import Iterable
 from importlib.resources import files
 from importlib.resources.abc import Traversable
@@ -31,6 +33,8 @@ def check_name(name: str, *, installed: Iterable[str] = ()) -> None:
         )
     if name in set(installed):
         raise ScaffoldError(f"A game named '{name}' is already installed; choose another name.")
+    if name in sys.stdlib_module_names or importlib.util.find_spec(name) is not None:
+        raise ScaffoldError(f"'{name}' is already the name of an importable Python module; choose another name.")
 
 
 def words(name: str) -> dict[str, str]:

@@ -27,6 +27,7 @@ def test_new_writes_a_package_with_rules_cards_bot_renderer_and_tests(cli, tmp_p
     (["new", "9lives"], "'9lives' cannot name a game: use lowercase letters, digits and underscores, starting with a letter."),
     (["new", "my-game"], "'my-game' cannot name a game"),
     (["new", "goofspiel"], "A game named 'goofspiel' is already installed; choose another name."),
+    (["new", "json"], "'json' is already the name of an importable Python module; choose another name."),
 ])
 def test_new_refuses_names_it_cannot_use_in_one_sentence(cli, tmp_path, monkeypatch, args, sentence):
     monkeypatch.chdir(tmp_path)
