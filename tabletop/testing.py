@@ -1,8 +1,16 @@
-"""Helpers for testing a game plugin: the conformance check, random play, records that replay.
+"""Helpers for testing a game plugin, and a pytest plugin (entry point ``pytest11``).
 
-:func:`assert_conforms` runs exactly the checks of ``tabletop check`` (hidden information
-included: see :mod:`tabletop.core.check`); the others are for a plugin's own tests of
-whole games, so each plugin need not write them again.
+In any pytest run where tabletop is installed, two fixtures exist: ``tabletop_registry``
+(the installed games and bots, loaded as ``tabletop list`` loads them) and ``tabletop_game``
+(``tabletop_game("mygame")`` gives that installed game). The helpers:
+
+* :func:`assert_conforms` runs exactly the checks of ``tabletop check`` (hidden information
+  and the game's registered bots included: see :mod:`tabletop.core.check`);
+* :class:`Scenario` stacks decks and hands for a rulebook example, by swaps that conserve
+  every card and keep every zone's size;
+* :func:`play_randomly`, :func:`random_match`, :func:`assert_replays`,
+  :func:`assert_record_replays` play whole games and check records replay;
+* :func:`bot_choice` asks a registered bot what it would do in a state.
 """
 
 from __future__ import annotations
@@ -12,19 +20,53 @@ import random
 from collections.abc import Callable, Mapping, Sequence
 from typing import Any
 
-from tabletop.agents.base import BotSpec
+import pytest
+
+from tabletop.agents.base import BotSpec, make_decision
 from tabletop.agents.random_bot import RandomAgent
 from tabletop.core.check import CheckReport, check_game
 from tabletop.core.game import Game
 from tabletop.core.match import MatchResult, run_match
+from tabletop.core.plugins import Registry, build_registry
 from tabletop.core.record import GameRecord
+from tabletop.core.zones import CardState
+
+# ---- the pytest plugin -------------------------------------------------------------------
+
+
+@pytest.fixture(scope="session")
+def tabletop_registry() -> Registry:
+    """The installed games and bots (entry points of group ``tabletop``), loaded once."""
+    return build_registry()
+
+
+@pytest.fixture
+def tabletop_game(tabletop_registry: Registry) -> Callable[[str], Game]:
+    """``tabletop_game(name)``: an installed game; fails the test with the reason if it is
+    missing or its plugin failed to load."""
+
+    def get(name: str) -> Game:
+        from tabletop.core.errors import UnknownNameError
+
+        try:
+            return tabletop_registry.game(name)
+        except UnknownNameError as error:
+            pytest.fail(str(error), pytrace=False)
+
+    return get
+
+
+# ---- helpers -----------------------------------------------------------------------------
 
 
 def assert_conforms(
-    game: Game, *, games: int = 20, seed: int = 0, bots: Sequence[BotSpec] = (), **kwargs: Any
+    game: Game, *, games: int = 20, seed: int = 0, bots: Sequence[BotSpec] | None = None, **kwargs: Any
 ) -> CheckReport:
     """Fail with every problem ``tabletop check`` would report; ``bots`` are the game's
-    rule-based bots (they must choose alike when what their seat cannot see is resampled)."""
+    rule-based bots (they must choose alike when what their seat cannot see is resampled),
+    by default those installed for it, as ``tabletop check`` uses."""
+    if bots is None:
+        bots = [spec for spec in build_registry().bots if spec.game == game.name]
     report = check_game(game, games=games, seed=seed, bots=bots, **kwargs)
     if not report.ok:
         raise AssertionError(f"{game.name} fails the conformance check:\n" + "\n".join(report.problems))
@@ -69,3 +111,75 @@ def assert_replays(game: Game, result: MatchResult) -> Any:
     if game.view(final, None) != game.view(result.state, None):
         raise AssertionError("replaying the record ends in a different position")
     return final
+
+
+def assert_record_replays(game: Game, record: GameRecord | str | Any) -> Any:
+    """A saved record (a path, or a :class:`GameRecord`) replays with this game to its outcome:
+    keep a few records as test data and this fails when a change breaks old games."""
+    if not isinstance(record, GameRecord):
+        record = GameRecord.load(record)
+    return record.verify(game)
+
+
+def bot_choice(spec: BotSpec, game: Game, state: Any, *, seat: int, seed: int = 0) -> str:
+    """The action the bot ``spec`` chooses for ``seat`` in ``state``, given what it reads."""
+    rng = random.Random(seed)
+    agent = spec.factory(game, seat, rng)
+    return agent.choose(make_decision(agent, game, state, seat, game.legal_actions(state, seat), rng))
+
+
+class Scenario:
+    """A state set up for a rulebook example: a new game whose decks and hands are stacked.
+
+    Each card is put in place by swapping it with the card already there, so every card
+    stays in the game exactly once and every zone keeps its size (the game's own counts
+    still hold). A card placed once stays put: later placements take others. Works for a
+    state built from zones (:class:`~tabletop.core.zones.CardState`).
+    """
+
+    def __init__(self, game: Game, *, seats: int = 2, seed: int = 0, options: Mapping[str, Any] | None = None):
+        self.game = game
+        self.state = game.new_state(seats, options=options, seed=seed)
+        if not isinstance(self.state, CardState):
+            raise TypeError(f"{game.name}'s state is not built from zones; Scenario stacks zones only")
+        self._fixed: set[tuple[int, int]] = set()
+
+    def hand(self, seat: int, cards: Sequence[Any], *, zone: str = "hands") -> Scenario:
+        """Seat ``seat``'s ``zone`` holds ``cards`` (first places; the rest keep what they had)."""
+        return self._place(zone, seat, list(range(len(cards))), cards)
+
+    def top(self, zone: str, cards: Sequence[Any], *, seat: int | None = None) -> Scenario:
+        """``cards[0]`` is the top of ``zone`` (the next drawn: its end), ``cards[1]`` below it..."""
+        return self._place(zone, seat, [-1 - i for i in range(len(cards))], cards)
+
+    def _place(self, name: str, seat: int | None, positions: list[int], cards: Sequence[Any]) -> Scenario:
+        state = self.state
+        if name not in state.ZONES:
+            raise ValueError(f"no zone {name!r}; the zones are: {', '.join(state.ZONES)}")
+        target = getattr(state, name)
+        if state.ZONES[name].per_seat:
+            if seat is None:
+                raise ValueError(f"zone {name!r} is one list per seat: say whose (seat=)")
+            target = target[seat]
+        if len(cards) > len(target):
+            raise ValueError(f"{name} holds {len(target)} cards, not {len(cards)}")
+        before = self.game.census(state)
+        for position, card in zip(positions, cards, strict=True):
+            spot = (id(target), position % len(target))
+            found = self._find(card, exclude=spot)
+            if found is None:
+                raise ValueError(f"no card {card!r} is left to put in {name}")
+            source, index = found
+            source[index], target[position] = target[position], source[index]
+            self._fixed.add(spot)
+        if self.game.census(state) != before:
+            raise AssertionError("stacking changed the cards in the game")
+        return self
+
+    def _find(self, card: Any, *, exclude: tuple[int, int]) -> tuple[list, int] | None:
+        for _name, _seat, _spec, cards in self.state.zones():
+            for index, held in enumerate(cards):
+                spot = (id(cards), index)
+                if held == card and (spot == exclude or spot not in self._fixed):
+                    return cards, index
+        return None

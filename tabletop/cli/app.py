@@ -41,6 +41,7 @@ def make_app(runtime: Runtime | None = None, *, extra_plugins: Sequence[str] = (
         bench_cmd,
         check_cmd,
         list_cmd,
+        new_cmd,
         play_cmd,
         replay_cmd,
         rules_cmd,
@@ -82,7 +83,7 @@ def make_app(runtime: Runtime | None = None, *, extra_plugins: Sequence[str] = (
     ) -> None:
         """Play, test and invent tabletop card games. Every game is a plugin."""
 
-    for module in (list_cmd, rules_cmd, play_cmd, simulate_cmd, replay_cmd, check_cmd, bench_cmd):
+    for module in (list_cmd, rules_cmd, play_cmd, simulate_cmd, replay_cmd, check_cmd, bench_cmd, new_cmd):
         module.register(app, rt)
     add_plugin_commands(app, rt)
     return app

@@ -106,6 +106,7 @@ class Option:
         return value
 
     def describe(self) -> str:
+        """``name=default (choices)`` for listings."""
         allowed = "|".join(str(c) for c in self.choices) if self.choices else type(self.default).__name__
         return f"{self.name}={self.default} ({allowed})"
 
@@ -249,12 +250,14 @@ class Game:
         return self.resolve_options(given)
 
     def check_seats(self, seats: int) -> None:
+        """Raise SeatCountError unless ``min_players <= seats <= max_players``."""
         if seats < self.min_players or seats > self.max_players:
             raise SeatCountError(
                 f"{self.title or self.name} is for {self.players_text()} players, not {seats}."
             )
 
     def players_text(self) -> str:
+        """The seat counts as people read them: ``"2"`` or ``"2-4"``."""
         if self.min_players == self.max_players:
             return str(self.min_players)
         return f"{self.min_players}-{self.max_players}"
@@ -274,15 +277,23 @@ class Game:
     # ---- the rules: subclasses implement these -----------------------------------
 
     def setup(self, seats: int, options: Mapping[str, OptionValue], seed: int) -> Any:
+        """A new state for ``seats`` seats with checked ``options``; every random draw from
+        ``seed`` (must be written: no default)."""
         raise NotImplementedError
 
     def to_act(self, state: Any) -> Sequence[int]:
+        """The seats that must decide now (several: a simultaneous decision; none once the
+        game is over). Must be written: no default."""
         raise NotImplementedError
 
     def legal_actions(self, state: Any, seat: int) -> Sequence[str]:
+        """Every action ``seat`` may take now, in notation; empty if it is not to act.
+        Must be written: no default."""
         raise NotImplementedError
 
     def apply(self, state: Any, seat: int, action: str) -> Sequence[Event]:
+        """Check ``action`` (raise InvalidAction or IllegalAction, changing nothing), then
+        change ``state`` and return the events. Must be written: no default."""
         raise NotImplementedError
 
     def view(self, state: Any, seat: int | None) -> dict[str, Any]:
@@ -295,6 +306,7 @@ class Game:
         raise NotImplementedError
 
     def outcome(self, state: Any) -> Outcome | None:
+        """How the game ended, or None while it goes on. Must be written: no default."""
         raise NotImplementedError
 
     # ---- defaults a game may override -------------------------------------------
@@ -347,6 +359,7 @@ class Game:
         return Pretty(view)
 
     def rules_text(self) -> str | None:
+        """The text of ``rules_file`` (``tabletop rules``), or None without one."""
         if self.rules_file is None or not Path(self.rules_file).is_file():
             return None
         return Path(self.rules_file).read_text(encoding="utf-8")

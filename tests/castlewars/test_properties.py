@@ -6,8 +6,7 @@ import random
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from tabletop.core.check import check_game
-from tabletop.testing import assert_replays, random_match
+from tabletop.testing import assert_conforms, assert_replays, random_match
 from tests.castlewars.helpers import GAME
 
 
@@ -38,7 +37,6 @@ def test_records_replay_the_same_game(seed, seats):
     assert_replays(GAME, random_match(GAME, seats, seed=seed))
 
 
-def test_conformance_check_passes():
-    report = check_game(GAME, games=18, seed=11)
-    assert report.ok, report.problems
+def test_conformance_check_passes_for_the_installed_game_and_its_bot(tabletop_game):
+    report = assert_conforms(tabletop_game("castlewars"), games=18, seed=11)  # as `tabletop check castlewars`
     assert report.games == 18

@@ -5,6 +5,7 @@ import random
 import pytest
 
 from tabletop.core.errors import IllegalAction, InvalidAction
+from tabletop.testing import Scenario
 
 
 def start(game, seed=1):
@@ -12,12 +13,11 @@ def start(game, seed=1):
 
 
 def test_the_higher_bid_takes_the_point_card(goofspiel):
-    state = start(goofspiel)
-    (prize,) = goofspiel.view(state, None)["table"]
+    state = Scenario(goofspiel, seed=1).top("table", [5]).state
     goofspiel.apply(state, 0, "9")
     (event,) = goofspiel.apply(state, 1, "4")
-    assert goofspiel.view(state, None)["scores"] == (prize, 0)
-    assert event.render(["Ann", "Bo"]) == f"Ann bids 9, Bo bids 4: Ann takes the {prize}."
+    assert goofspiel.view(state, None)["scores"] == (5, 0)
+    assert event.render(["Ann", "Bo"]) == "Ann bids 9, Bo bids 4: Ann takes the 5."
 
 
 def test_equal_bids_discard_the_point_card(goofspiel):
@@ -52,11 +52,11 @@ def test_a_pending_bid_is_secret_until_both_have_bid(goofspiel):
 
 
 def test_the_higher_total_wins_after_thirteen_bids(goofspiel):
-    state = start(goofspiel)
+    # Point cards stacked 13, 12, ... 1: seat 0 bids 13 down to 1, seat 1 bids 1 up to 13.
+    state = Scenario(goofspiel, seed=1).top("table", [13]).top("prizes", list(range(12, 0, -1))).state
     for card in range(13, 0, -1):
         goofspiel.apply(state, 0, str(card))
         goofspiel.apply(state, 1, str(14 - card))
     outcome = goofspiel.outcome(state)
-    scores = goofspiel.view(state, None)["scores"]
-    assert outcome.scores == tuple(scores)
-    assert outcome.winners == ((0,) if scores[0] > scores[1] else (1,) if scores[1] > scores[0] else ())
+    assert outcome.scores == (13 + 12 + 11 + 10 + 9 + 8, 6 + 5 + 4 + 3 + 2 + 1)  # the 7 is bid 7 to 7
+    assert outcome.winners == (0,)

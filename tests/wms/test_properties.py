@@ -7,8 +7,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from tabletop.core import ActionError
-from tabletop.core.check import check_game
-from tabletop.testing import assert_replays, random_match
+from tabletop.testing import assert_conforms, assert_replays, random_match
 from tests.wms.helpers import GAME
 
 
@@ -42,9 +41,8 @@ def test_records_replay_the_same_game(seed):
     assert_replays(GAME, random_match(GAME, 2, seed=seed))
 
 
-def test_conformance_check_passes():
-    report = check_game(GAME, games=16, seed=11)
-    assert report.ok, report.problems
+def test_conformance_check_passes_for_the_installed_game_and_its_bot(tabletop_game):
+    report = assert_conforms(tabletop_game("wms"), games=16, seed=11)  # as `tabletop check wms`
     assert report.games == 16
 
 

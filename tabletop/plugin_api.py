@@ -1,0 +1,58 @@
+"""Everything a game plugin imports, from one place.
+
+``from tabletop.plugin_api import ...`` gives the game contract (:class:`Game`, :class:`Event`,
+:class:`Outcome`, :class:`Option`), the errors a game raises, the components a state is built
+from (:func:`zone` with :data:`EVERYONE`, :data:`OWNER`, :data:`NOBODY`; :class:`CardState`,
+:class:`Secret`, :class:`Table`, the :mod:`~tabletop.core.derive` module), card data loading
+(:func:`load_toml`, :func:`validate_table`, :func:`validate_section`, :class:`Field`), bots
+(:class:`BotSpec`, :class:`Decision`) and :data:`hookimpl` to implement the hooks of
+``docs/hooks.md``. Test helpers live in :mod:`tabletop.testing` (also a pytest plugin).
+
+Names imported from anywhere else are the engine's own business and may move.
+"""
+
+from tabletop.agents.base import BotSpec, Decision
+from tabletop.core import derive
+from tabletop.core.carddata import Field, load_toml, validate_section, validate_table
+from tabletop.core.errors import (
+    ActionError,
+    CardDataError,
+    IllegalAction,
+    InvalidAction,
+    OptionError,
+    SeatCountError,
+    TabletopError,
+)
+from tabletop.core.game import Event, Game, Option, Outcome
+from tabletop.core.hookspecs import hookimpl
+from tabletop.core.table import Table
+from tabletop.core.zones import EVERYONE, NOBODY, OWNER, CardState, Secret, zone
+
+__all__ = [
+    "EVERYONE",
+    "NOBODY",
+    "OWNER",
+    "ActionError",
+    "BotSpec",
+    "CardDataError",
+    "CardState",
+    "Decision",
+    "Event",
+    "Field",
+    "Game",
+    "IllegalAction",
+    "InvalidAction",
+    "Option",
+    "OptionError",
+    "Outcome",
+    "SeatCountError",
+    "Secret",
+    "Table",
+    "TabletopError",
+    "derive",
+    "hookimpl",
+    "load_toml",
+    "validate_section",
+    "validate_table",
+    "zone",
+]

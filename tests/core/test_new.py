@@ -1,0 +1,90 @@
+"""`tabletop new`: the package it writes plays, passes the check and its own tests' helpers;
+it refuses what it cannot use in one sentence each."""
+
+import importlib
+import sys
+
+import pytest
+
+from tabletop.core.check import check_game
+from tabletop.core.plugins import build_registry
+from tabletop.scaffold import render, words
+
+
+def test_new_writes_a_package_with_rules_cards_bot_renderer_and_tests(cli, tmp_path):
+    result = cli("new", "ducats", "--dir", str(tmp_path / "ducats"))
+    assert result.exit_code == 0, result.err
+    written = sorted(str(p.relative_to(tmp_path / "ducats")) for p in (tmp_path / "ducats").rglob("*") if p.is_file())
+    assert written == ["ducats/RULES.md", "ducats/__init__.py", "ducats/bots.py", "ducats/cards.py",
+                       "ducats/cards.toml", "ducats/game.py", "ducats/plugin.py", "ducats/render.py",
+                       "pyproject.toml", "tests/test_ducats.py"]
+    pyproject = (tmp_path / "ducats" / "pyproject.toml").read_text()
+    assert '[project.entry-points.tabletop]\nducats = "ducats.plugin"' in pyproject
+    assert "pip install -e" in result.out
+
+
+@pytest.mark.parametrize(("args", "sentence"), [
+    (["new", "9lives"], "'9lives' cannot name a game: use lowercase letters, digits and underscores, starting with a letter."),
+    (["new", "my-game"], "'my-game' cannot name a game"),
+    (["new", "goofspiel"], "A game named 'goofspiel' is already installed; choose another name."),
+    (["new", "json"], "'json' is already the name of an importable Python module; choose another name."),
+])
+def test_new_refuses_names_it_cannot_use_in_one_sentence(cli, tmp_path, monkeypatch, args, sentence):
+    monkeypatch.chdir(tmp_path)
+    result = cli(*args)
+    assert result.exit_code == 2
+    assert sentence in " ".join(result.err.split()) and "Traceback" not in result.err
+    assert list(tmp_path.iterdir()) == []
+
+
+def test_new_never_overwrites_a_folder(cli, tmp_path):
+    (tmp_path / "mine").mkdir()
+    (tmp_path / "mine" / "notes.txt").write_text("keep me")
+    result = cli("new", "mine", "--dir", str(tmp_path / "mine"))
+    assert result.exit_code == 2
+    assert "already exists; choose another --dir or remove it first." in " ".join(result.err.split())
+    assert [p.name for p in (tmp_path / "mine").iterdir()] == ["notes.txt"]
+
+
+def test_names_become_titles_and_class_names():
+    assert words("gem_auction") == {"name": "gem_auction", "title": "Gem Auction", "cls": "GemAuction"}
+    assert all("${" not in text for text in render("gem_auction").values())
+
+
+@pytest.fixture
+def scaffolded(cli, tmp_path, monkeypatch):
+    assert cli("new", "sealbid", "--dir", str(tmp_path / "sealbid")).exit_code == 0
+    monkeypatch.syspath_prepend(str(tmp_path / "sealbid"))
+    yield importlib.import_module("sealbid.plugin")
+    for name in [m for m in sys.modules if m == "sealbid" or m.startswith("sealbid.")]:
+        del sys.modules[name]
+
+
+def test_the_scaffolded_game_passes_the_check_with_its_bot(scaffolded):
+    registry = build_registry(load_entry_points=False, extra=[scaffolded])
+    assert registry.failures == []
+    game = registry.game("sealbid")
+    report = check_game(game, games=24, bots=[registry.bot("sealbid", "thrifty")])
+    assert report.ok, report.problems
+    assert {v["seats"] for v in report.variants} == {2, 3, 4}
+
+
+def test_the_scaffolded_game_derives_its_hidden_information_from_zones(scaffolded):
+    game = build_registry(load_entry_points=False, extra=[scaffolded]).game("sealbid")
+    source = "\n".join(render("sealbid").values())
+    for method in ("view", "determinize", "copy", "census"):
+        assert f"def {method}(" not in source, f"the scaffold writes its own {method}"
+    state = game.new_state(3, seed=4)
+    assert game.view(state, 0)["hands"][1] == [None, None, None]
+
+
+
+def test_a_scaffolded_package_can_be_tried_with_plugin_before_installing(cli, tmp_path):
+    assert cli("new", "trybid", "--dir", str(tmp_path / "trybid")).exit_code == 0
+    try:
+        registry = build_registry(load_entry_points=False, extra=[str(tmp_path / "trybid" / "trybid" / "plugin.py")])
+        assert registry.failures == [] and "trybid" in registry.games
+    finally:
+        sys.path.remove(str(tmp_path / "trybid"))
+        for name in [m for m in sys.modules if m == "trybid" or m.startswith("trybid.")]:
+            del sys.modules[name]
