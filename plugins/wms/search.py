@@ -13,10 +13,13 @@ from collections.abc import Sequence
 from tabletop.agents.estimates import win_shares
 
 #: What a unit's best combat value in hand is worth, in wounds.
-HAND_WORTH = 0.06
+HAND_WORTH = 0.15
 #: A lead of this many wounds makes a seat e times as likely to win.
 SCALE = 0.8
 GIVE_UP = ("yield", "retreat", "cancel")
+#: Actions played out before the evaluation: about one answer; deeper, the random rest of a
+#: fight washes out what the hand is worth.
+DEPTH = 4
 
 
 def evaluation(game):
@@ -31,6 +34,7 @@ def evaluation(game):
             strengths.append(state.wounds[s] + HAND_WORTH * hand)
         return win_shares(strengths, scale=SCALE)
 
+    evaluate.depth = DEPTH
     return evaluate
 
 

@@ -71,8 +71,11 @@ class ISMCTSAgent:
         self.policy = policy
         #: (roots, seat, action, secret) of the last search, for tree reuse.
         self._kept: tuple[dict[int, Node], int, str, bool] | None = None
-        #: Iterations of the last decision (for benchmarks and tests).
+        #: Iterations of the last decision, and whether it went on from the kept tree.
         self.last_iterations = 0
+        self.last_reused = False
+        #: The trees of the last decision, one per seat seen (for tests).
+        self.trees: dict[int, Node] = {}
 
     # ---- a decision --------------------------------------------------------------------
 
@@ -82,7 +85,9 @@ class ISMCTSAgent:
             self._kept = None
             return legal[0]
         seat = decision.seat
-        roots = self._reused(decision) or {seat: Node()}
+        reused = self._reused(decision)
+        self.last_reused = reused is not None
+        roots = reused or {seat: Node()}
         root = roots[seat]
         budget = self.iterations
         deadline = None if self.time is None else _time.perf_counter() + self.time
@@ -100,6 +105,7 @@ class ISMCTSAgent:
             visits[action] = -1 if node is None else node.visits
         action = max(legal, key=visits.__getitem__)
         self._kept = (roots, seat, action, secret) if self.reuse else None
+        self.trees = roots
         return action
 
     def _reused(self, decision: Decision) -> dict[int, Node] | None:
@@ -204,7 +210,7 @@ class ISMCTSAgent:
 SETTINGS = (
     BotSetting("iterations", DEFAULT_ITERATIONS, "searches per decision (reproducible budget)", int, 1),
     BotSetting("time", None, "seconds per decision (stops at the first of time and iterations)", float, 0.001),
-    BotSetting("depth", DEFAULT_DEPTH, "actions played out before the game's evaluation is asked", int, 0),
+    BotSetting("depth", DEFAULT_DEPTH, "actions played out before the evaluation (default: the game's)", int, 0),
     BotSetting("explore", 0.7, "UCB exploration constant", float, 0),
     BotSetting("widen", 2.0, "progressive widening: branches grow as widen * sqrt(passes)", float, 0.1),
     BotSetting("reuse", 1, "1: keep the tree between the seat's consecutive decisions, 0: do not", int, 0),
@@ -222,7 +228,8 @@ def _configure(values: Mapping[str, SettingValue], hooks: Any):
             evaluation = hooks.tabletop_make_evaluation(game=game)
             policy = hooks.tabletop_make_rollout_policy(game=game)
         return ISMCTSAgent(
-            rng, iterations=iterations, time=timed, depth=int(values.get("depth", DEFAULT_DEPTH)),
+            rng, iterations=iterations, time=timed,
+            depth=int(values.get("depth", getattr(evaluation, "depth", DEFAULT_DEPTH))),
             exploration=float(values.get("explore", 0.7)), widen=float(values.get("widen", 2.0)),
             reuse=bool(values.get("reuse", 1)), evaluation=evaluation, policy=policy,
         )

@@ -46,6 +46,8 @@ class Node:
         return node
 
     def ucb(self, exploration: float) -> float:
+        if not self.visits:
+            return math.inf
         return self.reward / self.visits + exploration * math.sqrt(math.log(self.available) / self.visits)
 
 
