@@ -14,16 +14,17 @@ from tabletop.agents.estimates import win_shares
 
 #: What a unit's best combat value in hand is worth, in wounds.
 HAND_WORTH = 0.15
+#: What setting the value the other seat must equal or beat is worth, in wounds: the fight
+#: in progress is that seat's to lose.
+FIGHT_LEAD = 0.5
 #: A lead of this many wounds makes a seat e times as likely to win.
 SCALE = 0.8
 GIVE_UP = ("yield", "retreat", "cancel")
-#: Actions played out before the evaluation: about one answer; deeper, the random rest of a
-#: fight washes out what the hand is worth.
-DEPTH = 4
+
 
 
 def evaluation(game):
-    """Wounds left and the units in hand, as win shares."""
+    """Wounds left, the units in hand and who leads the fight in progress, as win shares."""
     cards = game.cards
     worth = {cid: max(c.cc, c.rc) for cid, c in cards.items() if c.type in ("unit", "token")}
 
@@ -32,9 +33,12 @@ def evaluation(game):
         for s in (0, 1):
             hand = sum(worth.get(c, 0.0) for c in state.hand[s])
             strengths.append(state.wounds[s] + HAND_WORTH * hand)
+        if state.result is None:
+            current = game.current_value(state)
+            if current is not None:
+                strengths[current[0]] += FIGHT_LEAD
         return win_shares(strengths, scale=SCALE)
 
-    evaluate.depth = DEPTH
     return evaluate
 
 
