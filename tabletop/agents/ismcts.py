@@ -212,7 +212,7 @@ class ISMCTSAgent:
 SETTINGS = (
     BotSetting("iterations", DEFAULT_ITERATIONS, "searches per decision (reproducible budget)", int, 1),
     BotSetting("time", None, "seconds per decision (stops at the first of time and iterations)", float, 0.001),
-    BotSetting("depth", DEFAULT_DEPTH, "actions played out before the evaluation (default: the game's)", int, 0),
+    BotSetting("depth", DEFAULT_DEPTH, "actions played out at most before the evaluation", int, 0),
     BotSetting("explore", 0.7, "UCB exploration constant", float, 0),
     BotSetting("widen", 2.0, "progressive widening: branches grow as widen * sqrt(passes)", float, 0.1),
     BotSetting("reuse", 1, "1: keep the tree between the seat's consecutive decisions, 0: do not", int, 0),
@@ -231,7 +231,7 @@ def _configure(values: Mapping[str, SettingValue], hooks: Any):
             policy = hooks.tabletop_make_rollout_policy(game=game)
         return ISMCTSAgent(
             rng, iterations=iterations, time=timed,
-            depth=int(values.get("depth", getattr(evaluation, "depth", DEFAULT_DEPTH))),
+            depth=int(values.get("depth", DEFAULT_DEPTH)),
             exploration=float(values.get("explore", 0.7)), widen=float(values.get("widen", 2.0)),
             reuse=bool(values.get("reuse", 1)), evaluation=evaluation, policy=policy,
         )

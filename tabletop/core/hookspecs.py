@@ -86,8 +86,8 @@ def tabletop_make_evaluation(game: Game) -> Evaluation | None:
     must read nothing else: no true state, no other sample. It returns one number per
     seat, each seat's chance of winning (a shared win counted as a share), summing to
     at most 1. Cheap matters more than exact: search calls it thousands of times a second.
-    The function may carry an attribute ``depth``: how many actions search should play
-    out before asking it, when the person did not say (``ismcts:depth=...``).
+    Search asks it where a playout reaches a new round (the game's ``round_event``) or
+    after ``depth`` actions, whichever comes first.
     """
 
 
