@@ -208,10 +208,11 @@ def bot_timings(
     times: dict[str, list[float]] = {spec.name: [] for spec in bots}
 
     class Timed:
-        __slots__ = ("agent", "name")
+        __slots__ = ("agent", "name", "reads")
 
         def __init__(self, agent: Any, name: str):
             self.agent, self.name = agent, name
+            self.reads = getattr(agent, "reads", "all")  # the bot gets the decision it asks for
 
         def choose(self, decision: Decision) -> str:
             start = time.perf_counter()
