@@ -34,7 +34,7 @@ from tabletop.agents.search_tree import Node, descend, edge
 Evaluation = Callable[[Any, int], Sequence[float]]
 RolloutPolicy = Callable[[Any, int, Sequence[str], random.Random], str]
 
-DEFAULT_ITERATIONS = 400
+DEFAULT_ITERATIONS = 800
 DEFAULT_DEPTH = 12
 #: Distinct views recorded at a node for tree reuse, and the passes during which they are.
 VIEW_SAMPLES = 16
