@@ -34,6 +34,7 @@ def evaluation(game):
             out.append(state.hp[s] <= 0)
         return win_shares(strengths, scale=SCALE, out=out)
 
+    evaluate.at_round_start = True  # a battle's result (hit points, Towers, Units left) is what the evaluation judges best
     return evaluate
 
 

@@ -43,6 +43,7 @@ def evaluation(game):
             out.append(state.status[s] != IN_PLAY)
         return win_shares(strengths, scale=SCALE, out=out)
 
+    evaluate.at_round_start = True  # a war's result (hearts, points, broken cards) is what the evaluation judges best
     return evaluate
 
 

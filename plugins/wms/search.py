@@ -39,6 +39,7 @@ def evaluation(game):
                 strengths[current[0]] += FIGHT_LEAD
         return win_shares(strengths, scale=SCALE)
 
+    evaluate.at_round_start = True  # a fight's result (wounds, the hand left) is what the evaluation judges best
     return evaluate
 
 

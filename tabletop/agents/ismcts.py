@@ -4,7 +4,7 @@ Each iteration samples a state consistent with what the seat knows
 (``Decision.sample_state``), walks one tree per seat (see :mod:`.search_tree`: other
 seats' secret choices stay hidden in each tree), adds one node, plays on for at most
 ``depth`` actions and then asks the game's evaluation how things stand (to the end when
-its plugin offers none; earlier when a new round opens, the game's ``round_event``), and credits every mover on the path with its share.
+its plugin offers none; earlier, where a new round opens, if the evaluation asks for that), and credits every mover on the path with its share.
 
 * The game's plugin may offer an evaluation and a rollout policy
   (``tabletop_make_evaluation``, ``tabletop_make_rollout_policy``); without them playouts
@@ -191,7 +191,7 @@ class ISMCTSAgent:
         outcome, to_act, legal_actions, apply = game.outcome, game.to_act, game.legal_actions, game.apply
         rng, policy, evaluation = self.rng, self.policy, self.evaluation
         depth = self.depth if evaluation is not None else game.step_limit(game.max_players)
-        boundary = game.round_event if evaluation is not None else None
+        boundary = game.round_event if getattr(evaluation, "at_round_start", False) else None
         steps = 0
         while (result := outcome(state)) is None:
             if steps >= depth:

@@ -86,8 +86,9 @@ def tabletop_make_evaluation(game: Game) -> Evaluation | None:
     must read nothing else: no true state, no other sample. It returns one number per
     seat, each seat's chance of winning (a shared win counted as a share), summing to
     at most 1. Cheap matters more than exact: search calls it thousands of times a second.
-    Search asks it where a playout reaches a new round (the game's ``round_event``) or
-    after ``depth`` actions, whichever comes first.
+    Search asks it after ``depth`` actions of a playout; if the function has an attribute
+    ``at_round_start`` set to True, also as soon as a new round opens (an event of the
+    game's ``round_event`` kind), for an evaluation that judges a round's result best.
     """
 
 
