@@ -15,3 +15,21 @@ def tabletop_register_bots():
     from tabletop_games.castlewars.bots import CAPTAIN
 
     return [CAPTAIN]
+
+
+@hookimpl
+def tabletop_make_evaluation(game):
+    if game.name == "castlewars":
+        from tabletop_games.castlewars.search import evaluation
+
+        return evaluation(game)
+    return None
+
+
+@hookimpl
+def tabletop_make_rollout_policy(game):
+    if game.name == "castlewars":
+        from tabletop_games.castlewars.search import rollout_policy
+
+        return rollout_policy(game)
+    return None

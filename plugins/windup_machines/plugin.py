@@ -15,3 +15,21 @@ def tabletop_register_bots():
     from tabletop_games.windup_machines.bots import ENGINEER
 
     return [ENGINEER]
+
+
+@hookimpl
+def tabletop_make_evaluation(game):
+    if game.name == "windup_machines":
+        from tabletop_games.windup_machines.search import evaluation
+
+        return evaluation(game)
+    return None
+
+
+@hookimpl
+def tabletop_make_rollout_policy(game):
+    if game.name == "windup_machines":
+        from tabletop_games.windup_machines.search import rollout_policy
+
+        return rollout_policy(game)
+    return None

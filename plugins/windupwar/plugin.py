@@ -13,3 +13,21 @@ def tabletop_register_games():
 @hookimpl
 def tabletop_register_bots():
     return [TACTICIAN]
+
+
+@hookimpl
+def tabletop_make_evaluation(game):
+    if game.name == "windupwar":
+        from tabletop_games.windupwar.search import evaluation
+
+        return evaluation(game)
+    return None
+
+
+@hookimpl
+def tabletop_make_rollout_policy(game):
+    if game.name == "windupwar":
+        from tabletop_games.windupwar.search import rollout_policy
+
+        return rollout_policy(game)
+    return None

@@ -3,8 +3,8 @@
 from __future__ import annotations
 
 import random
-from collections.abc import Callable, Sequence
-from dataclasses import dataclass
+from collections.abc import Callable, Mapping, Sequence
+from dataclasses import dataclass, replace
 from typing import TYPE_CHECKING, Any, Protocol
 
 from tabletop.core.errors import TabletopError
@@ -91,6 +91,33 @@ class Agent(Protocol):
 
 
 AgentFactory = Callable[["Game", int, random.Random], Agent]
+SettingValue = int | float
+#: Makes a bot's factory from its settings and the plugin manager's hook caller
+#: (``pm.hook``), through which a search bot asks the game's plugin for an evaluation.
+Configure = Callable[[Mapping[str, SettingValue], Any], AgentFactory]
+
+
+@dataclass(frozen=True, slots=True)
+class BotSetting:
+    """A number a person may set after a bot's name: ``ismcts:time=0.5,iterations=2000``."""
+
+    name: str
+    default: SettingValue | None
+    help: str = ""
+    kind: type = int
+    minimum: float = 0
+
+    def parse(self, bot: str, raw: str) -> SettingValue:
+        from tabletop.core.errors import UnknownNameError
+
+        try:
+            value = self.kind(raw)
+        except ValueError:
+            word = "a whole number" if self.kind is int else "a number"
+            raise UnknownNameError(f"Setting '{self.name}' of {bot} takes {word}, not '{raw}'.") from None
+        if value < self.minimum or value != value:
+            raise UnknownNameError(f"Setting '{self.name}' of {bot} must be at least {self.minimum:g}, not {raw}.")
+        return value
 
 
 @dataclass(frozen=True, slots=True)
@@ -98,10 +125,39 @@ class BotSpec:
     """A bot a plugin offers: its name, the game it plays (None: any game) and a factory.
 
     The factory gets the game, the seat and a seeded random generator of its own,
-    so a bot's choices are as reproducible as the game.
+    so a bot's choices are as reproducible as the game. A bot with ``settings`` also
+    has ``configure``; the registry calls it with the settings a person typed after
+    the name (defaults for the rest) and the name it was asked for becomes its name.
     """
 
     name: str
     factory: AgentFactory
     game: str | None = None
     help: str = ""
+    settings: tuple[BotSetting, ...] = ()
+    configure: Configure | None = None
+
+    def configured(self, text: str, hooks: Any) -> BotSpec:
+        """This bot with the settings in ``text`` (``key=value,...``, may be empty) applied.
+
+        Raises UnknownNameError with one sentence for an unknown setting or a bad value.
+        """
+        from tabletop.core.errors import UnknownNameError
+
+        if self.configure is None:
+            if text:
+                raise UnknownNameError(f"The bot '{self.name}' takes no settings; write just '{self.name}'.")
+            return self
+        known = {s.name: s for s in self.settings}
+        values: dict[str, SettingValue] = {}
+        for pair in filter(None, (p.strip() for p in text.split(","))):
+            key, sep, raw = pair.partition("=")
+            key = key.strip()
+            if not sep or not key:
+                raise UnknownNameError(f"Write bot settings as {self.name}:key=value,key=value, not '{pair}'.")
+            if key not in known:
+                names = ", ".join(known)
+                raise UnknownNameError(f"The bot '{self.name}' has no setting '{key}'; its settings are: {names}.")
+            values[key] = known[key].parse(self.name, raw.strip())
+        name = f"{self.name}:{text}" if text else self.name
+        return replace(self, name=name, factory=self.configure(values, hooks))

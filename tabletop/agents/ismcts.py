@@ -1,97 +1,247 @@
-"""Information-set Monte Carlo tree search: a strong-ish bot for any game, from the contract.
+"""Information-set Monte Carlo tree search: a strong bot for any game, from the contract.
 
 Each iteration samples a state consistent with what the seat knows
-(``Decision.sample_state``), walks the tree by UCB over the actions legal in that
-sample (counting how often each was available), adds one node, plays randomly to
-the end and credits every mover on the path with its share of the win
-(Cowling, Powley & Whitehouse 2012, single-observer ISMCTS).
+(``Decision.sample_state``), walks one tree per seat (see :mod:`.search_tree`: other
+seats' secret choices stay hidden in each tree), adds one node, plays on for at most
+``depth`` actions and then asks the game's evaluation how things stand (to the end when
+its plugin offers none; earlier, where a new round opens, if the evaluation asks for that), and credits every mover on the path with its share.
+
+* The game's plugin may offer an evaluation and a rollout policy
+  (``tabletop_make_evaluation``, ``tabletop_make_rollout_policy``); without them playouts
+  are random and run to the end of the game.
+* Progressive widening: a decision point grows a new branch only while it has fewer
+  than ``1 + widen * sqrt(passes)``, the rollout policy choosing which one first, so
+  large action sets are searched where the policy points before everywhere at once.
+* Tree reuse: when the seat decides again right after its own action, and every sample
+  that reached that point showed it exactly the view it now has, the search goes on
+  from there instead of from scratch.
+* Budget: ``iterations`` (the default, reproducible: same seed and budget, same move)
+  or ``time`` in seconds (opt-in: how far a timed search gets depends on the machine,
+  so a timed game does not replay from its seed; a record still replays its actions).
+  Given both, the search stops at whichever comes first.
 """
 
 from __future__ import annotations
 
-import math
 import random
+import time as _time
+from collections.abc import Callable, Mapping, Sequence
 from typing import Any
 
-from tabletop.agents.base import BotSpec, Decision
+from tabletop.agents.base import BotSetting, BotSpec, Decision, SettingValue
+from tabletop.agents.search_tree import Node, descend, edge
+
+Evaluation = Callable[[Any, int], Sequence[float]]
+RolloutPolicy = Callable[[Any, int, Sequence[str], random.Random], str]
+
+DEFAULT_ITERATIONS = 800
+DEFAULT_DEPTH = 12
+#: Distinct views recorded at a node for tree reuse, and the passes during which they are.
+VIEW_SAMPLES = 16
 
 
-class _Node:
-    __slots__ = ("children", "visits", "available", "reward")
-
-    def __init__(self) -> None:
-        self.children: dict[tuple[int, str], _Node] = {}
-        self.visits = 0
-        self.available = 0
-        self.reward = 0.0
+def _fingerprint(view: Mapping[str, Any]) -> str:
+    return repr(view)
 
 
 class ISMCTSAgent:
-    def __init__(self, rng: random.Random, *, iterations: int = 200, exploration: float = 0.7):
+    def __init__(
+        self,
+        rng: random.Random,
+        *,
+        iterations: int | None = DEFAULT_ITERATIONS,
+        time: float | None = None,
+        depth: int = DEFAULT_DEPTH,
+        exploration: float = 0.7,
+        widen: float = 2.0,
+        reuse: bool = True,
+        evaluation: Evaluation | None = None,
+        policy: RolloutPolicy | None = None,
+    ):
+        if iterations is None and time is None:
+            iterations = DEFAULT_ITERATIONS
         self.rng = rng
         self.iterations = iterations
+        self.time = time
+        self.depth = depth
         self.exploration = exploration
+        self.widen = widen
+        self.reuse = reuse
+        self.evaluation = evaluation
+        self.policy = policy
+        #: (roots, seat, action, secret) of the last search, for tree reuse.
+        self._kept: tuple[dict[int, Node], int, str, bool] | None = None
+        #: Iterations of the last decision, and whether it went on from the kept tree.
+        self.last_iterations = 0
+        self.last_reused = False
+        #: The trees of the last decision, one per seat seen (for tests).
+        self.trees: dict[int, Node] = {}
+
+    # ---- a decision --------------------------------------------------------------------
 
     def choose(self, decision: Decision) -> str:
         legal = list(decision.legal)
         if len(legal) == 1:
+            self._kept = None
             return legal[0]
-        root = _Node()
-        for _ in range(self.iterations):
-            self._iterate(decision, root)
-        visits = {a: root.children[(decision.seat, a)].visits for a in legal if (decision.seat, a) in root.children}
-        return max(legal, key=lambda a: visits.get(a, -1))
-
-    def _iterate(self, decision: Decision, root: _Node) -> None:
-        game, rng = decision.game, self.rng
-        state = decision.sample_state(rng)
-        node, path = root, []
         seat = decision.seat
-        while game.outcome(state) is None:
-            actions = game.legal_actions(state, seat)
-            untried = []
-            for action in actions:
-                child = node.children.get((seat, action))
+        reused = self._reused(decision)
+        self.last_reused = reused is not None
+        roots = reused or {seat: Node()}
+        root = roots[seat]
+        budget = self.iterations
+        deadline = None if self.time is None else _time.perf_counter() + self.time
+        done = 0
+        secret = False
+        while budget is None or done < budget:
+            secret = self._iterate(decision, roots) or secret
+            done += 1
+            if deadline is not None and _time.perf_counter() >= deadline:
+                break
+        self.last_iterations = done
+        visits = {}
+        for action in legal:
+            node = root.children.get((seat, action))
+            visits[action] = -1 if node is None else node.visits
+        action = max(legal, key=visits.__getitem__)
+        self._kept = (roots, seat, action, secret) if self.reuse else None
+        self.trees = roots
+        return action
+
+    def _reused(self, decision: Decision) -> dict[int, Node] | None:
+        """The trees below the last action, if this decision is where all its samples led."""
+        kept, self._kept = self._kept, None
+        if kept is None:
+            return None
+        roots, seat, action, secret = kept
+        if seat != decision.seat:
+            return None
+        mine = roots[seat].children.get((seat, action))
+        if mine is None or mine.views is None or len(mine.views) != 1:
+            return None
+        if _fingerprint(decision.view) not in mine.views:
+            return None
+        reused = {seat: mine}
+        for other, root in roots.items():
+            if other != seat:
+                reused[other] = root.child(edge(other, seat, action, secret))
+        return reused
+
+    # ---- one iteration -----------------------------------------------------------------
+
+    def _iterate(self, decision: Decision, roots: dict[int, Node]) -> bool:
+        """Sample, select and expand, play out, back up. True if the root decision is secret."""
+        game, rng, seat = decision.game, self.rng, decision.seat
+        outcome, to_act, legal_actions, apply = game.outcome, game.to_act, game.legal_actions, game.apply
+        policy, exploration, widen = self.policy, self.exploration, self.widen
+        state = decision.sample_state(rng)
+        current = dict(roots)
+        history: list[tuple[int, str, bool]] = []
+        path: list[tuple[Node, int]] = []
+        root_secret = False
+        while outcome(state) is None:
+            acting = to_act(state)
+            mover = acting[0]
+            secret = len(acting) > 1
+            node = current.get(mover)
+            if node is None:
+                node = current[mover] = descend(roots.setdefault(mover, Node()), mover, history)
+            if len(path) == 1 and mover == seat and node.passes < VIEW_SAMPLES:
+                if node.views is None:
+                    node.views = set()
+                node.views.add(_fingerprint(game.view(state, seat)))
+            node.passes += 1
+            legal = legal_actions(state, mover)
+            children = node.children
+            tried: list[tuple[Node, str]] = []
+            untried: list[str] = []
+            for action in legal:
+                child = children.get((mover, action))
                 if child is None:
                     untried.append(action)
                 else:
                     child.available += 1
-            if untried:
-                action = rng.choice(untried)
-                child = node.children[(seat, action)] = _Node()
-                child.available = 1
-                game.apply(state, seat, action)
-                path.append((child, seat))
+                    tried.append((child, action))
+            expand = bool(untried) and (not tried or len(tried) < 1 + widen * node.passes ** 0.5)
+            if expand:
+                action = policy(state, mover, untried, rng) if policy is not None else rng.choice(untried)
+            else:
+                best = max(tried, key=lambda pair: pair[0].ucb(exploration))
+                action = best[1]
+            if not path:
+                root_secret = secret
+            apply(state, mover, action)
+            history.append((mover, action, secret))
+            for observer, at in current.items():
+                current[observer] = at.child(edge(observer, mover, action, secret))
+            moved = current[mover]
+            if expand:
+                moved.available += 1
+            path.append((moved, mover))
+            if expand:
                 break
-            action = max(actions, key=lambda a: self._ucb(node.children[(seat, a)]))
-            node = node.children[(seat, action)]
-            game.apply(state, seat, action)
-            path.append((node, seat))
-            seat = game.to_act(state)[0] if game.outcome(state) is None else seat
-        self._rollout(game, state)
-        outcome = game.outcome(state)
+        value = self._playout(game, state, seat)
         for node, mover in path:
             node.visits += 1
-            node.reward += outcome.share(mover) if outcome is not None else 0.0
+            node.reward += value(mover)
+        return root_secret
 
-    def _ucb(self, node: _Node) -> float:
-        return node.reward / node.visits + self.exploration * math.sqrt(math.log(node.available) / node.visits)
-
-    def _rollout(self, game: Any, state: Any) -> None:
-        choice = self.rng.choice
-        limit = game.step_limit(game.max_players)  # a bound for any seat count: random play ends well before
+    def _playout(self, game: Any, state: Any, seat: int) -> Callable[[int], float]:
+        """Play on from ``state``: each seat's share of the result, or the evaluation's estimate."""
+        outcome, to_act, legal_actions, apply = game.outcome, game.to_act, game.legal_actions, game.apply
+        rng, policy, evaluation = self.rng, self.policy, self.evaluation
+        depth = self.depth if evaluation is not None else game.step_limit(game.max_players)
+        boundary = game.round_event if getattr(evaluation, "at_round_start", False) else None
         steps = 0
-        while game.outcome(state) is None and steps < limit:
-            seat = game.to_act(state)[0]
-            game.apply(state, seat, choice(game.legal_actions(state, seat)))
+        while (result := outcome(state)) is None:
+            if steps >= depth:
+                if evaluation is None:
+                    return lambda mover: 0.0
+                return evaluation(state, seat).__getitem__
+            mover = to_act(state)[0]
+            legal = legal_actions(state, mover)
+            events = apply(state, mover, policy(state, mover, legal, rng) if policy is not None else rng.choice(legal))
             steps += 1
+            if boundary is not None and any(e.kind == boundary for e in events):
+                steps = depth  # a new round opens: the evaluation judges where the last one left things
+        return result.share
 
 
-def _make(game: Any, seat: int, rng: random.Random) -> ISMCTSAgent:
-    return ISMCTSAgent(rng)
+# ---- the bot as the registry offers it ---------------------------------------------------
+
+SETTINGS = (
+    BotSetting("iterations", DEFAULT_ITERATIONS, "searches per decision (reproducible budget)", int, 1),
+    BotSetting("time", None, "seconds per decision (stops at the first of time and iterations)", float, 0.001),
+    BotSetting("depth", DEFAULT_DEPTH, "actions played out at most before the evaluation", int, 0),
+    BotSetting("explore", 0.7, "UCB exploration constant", float, 0),
+    BotSetting("widen", 2.0, "progressive widening: branches grow as widen * sqrt(passes)", float, 0.1),
+    BotSetting("reuse", 1, "1: keep the tree between the seat's consecutive decisions, 0: do not", int, 0),
+)
+
+
+def _configure(values: Mapping[str, SettingValue], hooks: Any):
+    """A factory with these settings that asks the game's plugin for its search hooks."""
+    timed = values.get("time")
+    iterations = values.get("iterations", None if timed is not None else DEFAULT_ITERATIONS)
+
+    def make(game: Any, seat: int, rng: random.Random) -> ISMCTSAgent:
+        evaluation = policy = None
+        if hooks is not None:
+            evaluation = hooks.tabletop_make_evaluation(game=game)
+            policy = hooks.tabletop_make_rollout_policy(game=game)
+        return ISMCTSAgent(
+            rng, iterations=iterations, time=timed,
+            depth=int(values.get("depth", DEFAULT_DEPTH)),
+            exploration=float(values.get("explore", 0.7)), widen=float(values.get("widen", 2.0)),
+            reuse=bool(values.get("reuse", 1)), evaluation=evaluation, policy=policy,
+        )
+
+    return make
 
 
 ISMCTS = BotSpec(
-    "ismcts", _make, game=None,
-    help="Information-set Monte Carlo tree search, 200 iterations a decision (slow, but plays any game).",
+    "ismcts", _configure({}, None), game=None,
+    help=f"Information-set Monte Carlo tree search, {DEFAULT_ITERATIONS} iterations a decision with the "
+         "game's evaluation; settings: ismcts:time=0.5,iterations=2000,depth=12,explore=0.7,widen=2,reuse=1.",
+    settings=SETTINGS, configure=_configure,
 )

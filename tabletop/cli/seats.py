@@ -25,6 +25,20 @@ def default_bot(registry: Registry, game: Game) -> str:
     return own[0] if own else "random"
 
 
+def _split_seats(seats: str) -> list[str]:
+    """Seats separated by commas; a ``key=value`` piece continues the settings of the seat
+    before it, so ``human,ismcts:time=0.5,iterations=2000`` is two seats."""
+    kinds: list[str] = []
+    for piece in (p.strip() for p in seats.split(",")):
+        if not piece:
+            raise UnknownNameError(f"'{seats}' has an empty seat; write names separated by commas.")
+        if "=" in piece and ":" not in piece and kinds and ":" in kinds[-1]:
+            kinds[-1] += f",{piece}"
+        else:
+            kinds.append(piece)
+    return kinds
+
+
 def plan_seats(
     registry: Registry,
     game: Game,
@@ -36,9 +50,7 @@ def plan_seats(
 ) -> list[SeatPlan]:
     """``--seats human,random,...`` as given, or ``--players N``: one human, the rest bots."""
     if seats:
-        kinds = [k.strip() for k in seats.split(",")]
-        if any(not k for k in kinds):
-            raise UnknownNameError(f"'{seats}' has an empty seat; write names separated by commas.")
+        kinds = _split_seats(seats)
     else:
         count = players if players is not None else game.min_players
         fill = bot or default_bot(registry, game)

@@ -1,8 +1,15 @@
-"""How fast a game plays: random games per second and state copy+apply per second.
+"""How fast a game plays, measured on the paths users run, in this one process (one core).
 
-Measured in this one process (one core), as medians of several runs because
-machines are noisy. The loop is what a simulation or a search does through the
-game contract, with the plugin's game object as the registry hands it out.
+* ``contract``: random games through the bare game contract (setup, to_act, legal, apply);
+* ``simulate``: random games through what ``tabletop simulate`` runs: agents from the
+  registry's bot specs, a :class:`~tabletop.core.match.Match` with its record, the summary;
+* ``copy_apply``: state copy + apply, what search does most;
+* bots: each bot's seconds per decision (median, 90th percentile) in games it plays.
+
+Machines are noisy, so each measure is run several times, interleaved (contract,
+simulate, copy+apply, then again), and reported as the median with its spread (the
+smallest and largest run). :func:`compare` interleaves two set-ups run by run, so a
+ratio between them is fair even on a busy machine.
 """
 
 from __future__ import annotations
@@ -11,22 +18,20 @@ import platform
 import random
 import statistics
 import time
-from collections.abc import Mapping
-from dataclasses import dataclass
+from collections.abc import Callable, Mapping, Sequence
 from typing import Any
 
+from tabletop.agents.base import BotSpec, Decision
+from tabletop.agents.random_bot import RANDOM
 from tabletop.core.game import Game
+from tabletop.core.match import run_match
+from tabletop.core.simulate import bot_rng, run_games, summarise
 
-
-@dataclass(frozen=True, slots=True)
-class RunFigures:
-    games_per_s: float
-    decisions_per_s: float
-    copy_apply_per_s: float
+Progress = Callable[[str], None]
 
 
 def _random_games(game: Game, seats: int, options: Mapping[str, Any], seconds: float, seed: int) -> tuple[int, int, float]:
-    """Play random games for about ``seconds``; returns (games, decisions, elapsed)."""
+    """Play random games through the contract for about ``seconds``; (games, decisions, elapsed)."""
     choice = random.Random(seed).choice
     outcome, to_act, legal_actions, apply, setup = (
         game.outcome, game.to_act, game.legal_actions, game.apply, game.setup,
@@ -43,6 +48,24 @@ def _random_games(game: Game, seats: int, options: Mapping[str, Any], seconds: f
             decisions += 1
         games += 1
         now = time.perf_counter()
+    return games, decisions, now - start
+
+
+def _simulated_games(game: Game, seats: int, options: Mapping[str, Any], seconds: float, seed: int) -> tuple[int, int, float]:
+    """Random games through ``run_games`` and ``summarise``, in batches, for about ``seconds``."""
+    bots = [RANDOM] * seats
+    games = decisions = 0
+    batch = 1
+    start = time.perf_counter()
+    deadline = start + seconds
+    now = start
+    while now < deadline or games == 0:
+        results = run_games(game, bots, games=batch, seed=seed + games, options=options)
+        summarise(game, bots, results, seed=seed + games, options=options)
+        games += batch
+        decisions += sum(r.length for r in results)
+        now = time.perf_counter()
+        batch = min(batch * 2, 64)
     return games, decisions, now - start
 
 
@@ -76,6 +99,55 @@ def _copy_apply(game: Game, samples: list[tuple[Any, int, str]], seconds: float)
     return done / (now - start)
 
 
+def _spread(values: Sequence[float]) -> dict[str, Any]:
+    return {
+        "median": round(statistics.median(values), 1),
+        "min": round(min(values), 1),
+        "max": round(max(values), 1),
+        "runs": [round(v, 1) for v in values],
+    }
+
+
+class _Setup:
+    """One game with one option set, and its per-run measures."""
+
+    def __init__(self, game: Game, seats: int, options: Mapping[str, Any] | None, seed: int):
+        game.check_seats(seats)
+        self.game, self.seats, self.seed = game, seats, seed
+        self.options = game.resolve_options(options)
+        self.samples = _positions(game, seats, self.options, seed, 500)
+        self.runs: dict[str, list[float]] = {"contract": [], "contract_decisions": [], "simulate": [], "copy_apply": []}
+
+    def run(self, index: int, seconds: float) -> None:
+        seed = self.seed + 100_000 * index
+        games, decisions, elapsed = _random_games(self.game, self.seats, self.options, seconds, seed)
+        self.runs["contract"].append(games / elapsed)
+        self.runs["contract_decisions"].append(decisions / elapsed)
+        games, _, elapsed = _simulated_games(self.game, self.seats, self.options, seconds, seed)
+        self.runs["simulate"].append(games / elapsed)
+        self.runs["copy_apply"].append(_copy_apply(self.game, self.samples, seconds / 2))
+
+    def figures(self) -> dict[str, Any]:
+        runs = self.runs
+        return {
+            "game": self.game.name,
+            "version": self.game.version,
+            "seats": self.seats,
+            "options": self.options,
+            "runs": len(runs["contract"]),
+            "games_per_s": round(statistics.median(runs["contract"]), 1),
+            "decisions_per_s": round(statistics.median(runs["contract_decisions"]), 1),
+            "copy_apply_per_s": round(statistics.median(runs["copy_apply"]), 1),
+            "simulate_games_per_s": round(statistics.median(runs["simulate"]), 1),
+            "games_per_s_runs": [round(v, 1) for v in runs["contract"]],
+            "contract": _spread(runs["contract"]),
+            "simulate": _spread(runs["simulate"]),
+            "copy_apply": _spread(runs["copy_apply"]),
+            "python": f"{platform.python_implementation()} {platform.python_version()}",
+            "machine": platform.machine(),
+        }
+
+
 def bench(
     game: Game,
     *,
@@ -84,25 +156,84 @@ def bench(
     runs: int = 5,
     seconds: float = 1.0,
     seed: int = 0,
+    progress: Progress | None = None,
 ) -> dict[str, Any]:
-    """Median figures over ``runs`` runs of about ``seconds`` each per measure."""
-    game.check_seats(seats)
-    resolved = game.resolve_options(options)
-    samples = _positions(game, seats, resolved, seed, 500)
-    figures: list[RunFigures] = []
+    """Median and spread over ``runs`` interleaved runs of about ``seconds`` per measure."""
+    setup = _Setup(game, seats, options, seed)
     for run in range(runs):
-        games, decisions, elapsed = _random_games(game, seats, resolved, seconds, seed + 100_000 * run)
-        figures.append(RunFigures(games / elapsed, decisions / elapsed, _copy_apply(game, samples, seconds / 2)))
-    return {
-        "game": game.name,
-        "version": game.version,
-        "seats": seats,
-        "options": resolved,
-        "runs": runs,
-        "games_per_s": round(statistics.median(f.games_per_s for f in figures), 1),
-        "decisions_per_s": round(statistics.median(f.decisions_per_s for f in figures), 1),
-        "copy_apply_per_s": round(statistics.median(f.copy_apply_per_s for f in figures), 1),
-        "games_per_s_runs": [round(f.games_per_s, 1) for f in figures],
-        "python": f"{platform.python_implementation()} {platform.python_version()}",
-        "machine": platform.machine(),
+        if progress:
+            progress(f"run {run + 1} of {runs}")
+        setup.run(run, seconds)
+    return setup.figures()
+
+
+def compare(
+    first: tuple[Game, Mapping[str, Any] | None],
+    second: tuple[Game, Mapping[str, Any] | None],
+    *,
+    seats: int,
+    runs: int = 5,
+    seconds: float = 1.0,
+    seed: int = 0,
+    progress: Progress | None = None,
+) -> dict[str, Any]:
+    """Two games or two option sets side by side, alternating run by run; ratios second/first."""
+    setups = [_Setup(game, seats, options, seed) for game, options in (first, second)]
+    for run in range(runs):
+        for which, setup in enumerate(setups):
+            if progress:
+                progress(f"run {run + 1} of {runs}, {'first' if which == 0 else 'second'}")
+            setup.run(run, seconds)
+    a, b = (s.figures() for s in setups)
+    ratios = {
+        key: round(b[key] / a[key], 3) if a[key] else None
+        for key in ("games_per_s", "simulate_games_per_s", "copy_apply_per_s")
     }
+    return {"first": a, "second": b, "ratio": ratios}
+
+
+def bot_timings(
+    game: Game,
+    bots: Sequence[BotSpec],
+    *,
+    options: Mapping[str, Any] | None = None,
+    games: int = 2,
+    seed: int = 0,
+    progress: Progress | None = None,
+) -> dict[str, Any]:
+    """Seconds per decision of each bot (decisions with one legal action left out), over ``games``
+    games played with these seats, as ``simulate`` would play them."""
+    game.check_seats(len(bots))
+    resolved = game.resolve_options(options)
+    times: dict[str, list[float]] = {spec.name: [] for spec in bots}
+
+    class Timed:
+        __slots__ = ("agent", "name", "reads")
+
+        def __init__(self, agent: Any, name: str):
+            self.agent, self.name = agent, name
+            self.reads = getattr(agent, "reads", "all")  # the bot gets the decision it asks for
+
+        def choose(self, decision: Decision) -> str:
+            start = time.perf_counter()
+            action = self.agent.choose(decision)
+            if len(decision.legal) > 1:
+                times[self.name].append(time.perf_counter() - start)
+            return action
+
+    for index in range(games):
+        if progress:
+            progress(f"game {index + 1} of {games}")
+        game_seed = seed + index
+        agents = [Timed(spec.factory(game, s, bot_rng(game_seed, s)), spec.name) for s, spec in enumerate(bots)]
+        run_match(game, agents, seed=game_seed, options=resolved)
+    out = []
+    for name, values in times.items():
+        ordered = sorted(values)
+        out.append({
+            "bot": name,
+            "decisions": len(ordered),
+            "median_s": round(statistics.median(ordered), 5) if ordered else None,
+            "p90_s": round(ordered[min(len(ordered) - 1, int(0.9 * len(ordered)))], 5) if ordered else None,
+        })
+    return {"game": game.name, "games": games, "seats": [s.name for s in bots], "bots": out}

@@ -1,14 +1,16 @@
 """Hook specifications: everything a plugin can add to tabletop.
 
 Every hook is named ``tabletop_<verb>_<noun>``. A plugin implements any of them with
-``@tabletop.core.hookimpl``. None is ``firstresult``: every plugin's games, bots and
-commands all count, and every observer sees every event.
+``@tabletop.core.hookimpl``. Registration and observation hooks are not ``firstresult``:
+every plugin's games, bots and commands all count, and every observer sees every event.
+The search hooks are: a game has one evaluation and one rollout policy, its own plugin's.
 """
 
 from __future__ import annotations
 
-from collections.abc import Sequence
-from typing import TYPE_CHECKING
+import random
+from collections.abc import Callable, Sequence
+from typing import TYPE_CHECKING, Any
 
 import pluggy
 
@@ -23,6 +25,12 @@ PROJECT = "tabletop"
 
 hookspec = pluggy.HookspecMarker(PROJECT)
 hookimpl = pluggy.HookimplMarker(PROJECT)
+
+#: ``evaluation(state, seat)``: each seat's expected share of a win (0 to 1) from a state
+#: sampled for ``seat`` (see :func:`tabletop_make_evaluation`).
+Evaluation = Callable[[Any, int], Sequence[float]]
+#: ``policy(state, seat, legal, rng)``: one of ``legal`` for ``seat`` to play in a rollout.
+RolloutPolicy = Callable[[Any, int, Sequence[str], random.Random], str]
 
 
 # ---- registration: called once when the plugin manager is built ---------------------
@@ -63,3 +71,33 @@ def tabletop_observe_event(game: Game, seat_names: Sequence[str], event: Event) 
 @hookspec
 def tabletop_observe_game_end(game: Game, record: GameRecord) -> None:
     """See each finished game's record (its outcome included)."""
+
+
+# ---- search: asked once by each search bot for the game it plays --------------------
+
+
+@hookspec(firstresult=True)
+def tabletop_make_evaluation(game: Game) -> Evaluation | None:
+    """Return an evaluation for ``game`` if this plugin provides ``game``, else None.
+
+    Search stops its random playouts after a few actions and asks the evaluation how
+    the game stands instead. It gets a state sampled for the searching seat (what that
+    seat cannot see is resampled, so the state is consistent with its knowledge) and
+    must read nothing else: no true state, no other sample. It returns one number per
+    seat, each seat's chance of winning (a shared win counted as a share), summing to
+    at most 1. Cheap matters more than exact: search calls it thousands of times a second.
+    Search asks it after ``depth`` actions of a playout; if the function has an attribute
+    ``at_round_start`` set to True, also as soon as a new round opens (an event of the
+    game's ``round_event`` kind), for an evaluation that judges a round's result best.
+    """
+
+
+@hookspec(firstresult=True)
+def tabletop_make_rollout_policy(game: Game) -> RolloutPolicy | None:
+    """Return a rollout policy for ``game`` if this plugin provides ``game``, else None.
+
+    Search plays its playouts with it instead of uniformly random actions, and uses it
+    to choose which untried action to add first when a decision has many. It must
+    return one of the ``legal`` actions it is given, use only ``rng`` for randomness
+    (so search stays reproducible) and be cheap; a little randomness keeps playouts varied.
+    """

@@ -178,11 +178,12 @@ class Registry:
         return found
 
     def bot(self, game: str, name: str) -> BotSpec:
-        """A bot by short name (``greedy``) or full name with its game (``mygame.greedy``)."""
+        """A bot by short name (``greedy``) or full name with its game (``mygame.greedy``),
+        with settings after a colon (``ismcts:time=0.5,iterations=2000``)."""
         bots = self.bots_for(game)
-        short = name.removeprefix(f"{game}.")
+        short, _, settings = name.removeprefix(f"{game}.").partition(":")
         if short in bots:
-            return bots[short]
+            return bots[short].configured(settings.strip(), self.pm.hook)
         known = ", ".join(sorted(bots)) or "none"
         raise UnknownNameError(f"No bot '{name[:40]}' for {game}. Bots for {game}: human, {known}.")
 

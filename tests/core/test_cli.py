@@ -146,3 +146,24 @@ def test_bench_json_has_the_documented_fields(cli):
     assert figures["game"] == "goofspiel" and figures["seats"] == 2
     assert figures["games_per_s"] > 0 and figures["decisions_per_s"] > figures["games_per_s"]
     assert figures["copy_apply_per_s"] > 0 and figures["python"].startswith("CPython")
+
+
+def test_bench_reports_the_simulate_path_with_its_spread(cli):
+    figures = json.loads(cli("bench", "goofspiel", "--runs", "2", "--seconds", "0.05", "--json").out)
+    assert figures["simulate_games_per_s"] > 0 and len(figures["simulate"]["runs"]) == 2
+    assert figures["contract"]["min"] <= figures["contract"]["median"] <= figures["contract"]["max"]
+
+
+def test_bench_bots_times_each_bot_per_decision(cli):
+    timed = json.loads(cli("bench", "goofspiel", "--bots", "ismcts:iterations=5,random", "--json").out)
+    rows = {row["bot"]: row for row in timed["bots"]}
+    assert set(rows) == {"ismcts:iterations=5", "random"}
+    assert rows["ismcts:iterations=5"]["decisions"] > 0
+    assert rows["ismcts:iterations=5"]["median_s"] <= rows["ismcts:iterations=5"]["p90_s"]
+
+
+def test_bench_compare_runs_two_set_ups_side_by_side(cli):
+    figures = json.loads(cli("bench", "goofspiel", "--compare", "goofspiel", "--runs", "1", "--seconds", "0.05",
+                             "--json").out)
+    assert figures["first"]["game"] == figures["second"]["game"] == "goofspiel"
+    assert figures["ratio"]["games_per_s"] > 0

@@ -1,7 +1,12 @@
 import random
 
-from tabletop.agents.ismcts import ISMCTSAgent
+import pytest
+
+from tabletop.agents.base import Decision
+from tabletop.agents.ismcts import ISMCTS, ISMCTSAgent
 from tabletop.agents.random_bot import RandomAgent
+from tabletop.agents.search_tree import HIDDEN
+from tabletop.core.errors import UnknownNameError
 from tabletop.core.match import run_match
 
 
@@ -19,3 +24,60 @@ def test_search_is_reproducible_from_its_seed(goofspiel):
         return run_match(goofspiel, agents, seed=11).record.actions
 
     assert game() == game()
+
+
+def test_same_seed_and_iterations_give_the_same_move(goofspiel):
+    state = goofspiel.new_state(2, seed=5)
+    moves = set()
+    for _ in range(3):
+        agent = ISMCTS.configured("iterations=150", None).factory(goofspiel, 0, random.Random(9))
+        moves.add(agent.choose(Decision(goofspiel, state, 0, goofspiel.legal_actions(state, 0))))
+    assert len(moves) == 1
+
+
+def test_the_other_seats_tree_does_not_see_a_secret_bid(goofspiel):
+    # Goofspiel bids are simultaneous: in seat 1's tree, seat 0's bid is one hidden edge.
+    state = goofspiel.new_state(2, seed=1)
+    agent = ISMCTSAgent(random.Random(0), iterations=200)
+    agent.choose(Decision(goofspiel, state, 0, goofspiel.legal_actions(state, 0)))
+    assert set(agent.trees[1].children) == {(0, HIDDEN)}
+    assert len(agent.trees[0].children) > 1
+
+
+def test_a_time_budget_stops_the_search(goofspiel):
+    state = goofspiel.new_state(2, seed=1)
+    agent = ISMCTS.configured("time=0.02", None).factory(goofspiel, 0, random.Random(0))
+    action = agent.choose(Decision(goofspiel, state, 0, goofspiel.legal_actions(state, 0)))
+    assert action in goofspiel.legal_actions(state, 0) and agent.last_iterations >= 1
+    capped = ISMCTS.configured("time=5,iterations=7", None).factory(goofspiel, 0, random.Random(0))
+    capped.choose(Decision(goofspiel, state, 0, goofspiel.legal_actions(state, 0)))
+    assert capped.last_iterations == 7
+
+
+@pytest.mark.parametrize(("text", "message"), [
+    ("itrs=5", "The bot 'ismcts' has no setting 'itrs'; its settings are: iterations, time, depth, explore, widen, reuse."),
+    ("iterations=lots", "Setting 'iterations' of ismcts takes a whole number, not 'lots'."),
+    ("time=-1", "Setting 'time' of ismcts must be at least 0.001, not -1."),
+    ("iterations", "Write bot settings as ismcts:key=value,key=value, not 'iterations'."),
+])
+def test_bad_settings_get_one_sentence(text, message):
+    with pytest.raises(UnknownNameError) as error:
+        ISMCTS.configured(text, None)
+    assert str(error.value) == message
+
+
+def test_registry_reads_settings_after_the_name(registry):
+    spec = registry.bot("goofspiel", "ismcts:iterations=30,depth=4")
+    assert spec.name == "ismcts:iterations=30,depth=4"
+    agent = spec.factory(registry.game("goofspiel"), 0, random.Random(0))
+    assert agent.iterations == 30 and agent.depth == 4
+    with pytest.raises(UnknownNameError, match="The bot 'random' takes no settings"):
+        registry.bot("goofspiel", "random:iterations=3")
+
+
+def test_seats_keep_settings_with_their_bot(registry):
+    from tabletop.cli.seats import plan_seats
+
+    game = registry.game("goofspiel")
+    plans = plan_seats(registry, game, seats="ismcts:time=0.5,iterations=2000,random", players=None)
+    assert [p.kind for p in plans] == ["ismcts:time=0.5,iterations=2000", "random"]

@@ -1,0 +1,63 @@
+"""What ISMCTS needs from Castle Wars: how the castles stand, and playouts that fight well.
+
+From the captain's knowledge (bots.py): hit points are what counts, a Tower stops
+``absorbs`` attack power a battle, Units are attack power to come, and a Unit placed
+in front of the one it beats wins the clash.
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Sequence
+
+from tabletop.agents.estimates import win_shares
+from tabletop_games.castlewars.cards import TOWER
+
+#: What a Tower and a point of Unit attack power are worth, in hit points.
+TOWER_WORTH = 0.6
+POWER_WORTH = 0.4
+#: A lead of this many hit points makes a seat e times as likely to win.
+SCALE = 3.0
+
+
+def evaluation(game):
+    """Hit points, Towers and Units held, as win shares; a castle at 0 is out."""
+    cards = game.cards
+    power, absorbs = cards.power, cards.absorbs
+
+    def evaluate(state, seat: int) -> list[float]:
+        strengths = []
+        out = []
+        for s in range(state.seats):
+            units = sum(power[u] for u in state.units[s]) + sum(power[u] for u in state.placed[s])
+            strengths.append(state.hp[s] + TOWER_WORTH * absorbs * state.towers[s] + POWER_WORTH * units)
+            out.append(state.hp[s] <= 0)
+        return win_shares(strengths, scale=SCALE, out=out)
+
+    evaluate.at_round_start = True  # a battle's result (hit points, Towers, Units left) is what the evaluation judges best
+    return evaluate
+
+
+def rollout_policy(game):
+    """Draft Units and Towers at random but prefer taking to swapping; place a counter first."""
+    beats = game.cards.beats
+
+    def policy(state, seat: int, legal: Sequence[str], rng: random.Random) -> str:
+        first = legal[0]
+        if first.startswith("place") and rng.random() < 0.5:
+            # Lead with a Unit that beats something the others hold.
+            held = set()
+            for s in state.in_play:
+                if s != seat:
+                    held.update(state.units[s])
+                    held.update(state.placed[s])
+            counters = [a for a in legal if beats[a[6:]] in held]
+            if counters:
+                return rng.choice(counters)
+        if first.startswith(("take", "swap")):
+            takes = [a for a in legal if a.startswith("take") and (a != f"take {TOWER}" or rng.random() < 0.5)]
+            if takes:
+                return rng.choice(takes)
+        return rng.choice(legal)
+
+    return policy

@@ -1,0 +1,44 @@
+"""What ISMCTS needs from Wind Up: how the machines stand, and playouts that build.
+
+From the engineer's knowledge (bots.py): the game's own score as it stands (gears,
+sets, decorations, prisms, gold) plus resources still to be turned into points, and a
+playout that winds, produces and buys before it ends its turn.
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Sequence
+
+from tabletop.agents.estimates import win_shares
+
+#: Points an iron (or gold, beyond its own points) is worth while it can still buy parts.
+IRON_WORTH = 0.3
+#: A lead of this many points makes a seat e times as likely to win.
+SCALE = 4.0
+#: How often a playout takes some other action than ending its turn.
+BUSY = 0.85
+
+
+def evaluation(game):
+    """The score so far plus unspent resources, as win shares."""
+
+    def evaluate(state, seat: int) -> list[float]:
+        scores = game.scores(state)
+        strengths = [m["total"] + IRON_WORTH * (state.iron[s] + state.gold[s]) for s, m in enumerate(scores)]
+        return win_shares(strengths, scale=SCALE)
+
+    return evaluate
+
+
+def rollout_policy(game):
+    """Do something (wind, produce, buy, install) rather than end the turn, mostly."""
+
+    def policy(state, seat: int, legal: Sequence[str], rng: random.Random) -> str:
+        if "done" in legal and len(legal) > 1 and rng.random() < BUSY:
+            busy = [a for a in legal if a != "done" and a != "restart"]
+            if busy:
+                return rng.choice(busy)
+        return rng.choice(legal)
+
+    return policy

@@ -1,0 +1,57 @@
+"""What ISMCTS needs from WMS: how the commanders stand, and playouts that fight sensibly.
+
+From the veteran's knowledge (bots.py): wounds decide the game, units in hand are the
+fights to come (a strong unit kept is worth more than one spent), and a playout should
+finish a play it can finish rather than give up at random.
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Sequence
+
+from tabletop.agents.estimates import win_shares
+
+#: What a unit's best combat value in hand is worth, in wounds.
+HAND_WORTH = 0.15
+#: What setting the value the other seat must equal or beat is worth, in wounds: the fight
+#: in progress is that seat's to lose.
+FIGHT_LEAD = 0.5
+#: A lead of this many wounds makes a seat e times as likely to win.
+SCALE = 0.8
+GIVE_UP = ("yield", "retreat", "cancel")
+
+
+
+def evaluation(game):
+    """Wounds left, the units in hand and who leads the fight in progress, as win shares."""
+    cards = game.cards
+    worth = {cid: max(c.cc, c.rc) for cid, c in cards.items() if c.type in ("unit", "token")}
+
+    def evaluate(state, seat: int) -> list[float]:
+        strengths = []
+        for s in (0, 1):
+            hand = sum(worth.get(c, 0.0) for c in state.hand[s])
+            strengths.append(state.wounds[s] + HAND_WORTH * hand)
+        if state.result is None:
+            current = game.current_value(state)
+            if current is not None:
+                strengths[current[0]] += FIGHT_LEAD
+        return win_shares(strengths, scale=SCALE)
+
+    evaluate.at_round_start = True  # a fight's result (wounds, the hand left) is what the evaluation judges best
+    return evaluate
+
+
+def rollout_policy(game):
+    """Mostly play on (finish, add, answer); yield, retreat or cancel only now and then."""
+
+    def policy(state, seat: int, legal: Sequence[str], rng: random.Random) -> str:
+        if "done" in legal and rng.random() < 0.6:
+            return "done"
+        onward = [a for a in legal if a not in GIVE_UP and not a.startswith("sacrifice")]
+        if onward and rng.random() < 0.85:
+            return rng.choice(onward)
+        return rng.choice(legal)
+
+    return policy
