@@ -29,8 +29,8 @@ def evaluation(game):
         strengths = []
         out = []
         for s in range(state.seats):
-            units = sum(power[u] for u in state.units[s]) + sum(power[u] for u in state.placed[s])
-            strengths.append(state.hp[s] + TOWER_WORTH * absorbs * state.towers[s] + POWER_WORTH * units)
+            units = sum(power[u] for u in state.units[s])  # placed Units stay in units
+            strengths.append(state.hp[s] + TOWER_WORTH * absorbs * len(state.towers[s]) + POWER_WORTH * units)
             out.append(state.hp[s] <= 0)
         return win_shares(strengths, scale=SCALE, out=out)
 
@@ -50,7 +50,6 @@ def rollout_policy(game):
             for s in state.in_play:
                 if s != seat:
                     held.update(state.units[s])
-                    held.update(state.placed[s])
             counters = [a for a in legal if beats[a[6:]] in held]
             if counters:
                 return rng.choice(counters)
