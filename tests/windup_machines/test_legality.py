@@ -31,8 +31,15 @@ def test_text_outside_the_table_is_refused_with_the_reason():
         GAME.apply(state, 0, "  START   r9c9 r2c2 ")
 
 
-@pytest.mark.parametrize("action", [None, ["wind", "r1c1"], 3, "", "fly away"])
+@pytest.mark.parametrize("action", ["", "fly away"])
 def test_what_is_not_notation_is_refused_as_such(action):
     state = GAME.new_state(2, seed=0)
     with pytest.raises(InvalidAction, match="is not Wind Up notation"):
+        GAME.apply(state, 0, action)
+
+
+@pytest.mark.parametrize("action", [None, ["wind", "r1c1"], 3])
+def test_what_is_not_text_is_refused_before_the_rules_run(action):
+    state = GAME.new_state(2, seed=0)
+    with pytest.raises(InvalidAction, match="An action is text"):
         GAME.apply(state, 0, action)
