@@ -16,8 +16,9 @@ if TYPE_CHECKING:
     import typer
 
     from tabletop.agents.base import BotSpec
-    from tabletop.core.game import Event, Game
+    from tabletop.core.game import Event, Game, Outcome
     from tabletop.core.record import GameRecord
+    from tabletop.core.stats import Stat
 
 PROJECT = "tabletop"
 
@@ -63,3 +64,22 @@ def tabletop_observe_event(game: Game, seat_names: Sequence[str], event: Event) 
 @hookspec
 def tabletop_observe_game_end(game: Game, record: GameRecord) -> None:
     """See each finished game's record (its outcome included)."""
+
+
+# ---- the lab: called once per simulated game, after it ends ---------------------------
+
+
+@hookspec
+def tabletop_collect_stats(
+    game: Game, seats: int, events: Sequence[Event], outcome: Outcome
+) -> Sequence[Stat] | None:
+    """Return figures about one finished game for the lab's database and reports.
+
+    ``events`` are all of the game's events in order, secret ones included (the game is
+    over, so nothing is hidden any more); ``outcome`` is how it ended. Return ``None``
+    for a game this plugin does not know (check ``game.name``). Each
+    :class:`~tabletop.core.stats.Stat` names one figure: with ``seat`` set it is about
+    that seat, and reports show win rate against its value (for example win rate by
+    first unit). Rely on events and the outcome, not on a state's internals: they are
+    what stays stable when a game's code is reorganised.
+    """
