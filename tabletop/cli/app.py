@@ -38,8 +38,11 @@ def make_app(runtime: Runtime | None = None, *, extra_plugins: Sequence[str] = (
         list_cmd,
         play_cmd,
         replay_cmd,
+        report_cmd,
         rules_cmd,
+        runs_cmd,
         simulate_cmd,
+        sweep_cmd,
     )
 
     rt = runtime or Runtime(registry=build_registry(extra=extra_plugins))
@@ -70,6 +73,8 @@ def make_app(runtime: Runtime | None = None, *, extra_plugins: Sequence[str] = (
             raise typer.Exit(0)
 
     for module in (list_cmd, rules_cmd, play_cmd, simulate_cmd, replay_cmd, check_cmd, bench_cmd):
+        module.register(app, rt)
+    for module in (runs_cmd, report_cmd, sweep_cmd):  # the playtesting lab
         module.register(app, rt)
     rt.registry.pm.hook.tabletop_add_commands(app=app)
     return app

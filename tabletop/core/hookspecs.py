@@ -7,8 +7,8 @@ commands all count, and every observer sees every event.
 
 from __future__ import annotations
 
-from collections.abc import Sequence
-from typing import TYPE_CHECKING
+from collections.abc import Mapping, Sequence
+from typing import TYPE_CHECKING, Any
 
 import pluggy
 
@@ -71,15 +71,16 @@ def tabletop_observe_game_end(game: Game, record: GameRecord) -> None:
 
 @hookspec
 def tabletop_collect_stats(
-    game: Game, seats: int, events: Sequence[Event], outcome: Outcome
+    game: Game, seats: int, events: Sequence[Event], outcome: Outcome, final_view: Mapping[str, Any]
 ) -> Sequence[Stat] | None:
     """Return figures about one finished game for the lab's database and reports.
 
     ``events`` are all of the game's events in order, secret ones included (the game is
-    over, so nothing is hidden any more); ``outcome`` is how it ended. Return ``None``
+    over, so nothing is hidden any more); ``outcome`` is how it ended; ``final_view`` is
+    the spectator's view of the final position (``game.view(state, None)``). Return ``None``
     for a game this plugin does not know (check ``game.name``). Each
     :class:`~tabletop.core.stats.Stat` names one figure: with ``seat`` set it is about
     that seat, and reports show win rate against its value (for example win rate by
-    first unit). Rely on events and the outcome, not on a state's internals: they are
-    what stays stable when a game's code is reorganised.
+    first unit). Rely on events, the outcome and the view, not on a state's internals:
+    they are what stays stable when a game's code is reorganised.
     """

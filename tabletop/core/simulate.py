@@ -43,18 +43,20 @@ def bot_rng(game_seed: int, seat: int) -> random.Random:
 
 
 def collect_stats(
-    pm: pluggy.PluginManager, game: Game, seats: int, events: Sequence[Event], outcome: Any
+    pm: pluggy.PluginManager, game: Game, state: Any, seats: int, events: Sequence[Event], outcome: Any
 ) -> tuple[tuple[Stat, ...], str | None]:
     """Every plugin's figures about one game; a failing hook costs its figures, not the game."""
     try:
-        answers = pm.hook.tabletop_collect_stats(game=game, seats=seats, events=events, outcome=outcome)
+        answers = pm.hook.tabletop_collect_stats(
+            game=game, seats=seats, events=events, outcome=outcome, final_view=game.view(state, None)
+        )
         stats = tuple(s for answer in answers if answer for s in answer)
         bad = next((s for s in stats if not isinstance(s, Stat)), None)
         if bad is not None:
             raise TypeError(f"a statistic must be a Stat, not {type(bad).__name__}")
         return stats, None
     except Exception as error:
-        return (), f"statistics of seed failed: {type(error).__name__}: {error}"
+        return (), f"statistics failed: {type(error).__name__}: {error}"
 
 
 def play_one(
@@ -80,7 +82,7 @@ def play_one(
     stats_error = None
     if wants_stats:
         assert pm is not None
-        stats, stats_error = collect_stats(pm, game, len(bots), events, outcome)
+        stats, stats_error = collect_stats(pm, game, result.state, len(bots), events, outcome)
     return GameResult(
         outcome.winners, result.steps, seed=game_seed, reason=outcome.reason,
         scores=outcome.scores, stats=stats, stats_error=stats_error,
