@@ -43,8 +43,8 @@ def _grouped(ax, groups: Sequence[str], series: Sequence[tuple[str, Sequence[dic
                 continue
             xs.append(i - 0.4 + width * (k + 0.5))
             ys.append(100 * row["rate"])
-            lo.append(100 * (row["rate"] - row["ci95"][0]))
-            hi.append(100 * (row["ci95"][1] - row["rate"]))
+            lo.append(max(0.0, 100 * (row["rate"] - row["ci95"][0])))  # rounding can put an end past the rate
+            hi.append(max(0.0, 100 * (row["ci95"][1] - row["rate"])))
         ax.bar(xs, ys, width * 0.9, yerr=[lo, hi], capsize=3, label=label, color=COLOURS[k % len(COLOURS)])
     ax.set_xticks(range(len(groups)))
     ax.set_xticklabels(groups, rotation=30 if max((len(g) for g in groups), default=0) > 8 else 0, ha="right"
@@ -55,7 +55,7 @@ def _grouped(ax, groups: Sequence[str], series: Sequence[tuple[str, Sequence[dic
 
 def _legend(ax, count: int) -> None:
     if count > 1:
-        ax.legend(fontsize=8, frameon=False, ncol=count, loc="lower center", bbox_to_anchor=(0.5, 1.08))
+        ax.legend(fontsize=8, frameon=False, ncol=count, loc="lower center", bbox_to_anchor=(0.5, 1.0))
 
 
 def seat_chart(analyses: Sequence[dict[str, Any]], labels: Sequence[str]) -> bytes:
@@ -65,7 +65,7 @@ def seat_chart(analyses: Sequence[dict[str, Any]], labels: Sequence[str]) -> byt
     fair = 100 * analyses[0]["equal_share"]
     ax.axhline(fair, color="grey", linestyle="--", linewidth=1)
     ax.text(len(seats) - 0.5, fair, " equal share", va="bottom", ha="right", fontsize=8, color="grey")
-    ax.set_title("Win rate by seat, with 95% intervals", fontsize=10, pad=22 if len(analyses) > 1 else 6)
+    ax.set_title("Win rate by seat, with 95% intervals", fontsize=10, pad=24 if len(analyses) > 1 else 6)
     return _png(plt, fig)
 
 
@@ -78,7 +78,7 @@ def length_chart(analyses: Sequence[dict[str, Any]], labels: Sequence[str]) -> b
         ax.step(xs, [100 * c / total for _, c in counts], where="mid", label=label, color=COLOURS[k % len(COLOURS)])
     ax.set_xlabel("actions per game")
     ax.set_ylabel("games (%)")
-    ax.set_title("Game length", fontsize=10, pad=22 if len(analyses) > 1 else 6)
+    ax.set_title("Game length", fontsize=10, pad=24 if len(analyses) > 1 else 6)
     _legend(ax, len(analyses))
     return _png(plt, fig)
 
@@ -97,7 +97,7 @@ def seat_stat_chart(name: str, analyses: Sequence[dict[str, Any]], labels: Seque
         rows = {r["value"]: r for r in (table or {}).get("shown", [])}
         series.append((label, [rows.get(v) for v in values]))
     _grouped(ax, values, series)
-    ax.set_title(f"Win rate by {name}, with 95% intervals", fontsize=10, pad=22 if len(analyses) > 1 else 6)
+    ax.set_title(f"Win rate by {name}, with 95% intervals", fontsize=10, pad=24 if len(analyses) > 1 else 6)
     return _png(plt, fig)
 
 
@@ -126,6 +126,6 @@ def game_stat_chart(name: str, analyses: Sequence[dict[str, Any]], labels: Seque
         ax.set_xticklabels([v if len(v) <= 28 else v[:27] + "…" for v in values], rotation=20, ha="right",
                            fontsize=7)
     ax.set_ylabel("games (%)")
-    ax.set_title(name, fontsize=10, pad=22 if len(analyses) > 1 else 6)
+    ax.set_title(name, fontsize=10, pad=24 if len(analyses) > 1 else 6)
     _legend(ax, len(analyses))
     return _png(plt, fig)

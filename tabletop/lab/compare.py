@@ -41,8 +41,8 @@ def _tests(a: dict[str, Any], b: dict[str, Any], label: str) -> list[tuple[str, 
             continue
         if "mean" in sa and "mean" in sb:
             out.append((label, "stat", welch(f"mean {sa['name']}", _stat_moments(sa), _stat_moments(sb))))
-        if "mean" in sa:
-            continue
+        if "mean" in sa or len(sa["shown"]) < 2 or len(sb["shown"]) < 2:
+            continue  # a figure with one value cannot tell win rates apart
         rows_b = {r["value"]: r for r in sb["shown"]}
         for ra in sa["shown"][:TOP_VALUES]:
             rb = rows_b.get(ra["value"])
