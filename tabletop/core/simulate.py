@@ -9,13 +9,14 @@ in, so a run of any length needs the same memory.
 
 from __future__ import annotations
 
+import json
 import math
 import random
 from collections import Counter
 from collections.abc import Iterable, Iterator, Mapping, Sequence
 from dataclasses import dataclass, field
 from fractions import Fraction
-from typing import Any
+from typing import Any, NamedTuple
 
 import pluggy
 
@@ -25,8 +26,9 @@ from tabletop.core.match import run_match
 from tabletop.core.stats import Stat, wilson
 
 
-@dataclass(frozen=True, slots=True)
-class GameResult:
+class GameResult(NamedTuple):
+    """One game's result. A named tuple: runs send many of them between processes."""
+
     winners: tuple[int, ...]
     length: int
     error: str | None = None
@@ -36,6 +38,19 @@ class GameResult:
     stats: tuple[Stat, ...] = ()
     #: A plugin's statistics hook failed on this game (the game itself counts).
     stats_error: str | None = None
+    #: ``stats`` as compact JSON (:func:`encode_stats`), as backends send and store them.
+    stats_json: str = ""
+
+    def packed(self) -> GameResult:
+        """The same result with its statistics as JSON: cheap to send, ready to store."""
+        if not self.stats:
+            return self
+        return self._replace(stats=(), stats_json=encode_stats(self.stats))
+
+
+def encode_stats(stats: Sequence[Stat]) -> str:
+    """``[[seat, name, value], ...]``, the form the results database keeps."""
+    return json.dumps([[s.seat, s.name, s.value] for s in stats], separators=(",", ":"), ensure_ascii=False)
 
 
 def bot_rng(game_seed: int, seat: int) -> random.Random:

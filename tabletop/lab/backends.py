@@ -1,7 +1,8 @@
 """Where games are played: this process, a pool of worker processes, or a Ray cluster.
 
 Each backend turns a :class:`Job` (what to play) into a stream of ``(index, result)``
-pairs, in whatever order games finish. Work is handed out in small chunks with only a
+pairs, in whatever order games finish, each result's statistics packed as JSON (sending
+dozens of small objects per game between processes would cost more than the game). Work is handed out in small chunks with only a
 few in flight, so memory does not grow with the number of games, progress is smooth
 and a Ctrl-C stops everything within a chunk. Workers ignore Ctrl-C (the terminal
 sends it to all of them): the parent stops them, so no worker prints a traceback.
@@ -106,7 +107,7 @@ def resolve(job: Job) -> tuple[Game, list[BotSpec], pluggy.PluginManager]:
 def play_chunk(job: Job, chunk: Chunk) -> list[tuple[int, GameResult]]:
     game, bots, pm = resolve(job)
     start, count = chunk
-    return [(i, play_one(game, bots, job.options, job.seed + i, pm)) for i in range(start, start + count)]
+    return [(i, play_one(game, bots, job.options, job.seed + i, pm).packed()) for i in range(start, start + count)]
 
 
 def chunks(job: Job, *, size: int) -> Iterator[Chunk]:
@@ -125,7 +126,7 @@ def chunk_size(games: int, workers: int) -> int:
 def stream_local(job: Job) -> Iterator[tuple[int, GameResult]]:
     game, bots, pm = resolve(job)
     for i in range(job.first, job.games):
-        yield i, play_one(game, bots, job.options, job.seed + i, pm)
+        yield i, play_one(game, bots, job.options, job.seed + i, pm).packed()
 
 
 # ---- a pool of forked worker processes ----------------------------------------------

@@ -17,14 +17,21 @@ from pathlib import Path
 from typing import Any
 
 from tabletop.core.errors import TabletopError
-from tabletop.core.simulate import GameResult
-from tabletop.core.stats import Stat
+from tabletop.core.simulate import GameResult, encode_stats
 
 DB_ENV = "TABLETOP_DB"
 SCHEMA_VERSION = 2
 
-SCHEMA = """
-CREATE TABLE runs (
+#: A plugin's figures live in ``games.stats`` as JSON (one row per game keeps writing cheap);
+#: the view ``stats`` shows them one figure per row for SQL.
+STATS_VIEW = (
+    "CREATE VIEW stats AS SELECT g.run_id AS run_id, g.idx AS idx, json_extract(f.value, '$[0]') AS seat,"
+    " json_extract(f.value, '$[1]') AS name, json_extract(f.value, '$[2]') AS value"
+    " FROM games g, json_each(g.stats) f WHERE g.stats IS NOT NULL"
+)
+
+SCHEMA = (
+    """CREATE TABLE runs (
     id INTEGER PRIMARY KEY,
     created TEXT NOT NULL,
     game TEXT NOT NULL,
@@ -39,8 +46,8 @@ CREATE TABLE runs (
     sweep TEXT,
     variant TEXT,
     status TEXT NOT NULL DEFAULT 'finished'
-);
-CREATE TABLE games (
+)""",
+    """CREATE TABLE games (
     run_id INTEGER NOT NULL REFERENCES runs(id),
     idx INTEGER NOT NULL,
     seed INTEGER NOT NULL,
@@ -49,18 +56,11 @@ CREATE TABLE games (
     error TEXT,
     reason TEXT,
     scores TEXT,
+    stats TEXT,
     PRIMARY KEY (run_id, idx)
-);
-CREATE TABLE stats (
-    run_id INTEGER NOT NULL,
-    idx INTEGER NOT NULL,
-    seat INTEGER,
-    name TEXT NOT NULL,
-    num REAL,
-    text TEXT
-);
-CREATE INDEX stats_by_run ON stats (run_id, name);
-"""
+)""",
+    STATS_VIEW,
+)
 
 #: Statements that take a database from version ``v`` to ``v + 1``.
 MIGRATIONS: dict[int, tuple[str, ...]] = {
@@ -73,9 +73,8 @@ MIGRATIONS: dict[int, tuple[str, ...]] = {
         "ALTER TABLE runs ADD COLUMN status TEXT NOT NULL DEFAULT 'finished'",
         "ALTER TABLE games ADD COLUMN reason TEXT",
         "ALTER TABLE games ADD COLUMN scores TEXT",
-        "CREATE TABLE stats (run_id INTEGER NOT NULL, idx INTEGER NOT NULL, seat INTEGER,"
-        " name TEXT NOT NULL, num REAL, text TEXT)",
-        "CREATE INDEX stats_by_run ON stats (run_id, name)",
+        "ALTER TABLE games ADD COLUMN stats TEXT",
+        STATS_VIEW,
     ),
 }
 
@@ -131,12 +130,13 @@ class GameRow:
     reason: str | None
 
 
-def _stat_columns(stat: Stat) -> tuple[float | None, str | None]:
-    if isinstance(stat.value, bool):
-        return None, "yes" if stat.value else "no"
-    if isinstance(stat.value, int | float):
-        return float(stat.value), None
-    return None, str(stat.value)
+def _value(value: Any) -> float | str:
+    """Booleans become the categories yes and no; every number a float."""
+    if isinstance(value, bool):
+        return "yes" if value else "no"
+    if isinstance(value, int | float):
+        return float(value)
+    return str(value)
 
 
 class ResultsDB:
@@ -183,9 +183,8 @@ class ResultsDB:
         self.conn.execute("BEGIN IMMEDIATE")
         try:
             if version == 0 and not tables:
-                for statement in SCHEMA.split(";"):
-                    if statement.strip():
-                        self.conn.execute(statement)
+                for statement in SCHEMA:
+                    self.conn.execute(statement)
             elif version == 0:
                 raise DatabaseError(f"{self.path} holds tables that are not tabletop's; use another --db.")
             else:
@@ -226,17 +225,15 @@ class ResultsDB:
 
     def add_games(self, run_id: int, results: Iterable[tuple[int, GameResult]]) -> None:
         """Store finished games in one transaction (callers batch: one commit per game is slow)."""
-        games, stats = [], []
-        for idx, r in results:
-            games.append((
-                run_id, idx, r.seed, json.dumps(list(r.winners)), r.length, r.error, r.reason,
-                None if r.scores is None else json.dumps(list(r.scores)),
-            ))
-            stats.extend((run_id, idx, s.seat, s.name, *_stat_columns(s)) for s in r.stats)
+        rows = [
+            (run_id, idx, r.seed, json.dumps(list(r.winners)), r.length, r.error, r.reason,
+             None if r.scores is None else json.dumps(list(r.scores)),
+             r.stats_json or (encode_stats(r.stats) if r.stats else None))
+            for idx, r in results
+        ]
         self.conn.execute("BEGIN")
         try:
-            self.conn.executemany("INSERT OR REPLACE INTO games VALUES (?, ?, ?, ?, ?, ?, ?, ?)", games)
-            self.conn.executemany("INSERT INTO stats VALUES (?, ?, ?, ?, ?, ?)", stats)
+            self.conn.executemany("INSERT OR REPLACE INTO games VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)", rows)
             self.conn.execute("COMMIT")
         except BaseException:
             self.conn.execute("ROLLBACK")
@@ -284,8 +281,11 @@ class ResultsDB:
             yield GameRow(idx, seed, tuple(json.loads(winners)), length, error, reason)
 
     def stats(self, run_id: int) -> Iterator[tuple[int, int | None, str, float | str]]:
-        """``(game index, seat or None, name, value)`` of every statistic of a run."""
-        for idx, seat, name, num, text in self.conn.execute(
-            "SELECT idx, seat, name, num, text FROM stats WHERE run_id = ? ORDER BY rowid", (run_id,)
+        """``(game index, seat or None, name, value)`` of every statistic of a run's finished games;
+        numbers as floats, booleans as yes or no."""
+        for idx, packed in self.conn.execute(
+            "SELECT idx, stats FROM games WHERE run_id = ? AND stats IS NOT NULL AND error IS NULL ORDER BY idx",
+            (run_id,),
         ):
-            yield idx, seat, name, (text if text is not None else num)
+            for seat, name, value in json.loads(packed):
+                yield idx, seat, name, _value(value)

@@ -23,7 +23,7 @@ def test_one_and_two_workers_give_identical_games_and_statistics(registry):
     two = _results(job, workers=2)
     assert [i for i, _ in one] == list(range(40))
     assert one == two
-    assert all(r.stats for _, r in one)  # the game's statistics came back from the workers too
+    assert all(r.stats_json for _, r in one)  # the game's statistics came back from the workers too
 
 
 def test_the_ray_backend_plays_the_same_games(registry):

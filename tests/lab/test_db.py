@@ -33,6 +33,9 @@ def test_a_version_1_database_is_migrated_in_place_and_keeps_its_games(tmp_path)
         assert [g.winners for g in db.games(1)] == [(0,), (1,), ()]
         new = fixture_run(db, seat0_wins=3, games=4)  # the new tables work on the migrated file
         assert len(list(db.stats(new))) == 16
+        view = db.conn.execute("SELECT seat, name, value FROM stats WHERE run_id = ? AND idx = 0", (new,)).fetchall()
+        assert view == [(0, "first unit", "tank"), (1, "first unit", "infantry"), (0, "charges", 0),
+                        (None, "ending", "points")]
     with ResultsDB(path) as db:  # opening again changes nothing
         assert [r.id for r in db.runs()] == [1, new]
 
