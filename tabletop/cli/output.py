@@ -9,6 +9,7 @@ from typing import Any, TypeVar
 
 import typer
 from rich.console import Console
+from rich.markup import escape
 from rich.theme import Theme
 
 from tabletop.core.errors import TabletopError
@@ -41,11 +42,11 @@ class Output:
         self.console.file.write(json.dumps(data, indent=2, sort_keys=False) + "\n")
 
     def warn(self, message: str) -> None:
-        self.errors.print(f"[warning]Warning:[/] {message}", highlight=False)
+        self.errors.print(f"[warning]Warning:[/] {escape(message)}", highlight=False)
 
     def fail(self, message: str, *, code: int = 2) -> typer.Exit:
         """Print one error sentence; the caller raises what this returns."""
-        self.errors.print(f"[error]Error:[/] {message}", highlight=False)
+        self.errors.print(f"[error]Error:[/] {escape(message)}", highlight=False)
         return typer.Exit(code)
 
 

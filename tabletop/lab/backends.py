@@ -232,14 +232,24 @@ def stream_ray(job: Job, *, workers: int, address: str | None) -> Iterator[tuple
                 ray.shutdown()
 
 
+def check_backend(backend: str) -> None:
+    """Fail before a run starts if its backend cannot be used here."""
+    if backend not in BACKENDS:
+        raise BackendError(f"No backend '{backend}'; choose one of: {', '.join(BACKENDS)}.")
+    if backend == "ray":
+        import importlib.util
+
+        if importlib.util.find_spec("ray") is None:
+            raise BackendError("The Ray backend needs Ray: install it with pip install 'tabletop[ray]'.")
+
+
 def stream(
     job: Job, *, backend: str = "local", workers: int = 1, address: str | None = None
 ) -> Iterator[tuple[int, GameResult]]:
     """Every game of ``job`` as ``(index, result)``, in the order they finish."""
+    check_backend(backend)
     if backend == "ray":
         return stream_ray(job, workers=workers, address=address)
-    if backend != "local":
-        raise BackendError(f"No backend '{backend}'; choose one of: {', '.join(BACKENDS)}.")
     if workers <= 1 or job.games - job.first < 2 * workers:
         return stream_local(job)
     return stream_pool(job, workers=workers)

@@ -123,7 +123,7 @@ def game_stat_chart(name: str, analyses: Sequence[dict[str, Any]], labels: Seque
                    [100 * shares.get(v, 0) for v in values], width * 0.9, label=label,
                    color=COLOURS[k % len(COLOURS)])
         ax.set_xticks(range(len(values)))
-        ax.set_xticklabels([v if len(v) <= 28 else v[:27] + "…" for v in values], rotation=20, ha="right",
+        ax.set_xticklabels([v if len(v) <= 44 else v[:43] + "…" for v in values], rotation=20, ha="right",
                            fontsize=7)
     ax.set_ylabel("games (%)")
     ax.set_title(name, fontsize=10, pad=24 if len(analyses) > 1 else 6)

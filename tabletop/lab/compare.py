@@ -46,7 +46,7 @@ def _tests(a: dict[str, Any], b: dict[str, Any], label: str) -> list[tuple[str, 
         rows_b = {r["value"]: r for r in sb["shown"]}
         for ra in sa["shown"][:TOP_VALUES]:
             rb = rows_b.get(ra["value"])
-            if rb is not None:
+            if rb is not None and 0 < ra["rate"] + rb["rate"] < 2:  # always lost or always won: nothing to test
                 out.append((label, "stat", proportions(
                     f"win rate with {sa['name']} = {ra['value']}", ra["wins"], ra["n"], rb["wins"], rb["n"])))
     return out

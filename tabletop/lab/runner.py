@@ -19,7 +19,7 @@ from pathlib import Path
 
 from tabletop.core.game import Game
 from tabletop.core.simulate import GameResult, Tally
-from tabletop.lab.backends import Job, resolve, stream
+from tabletop.lab.backends import Job, check_backend, resolve, stream
 from tabletop.lab.db import ResultsDB
 
 FLUSH_SECONDS = 0.5
@@ -71,6 +71,7 @@ def run_simulation(
     on_result: Callable[[int, GameResult], None] | None = None,
 ) -> RunResult:
     """Play ``job``; ``on_result(index, result)`` sees each game as it finishes."""
+    check_backend(backend)
     game, bots, _ = resolve(job)
     tally = Tally(len(bots))
     run_id = None

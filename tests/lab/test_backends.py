@@ -45,3 +45,17 @@ def test_a_job_is_rebuilt_by_name_in_a_fresh_process(registry):
     by_name = Job(game=job.game, bots=job.bots, options=job.options, seed=job.seed, games=5, plugins=job.plugins)
     assert "tests.goofspiel.plugin" in job.plugins
     assert _results(by_name) == _results(job)
+
+
+def test_without_ray_the_ray_backend_is_one_sentence_and_no_run_is_kept(cli, lab_db, monkeypatch):
+    import importlib.util as util
+
+    real = util.find_spec
+    monkeypatch.setattr(util, "find_spec", lambda name, *a: None if name == "ray" else real(name, *a))
+    result = cli("simulate", "goofspiel", "-n", "3", "--backend", "ray")
+    assert result.exit_code == 2
+    assert "pip install 'tabletop[ray]'" in " ".join(result.err.split())
+    from tabletop.lab.db import ResultsDB
+
+    with ResultsDB(lab_db) as db:
+        assert db.runs() == []
