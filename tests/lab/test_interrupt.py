@@ -1,5 +1,6 @@
 """Long runs are bounded: a Ctrl-C keeps finished games, stops every worker, and memory does not grow with -n."""
 
+import importlib.util
 import multiprocessing
 import os
 import signal
@@ -7,6 +8,8 @@ import subprocess
 import sys
 import time
 import tracemalloc
+
+import pytest
 
 from tabletop.lab.backends import make_job
 from tabletop.lab.db import ResultsDB
@@ -59,13 +62,17 @@ def test_memory_does_not_grow_with_the_number_of_games(registry):
     assert large < small + 200_000, (small, large)  # a list of 5,000 results alone would be ~1 MB
 
 
-def test_ctrl_c_stops_simulate_and_every_worker_prints_the_finished_games_and_exits_130(tmp_path):
+@pytest.mark.parametrize("backend", ["local", "ray"])
+def test_ctrl_c_stops_simulate_and_every_worker_prints_the_finished_games_and_exits_130(tmp_path, backend):
+    if backend == "ray" and importlib.util.find_spec("ray") is None:
+        pytest.skip("Ray is not installed (pip install 'tabletop[ray]')")
     env = {**os.environ, "TABLETOP_DB": str(tmp_path / "lab.sqlite3"), "COLUMNS": "100"}
     proc = subprocess.Popen(
-        [sys.executable, "-m", "tabletop", "simulate", "windupwar", "-n", "1000000", "--workers", "2"],
+        [sys.executable, "-m", "tabletop", "simulate", "windupwar", "-n", "1000000", "--workers", "2",
+         "--backend", backend],
         stdout=subprocess.PIPE, stderr=subprocess.PIPE, env=env, start_new_session=True, text=True,
     )
-    deadline = time.monotonic() + 60
+    deadline = time.monotonic() + 90
     while time.monotonic() < deadline:  # wait until games are being kept
         time.sleep(0.5)
         path = tmp_path / "lab.sqlite3"
