@@ -26,22 +26,16 @@ def _rate(wins: float, n: int) -> dict[str, Any]:
 
 
 def _bins(values: Counter) -> list[tuple[float, float]]:
-    """Up to BINS ranges of roughly equal counts covering every value."""
+    """Up to BINS ranges ``[low, high)`` of roughly equal counts covering every value."""
     ordered = sorted(values)
     total = sum(values.values())
-    edges, seen, target = [ordered[0]], 0, total / BINS
-    for v in ordered:
-        seen += values[v]
-        if seen >= target * len(edges) and v != edges[-1] and len(edges) < BINS:
-            edges.append(v)
-    edges.append(math.inf)
-    return [(edges[i], edges[i + 1]) for i in range(len(edges) - 1)]
-
-
-def _label(low: float, high: float, last: float) -> str:
-    if high == math.inf:
-        return f"{low:g}-{last:g}" if last != low else f"{low:g}"
-    return f"{low:g}-<{high:g}"
+    starts, seen = [ordered[0]], 0
+    for value, following in zip(ordered, ordered[1:], strict=False):
+        seen += values[value]
+        if seen >= total * len(starts) / BINS and len(starts) < BINS:
+            starts.append(following)
+    edges = [*starts, math.inf]
+    return list(zip(edges, edges[1:], strict=False))
 
 
 def _seat_stat(name: str, groups: dict[Any, list[float]]) -> dict[str, Any]:
@@ -52,14 +46,10 @@ def _seat_stat(name: str, groups: dict[Any, list[float]]) -> dict[str, Any]:
         kind = "binned"
         counts = Counter({v: int(g[0]) for v, g in groups.items()})
         merged: dict[str, list[float]] = {}
-        last = max(counts)
         for low, high in _bins(counts):
-            label = _label(low, high, last)
-            merged[label] = [0, 0.0]
-            for v, (n, w) in groups.items():
-                if low <= v < high:
-                    merged[label][0] += n
-                    merged[label][1] += w
+            inside = sorted(v for v in groups if low <= v < high)
+            label = f"{inside[0]:g}" if inside[0] == inside[-1] else f"{inside[0]:g}-{inside[-1]:g}"
+            merged[label] = [sum(groups[v][0] for v in inside), sum(groups[v][1] for v in inside)]
         items = list(merged.items())
     elif numeric:
         items = [(f"{v:g}", g) for v, g in sorted(groups.items())]

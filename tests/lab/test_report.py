@@ -87,3 +87,16 @@ def test_report_of_a_run_that_is_not_there(cli, db):
     assert result.exit_code == 2 and "No run 42" in result.err
     assert cli("report", "abc").exit_code == 2
     assert cli("compare", "1").exit_code == 2
+
+
+def test_a_number_with_many_values_is_shown_in_ranges_of_similar_size(db):
+    from tabletop.core.simulate import GameResult
+    from tabletop.core.stats import Stat
+
+    run = db.new_run(game="goofspiel", version="1.0", options={}, seats=["random", "random"], seed=0, games=100)
+    db.add_games(run, [(i, GameResult((0,) if i >= 50 else (1,), 5, stats=(Stat("gold", i, seat=0),)))
+                       for i in range(100)])
+    gold = {s["name"]: s for s in analyse(db, db.run(run))["seat_stats"]}["gold"]
+    assert gold["kind"] == "binned"
+    assert [(r["value"], r["n"], r["wins"]) for r in gold["rows"]] == [
+        ("0-19", 20, 0), ("20-39", 20, 0), ("40-59", 20, 10), ("60-79", 20, 20), ("80-99", 20, 20)]
