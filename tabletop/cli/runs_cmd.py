@@ -39,6 +39,7 @@ def register(app: typer.Typer, rt: Runtime) -> None:
         for r in found:
             options = ", ".join(f"{k}={v}" for k, v in r.options.items())
             games = f"{r.played}" if r.played == r.planned else f"{r.played}/{r.planned}"
-            table.add_row(*(Text(str(x)) for x in (r.id, r.created, r.game, games, options, ",".join(r.seats),
+            created = r.created[:16].replace("T", " ")
+            table.add_row(*(Text(str(x)) for x in (r.id, created, r.game, games, options, ",".join(r.seats),
                                                    r.status, r.sweep or "")))
         rt.output.print(table)

@@ -148,14 +148,14 @@ def register(app: typer.Typer, rt: Runtime) -> None:
         if as_json:
             rt.output.json(summary)
         else:
-            print_summary(rt, summary, run)
+            print_summary(rt, summary, run, db=db)
         if run.interrupted:
             raise typer.Exit(INTERRUPTED)
         if summary["errors"]:
             raise typer.Exit(1)
 
 
-def print_summary(rt: Runtime, summary: dict[str, Any], run: RunResult) -> None:
+def print_summary(rt: Runtime, summary: dict[str, Any], run: RunResult, *, db: Path | None = None) -> None:
     if run.interrupted:
         rt.output.warn(f"Interrupted: {summary['games']} games finished and are counted below.")
     for table in summary_tables(summary):
@@ -165,7 +165,8 @@ def print_summary(rt: Runtime, summary: dict[str, Any], run: RunResult) -> None:
         f"actions on average (sd {summary['sd_length']:g}, {summary['min_length']}-{summary['max_length']})."
     )
     if run.run_id is not None:
-        rt.output.print(f"Kept as run {run.run_id}: tabletop report {run.run_id}", highlight=False)
+        where = f" --db {db}" if db else ""
+        rt.output.print(Text(f"Kept as run {run.run_id}: tabletop report {run.run_id}{where}"))
     if run.tally.stats_errors:
         rt.output.warn(f"A plugin's statistics failed in {run.tally.stats_errors} games (the games count).")
     if summary["errors"]:

@@ -95,7 +95,10 @@ def register(app: typer.Typer, rt: Runtime) -> None:
                     interrupted = True
                     break
             if len(run_ids) < 2:
-                raise ReportError("Interrupted before a second variant finished a game; nothing to compare.")
+                if interrupted:
+                    rt.output.warn("Interrupted before a second variant was played: nothing to compare yet.")
+                    raise typer.Exit(INTERRUPTED)
+                raise ReportError("A sweep needs two variants to compare.")
             analyses, comparison = comparison_of(store, run_ids)
         comparison["sweep"] = sweep_id
         show_comparison(rt, analyses, comparison, html_file=html_file, png_dir=png_dir, as_json=as_json)

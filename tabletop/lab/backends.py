@@ -224,9 +224,10 @@ def stream_ray(job: Job, *, workers: int, address: str | None) -> Iterator[tuple
                     pending.append(remote.remote(job_ref, chunk))
                 yield from ray.get(ref)
     finally:
-        for ref in pending:
-            with contextlib.suppress(Exception):
-                ray.cancel(ref, force=True)
+        # No ray.cancel: force-cancelling a chunk as it completes aborts the driver inside Ray
+        # (2.x, "Tried to complete task that was not pending"). Shutting down a Ray we started
+        # stops its workers; on a cluster the few chunks in flight finish and are dropped.
+        del pending
         if started:
             with contextlib.suppress(Exception):
                 ray.shutdown()

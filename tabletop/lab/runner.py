@@ -47,6 +47,22 @@ def card_hash(game: Game) -> str:
 
 
 @contextlib.contextmanager
+def _deferred_interrupts() -> Iterator[None]:
+    """A Ctrl-C during a write takes effect right after it, so a batch is stored and counted whole."""
+    if threading.current_thread() is not threading.main_thread():
+        yield
+        return
+    pressed: list[int] = []
+    previous = signal.signal(signal.SIGINT, lambda signum, frame: pressed.append(signum))
+    try:
+        yield
+    finally:
+        signal.signal(signal.SIGINT, previous)
+    if pressed:
+        raise KeyboardInterrupt
+
+
+@contextlib.contextmanager
 def _no_interrupts() -> Iterator[None]:
     """Hold a second Ctrl-C off while the last results are saved."""
     if threading.current_thread() is not threading.main_thread():
@@ -85,9 +101,12 @@ def run_simulation(
     last_flush = started = time.perf_counter()
 
     def flush() -> None:
+        """Store and count the buffered games together, so the printed figures are the stored ones."""
         nonlocal last_flush
         if db is not None and run_id is not None and buffer:
             db.add_games(run_id, buffer)
+        for _, result in buffer:
+            tally.add(result)
         buffer.clear()
         last_flush = time.perf_counter()
 
@@ -95,12 +114,12 @@ def run_simulation(
     games = stream(job, backend=backend, workers=workers, address=address)
     try:
         for index, result in games:
-            tally.add(result)
-            buffer.append((index, result))
+            buffer.append((index, result))  # one step: a Ctrl-C lands before it or after it
             if on_result is not None:
                 on_result(index, result)
             if len(buffer) >= FLUSH_GAMES or time.perf_counter() - last_flush > FLUSH_SECONDS:
-                flush()
+                with _deferred_interrupts():
+                    flush()
         status = "finished"
     except KeyboardInterrupt:
         status = "interrupted"
