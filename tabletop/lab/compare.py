@@ -9,6 +9,7 @@ with Holm's method, so "significant" holds for the whole table at the 5% level.
 
 from __future__ import annotations
 
+import math
 from typing import Any
 
 from tabletop.lab.statistics import Moments, Test, holm, moments, proportions, welch
@@ -60,6 +61,11 @@ def variant_label(run: dict[str, Any], baseline: dict[str, Any]) -> str:
     return ", ".join(changed) or f"run {run['id']}"
 
 
+def _finite(figures: dict[str, Any]) -> dict[str, Any]:
+    """No interval at all (fewer than two games) is None, which JSON can say."""
+    return {k: (None if isinstance(v, float) and not math.isfinite(v) else v) for k, v in figures.items()}
+
+
 def compare(analyses: list[dict[str, Any]]) -> dict[str, Any]:
     """Each run against the first, every p-value Holm-corrected together."""
     base = analyses[0]
@@ -68,7 +74,7 @@ def compare(analyses: list[dict[str, Any]]) -> dict[str, Any]:
         found += _tests(base, other, variant_label(other["run"], base["run"]))
     corrected = holm([t for _, _, t in found])
     rows = [
-        {"variant": label, "kind": kind, **t.__dict__, "significant": t.significant}
+        {"variant": label, "kind": kind, **_finite(t.__dict__), "significant": t.significant}
         for (label, kind, _), t in zip(found, corrected, strict=True)
     ]
     return {

@@ -129,7 +129,9 @@ def run_sections(a: dict[str, Any]) -> list[Section]:
 # ---- several runs -----------------------------------------------------------------------
 
 
-def _signed(diff: float, *, points: bool) -> str:
+def _signed(diff: float | None, *, points: bool) -> str:
+    if diff is None:
+        return "?"
     return f"{100 * diff:+.1f}" if points else f"{diff:+.2f}"
 
 
