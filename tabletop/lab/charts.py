@@ -69,13 +69,24 @@ def seat_chart(analyses: Sequence[dict[str, Any]], labels: Sequence[str]) -> byt
     return _png(plt, fig)
 
 
+def _histograms(ax, series: Sequence[tuple[str, Sequence[tuple[float, int]]]]) -> None:
+    """Share of games per range of values, the same ranges for every series, drawn as outlines."""
+    values = [v for _, counts in series for v, _ in counts]
+    if not values:
+        return
+    low, high = min(values), max(values)
+    whole = all(float(v).is_integer() for v in values)
+    bins = int(min(30, high - low + 1)) if whole else 30
+    edges = [low - 0.5 + i * (high - low + 1) / bins for i in range(bins + 1)] if whole else bins
+    for k, (label, counts) in enumerate(series):
+        total = sum(c for _, c in counts) or 1
+        ax.hist([v for v, _ in counts], bins=edges, weights=[100 * c / total for _, c in counts],
+                histtype="step", linewidth=1.5, label=label, color=COLOURS[k % len(COLOURS)])
+
+
 def length_chart(analyses: Sequence[dict[str, Any]], labels: Sequence[str]) -> bytes:
     plt, fig, ax = _figure()
-    for k, (a, label) in enumerate(zip(analyses, labels, strict=True)):
-        counts = a["length"]["counts"]
-        total = sum(c for _, c in counts) or 1
-        xs = [x for x, _ in counts]
-        ax.step(xs, [100 * c / total for _, c in counts], where="mid", label=label, color=COLOURS[k % len(COLOURS)])
+    _histograms(ax, [(label, a["length"]["counts"]) for a, label in zip(analyses, labels, strict=True)])
     ax.set_xlabel("actions per game")
     ax.set_ylabel("games (%)")
     ax.set_title("Game length", fontsize=10, pad=24 if len(analyses) > 1 else 6)
@@ -106,10 +117,7 @@ def game_stat_chart(name: str, analyses: Sequence[dict[str, Any]], labels: Seque
     tables = [{s["name"]: s for s in a["game_stats"]}.get(name) for a in analyses]
     width = 0.8 / max(1, len(analyses))
     if all(t is not None and t["kind"] == "number" for t in tables):
-        for k, (t, label) in enumerate(zip(tables, labels, strict=True)):
-            total = t["n"] or 1
-            ax.step([v for v, _ in t["counts"]], [100 * c / total for _, c in t["counts"]], where="mid",
-                    label=label, color=COLOURS[k % len(COLOURS)])
+        _histograms(ax, [(label, t["counts"]) for t, label in zip(tables, labels, strict=True)])
         ax.set_xlabel(name)
     else:
         values: list[str] = []
