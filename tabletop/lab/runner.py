@@ -23,7 +23,7 @@ from tabletop.lab.backends import Job, check_backend, resolve, stream
 from tabletop.lab.db import ResultsDB
 
 FLUSH_SECONDS = 0.5
-FLUSH_GAMES = 2000
+FLUSH_GAMES = 500
 
 
 @dataclass
