@@ -81,12 +81,13 @@ def register(app: typer.Typer, rt: Runtime) -> None:
         run_ids: list[str] = []
         interrupted = False
         with open_db(db) as store:
+            swept = _swept(option or [])
             for combo, options in zip(combos, parsed, strict=True):
-                label = ", ".join(c for c in combo if len(option or []) and c.split("=")[0] in _swept(option or []))
+                label = ", ".join(c for c in combo if c.partition("=")[0].strip() in swept)
                 job = make_job(rt.registry, found, bots, options=options, seed=seed, games=games)
                 run = play_with_progress(
-                    rt, job, label=label or ", ".join(combo), backend=backend, workers=workers, address=address,
-                    db=store, quiet=as_json, sweep=sweep_id, variant=label or ", ".join(combo),
+                    rt, job, label=label, backend=backend, workers=workers, address=address,
+                    db=store, quiet=as_json, sweep=sweep_id, variant=label,
                 )
                 run_ids.append(str(run.run_id))
                 if not as_json:

@@ -97,8 +97,7 @@ def resolve(job: Job) -> tuple[Game, list[BotSpec], pluggy.PluginManager]:
     key = (job.game, job.plugins)
     if key not in _CACHE:
         registry = build_registry(extra=job.plugins)
-        _CACHE[key] = (registry.game(job.game), [], registry.pm)
-        _CACHE[key][1].extend(registry.bots)
+        _CACHE[key] = (registry.game(job.game), list(registry.bots), registry.pm)
     game, bots, pm = _CACHE[key]
     by_name = {b.name: b for b in bots if b.game in (None, game.name)}
     return game, [by_name[name] for name in job.bots], pm
