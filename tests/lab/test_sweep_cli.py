@@ -32,3 +32,26 @@ def test_a_sweep_needs_two_variants(cli):
     result = cli("sweep", "windupwar", "-o", "edition=2016", "-n", "5")
     assert result.exit_code == 2 and "two or more values" in result.err
     assert cli("sweep", "windupwar", "-o", "edition=2016,1999", "-n", "5").exit_code == 2
+
+
+def test_a_sweep_stopped_by_ctrl_c_compares_what_finished_and_exits_130(cli, lab_db, monkeypatch):
+    from tabletop.lab import backends
+
+    real = backends.stream_local
+    calls = []
+
+    def stopping(job):
+        calls.append(job)
+        for n, pair in enumerate(real(job)):
+            if len(calls) == 2 and n == 12:  # Ctrl-C during the second variant, after 12 games
+                raise KeyboardInterrupt
+            yield pair
+
+    monkeypatch.setattr(backends, "stream_local", stopping)
+    result = cli("sweep", "windupwar", "-o", "edition=2016,2017", "-n", "40", "--seats", "random,random")
+    assert result.exit_code == 130
+    assert "Interrupted" in result.err and "Differences" in result.out
+    with ResultsDB(lab_db) as db:
+        one, two = db.runs()
+    assert (one.played, one.status) == (40, "finished")
+    assert (two.played, two.status) == (12, "interrupted")
