@@ -147,51 +147,59 @@ def _test_row(t: dict[str, Any]) -> list[str]:
     ]
 
 
+def _verdict(t: dict[str, Any]) -> str:
+    return "significant" if t["significant"] else "not significant"
+
+
+def _versus(t: dict[str, Any]) -> str:
+    """``A vs B`` in the test's own units: percentages for win rates, numbers for means."""
+    if t["test"] == WELCH:
+        return f"{t['a']:.2f} vs {t['b']:.2f}"
+    return f"{pct(t['a'])} vs {pct(t['b'])}"
+
+
+def _differences(tests: list[dict[str, Any]], labels: list[str]) -> Section:
+    columns = ["Variant", "Figure", labels[0], "Variant's", "Difference (95% CI)", "Holm p", "Significant"]
+    rows = [_test_row(t) for t in tests]
+    if len(labels) == 2:  # one variant: name it in the header instead of on every row
+        columns = ["Figure", labels[0], labels[1], "Difference (95% CI)", "Holm p", "Significant"]
+        rows = [row[1:] for row in rows]
+    significant = [t for t in tests if t["significant"]]
+    named = "; ".join(f"{t['name']} ({t['variant']}, {_signed(t['diff'], points=t['test'] != WELCH)})"
+                      for t in significant[:8])
+    summary = (f"{len(tests)} differences tested against {labels[0]} (win rates: two-proportion z-test; means: "
+               f"Welch's t-test), p-values corrected for the number of comparisons with Holm's method; "
+               f"{len(significant)} significant at the 5% level" + (f": {named}." if significant else "."))
+    return Section("differences", "Differences", summary, columns, rows)
+
+
 def compare_sections(analyses: list[dict[str, Any]], comparison: dict[str, Any]) -> list[Section]:
     base = analyses[0]
     labels = labels_of(analyses)
     tests = comparison["tests"]
-    significant = [t for t in tests if t["significant"]]
-    columns = ["Variant", "Figure", labels[0], "Variant's", "Difference (95% CI)", "Holm p", "Significant"]
-    rows = [_test_row(t) for t in tests]
-    if len(analyses) == 2:  # one variant: name it in the header instead of on every row
-        columns = ["Figure", labels[0], labels[1], "Difference (95% CI)", "Holm p", "Significant"]
-        rows = [row[1:] for row in rows]
-    summary = (f"{len(tests)} differences tested against {labels[0]} (win rates: two-proportion z-test; means: "
-               f"Welch's t-test), p-values corrected for the number of comparisons with Holm's method; "
-               f"{len(significant)} significant at the 5% level"
-               + (": " + "; ".join(f"{t['name']} ({t['variant']}, {_signed(t['diff'], points=t['test'] != WELCH)})"
-                                   for t in significant[:8]) + "." if significant else "."))
-    sections = [Section("differences", "Differences", summary, columns, rows)]
-    seat_tests = [t for t in tests if t["kind"] == "seat"]
-    seat_text = "; ".join(
-        f"{t['name'].removesuffix(' win rate')}: {pct(t['a'])} vs {pct(t['b'])} ({t['variant']}), "
-        f"{'significant' if t['significant'] else 'not significant'}" for t in seat_tests)
-    sections.append(Section("seats", "Win rate by seat", (seat_text or "Seats differ between the runs") + ".",
-                            chart=partial(charts.seat_chart, analyses, labels)))
-    length_tests = [t for t in tests if t["kind"] == "length"]
-    sections.append(Section(
-        "length", "Game length",
-        "; ".join(f"{t['variant']}: {t['b']:.1f} actions on average against {t['a']:.1f} "
-                  f"({'significant' if t['significant'] else 'not significant'}, Welch's t-test)"
-                  for t in length_tests) + ".",
-        chart=partial(charts.length_chart, analyses, labels)))
+    of_kind = {kind: [t for t in tests if t["kind"] == kind] for kind in ("seat", "length", "stat")}
+    seat_text = "; ".join(f"{t['name'].removesuffix(' win rate')}: {_versus(t)} ({t['variant']}), {_verdict(t)}"
+                          for t in of_kind["seat"]) or "The runs have different numbers of seats"
+    length_text = "; ".join(f"{t['variant']}: {t['b']:.1f} actions on average against {t['a']:.1f} "
+                            f"({_verdict(t)}, Welch's t-test)" for t in of_kind["length"])
+    sections = [
+        _differences(tests, labels),
+        Section("seats", "Win rate by seat", seat_text + ".", chart=partial(charts.seat_chart, analyses, labels)),
+        Section("length", "Game length", length_text + ".", chart=partial(charts.length_chart, analyses, labels)),
+    ]
     for stat in base["seat_stats"]:
         if len(stat["shown"]) < 2:
             continue
-        related = [t for t in tests if t["kind"] == "stat" and stat["name"] in t["name"] and t["significant"]]
-        sentence = (f"Win rate by {stat['name']} in each variant. "
-                    + ("Significant: " + "; ".join(f"{t['name']} {pct(t['a'])} vs {pct(t['b'])}"
-                                                   if t["test"] != WELCH else
-                                                   f"{t['name']} {t['a']:.2f} vs {t['b']:.2f}" for t in related) + "."
-                       if related else "No difference here is significant after correction."))
+        found = [t for t in of_kind["stat"] if stat["name"] in t["name"] and t["significant"]]
+        sentence = f"Win rate by {stat['name']} in each variant. " + (
+            "Significant: " + "; ".join(f"{t['name']} {_versus(t)}" for t in found) + "." if found
+            else "No difference here is significant after correction.")
         sections.append(Section("stat-" + _key(stat["name"]), f"Win rate by {stat['name']}", sentence,
                                 chart=partial(charts.seat_stat_chart, stat["name"], analyses, labels)))
     for stat in base["game_stats"]:
-        sections.append(Section("game-" + _key(stat["name"]), stat["name"],
-                                " / ".join(f"{label}: {_game_stat_sentence(g)}" for label, g in zip(
-                                    labels, [{s['name']: s for s in a["game_stats"]}.get(stat["name"], stat)
-                                             for a in analyses], strict=True)),
+        each = [{s["name"]: s for s in a["game_stats"]}.get(stat["name"], stat) for a in analyses]
+        sentence = " / ".join(f"{label}: {_game_stat_sentence(g)}" for label, g in zip(labels, each, strict=True))
+        sections.append(Section("game-" + _key(stat["name"]), stat["name"], sentence,
                                 chart=partial(charts.game_stat_chart, stat["name"], analyses, labels)))
     return sections
 
