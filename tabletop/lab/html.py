@@ -22,6 +22,7 @@ th, td { padding: 0.2em 0.6em; border-bottom: 1px solid #eee; text-align: right;
 th:first-child, td:first-child, th:nth-child(2), td:nth-child(2) { text-align: left; }
 img.chart { display: block; max-width: 100%; }
 p.what { margin: 0.3em 0 1em; } p.meta { color: #555; font-size: 0.9em; }
+nav { font-size: 0.85em; line-height: 1.6; } a { color: #1f5fa0; }
 """
 
 SCRIPT = """
@@ -61,9 +62,10 @@ def render(title: str, notes: Sequence[str], sections: Sequence[Section], *, png
         parts.append(f'<section id="{html.escape(section.key)}"><h2>{html.escape(section.title)}</h2>{chart}'
                      f'<p class="what">{html.escape(section.sentence)}</p>{_table(section)}</section>')
     meta = "".join(f'<p class="meta">{html.escape(n)}</p>' for n in notes)
+    contents = " · ".join(f'<a href="#{html.escape(s.key)}">{html.escape(s.title)}</a>' for s in sections)
     return (
         "<!DOCTYPE html>\n<html lang=\"en\"><head><meta charset=\"utf-8\">"
         f'<meta http-equiv="Content-Security-Policy" content="{CSP}">'
         f"<title>{html.escape(title)}</title><style>{STYLE}</style><script>{SCRIPT}</script></head>"
-        f"<body><h1>{html.escape(title)}</h1>{meta}{''.join(parts)}</body></html>\n"
+        f'<body><h1>{html.escape(title)}</h1>{meta}<nav>{contents}</nav>{"".join(parts)}</body></html>\n'
     )
