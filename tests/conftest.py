@@ -71,3 +71,11 @@ def records(tmp_path, monkeypatch):
     folder = tmp_path / "records"
     monkeypatch.setenv("TABLETOP_RECORDS", str(folder))
     return folder
+
+
+@pytest.fixture(autouse=True)
+def lab_db(tmp_path, monkeypatch):
+    """Simulations keep their results in a temporary database, never in the real home."""
+    path = tmp_path / "lab.sqlite3"
+    monkeypatch.setenv("TABLETOP_DB", str(path))
+    return path

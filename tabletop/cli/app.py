@@ -44,8 +44,11 @@ def make_app(runtime: Runtime | None = None, *, extra_plugins: Sequence[str] = (
         new_cmd,
         play_cmd,
         replay_cmd,
+        report_cmd,
         rules_cmd,
+        runs_cmd,
         simulate_cmd,
+        sweep_cmd,
     )
 
     rt = runtime or Runtime(registry=build_registry(extra=extra_plugins))
@@ -84,6 +87,8 @@ def make_app(runtime: Runtime | None = None, *, extra_plugins: Sequence[str] = (
         """Play, test and invent tabletop card games. Every game is a plugin."""
 
     for module in (list_cmd, rules_cmd, play_cmd, simulate_cmd, replay_cmd, check_cmd, bench_cmd, new_cmd):
+        module.register(app, rt)
+    for module in (runs_cmd, report_cmd, sweep_cmd):  # the playtesting lab
         module.register(app, rt)
     add_plugin_commands(app, rt)
     return app

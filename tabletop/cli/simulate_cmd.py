@@ -1,8 +1,9 @@
-"""``tabletop simulate GAME``: many bot games, wins with confidence intervals."""
+"""``tabletop simulate GAME``: many bot games, wins with confidence intervals, kept in the lab's database."""
 
 from __future__ import annotations
 
 import os
+from pathlib import Path
 from typing import TYPE_CHECKING, Annotated, Any
 
 import typer
@@ -10,22 +11,74 @@ from rich.progress import (
     BarColumn,
     MofNCompleteColumn,
     Progress,
+    ProgressColumn,
+    Task,
     TextColumn,
     TimeRemainingColumn,
 )
 from rich.table import Table
+from rich.text import Text
 
 from tabletop.cli.output import friendly
 from tabletop.cli.params import GameArgument, JsonOption, OptionsOption
 from tabletop.cli.seats import plan_seats
-from tabletop.core.simulate import run_games, summarise
+from tabletop.core.simulate import summarise
+from tabletop.lab.backends import BACKENDS, Job, make_job
+from tabletop.lab.db import ResultsDB, default_path
+from tabletop.lab.runner import RunResult, run_simulation
 
 if TYPE_CHECKING:
     from tabletop.cli.app import Runtime
 
+INTERRUPTED = 130
+
+DbOption = Annotated[
+    Path | None,
+    typer.Option("--db", help="Results database (default: $TABLETOP_DB, else lab.sqlite3 in your data folder)."),
+]
+NoDbOption = Annotated[bool, typer.Option("--no-db", help="Keep no results: print the summary only.")]
+WorkersOption = Annotated[
+    int, typer.Option("--workers", "-w", min=1, help="Processes to play in (results do not depend on it).")
+]
+BackendOption = Annotated[
+    str, typer.Option("--backend", help=f"Where games are played: {' or '.join(BACKENDS)} (Ray: pip install 'tabletop[ray]').")
+]
+AddressOption = Annotated[
+    str | None, typer.Option("--address", help="Ray cluster address (default: start Ray on this machine).")
+]
+
 
 def _pct(rate: float) -> str:
     return f"{100 * rate:.1f}%"
+
+
+class SpeedColumn(ProgressColumn):
+    """Games per second."""
+
+    def render(self, task: Task) -> Text:
+        speed = task.finished_speed or task.speed
+        return Text(f"{speed:,.0f} games/s" if speed else "- games/s", style="dim")
+
+
+def open_db(path: Path | None) -> ResultsDB:
+    return ResultsDB(path or default_path())
+
+
+def play_with_progress(
+    rt: Runtime, job: Job, *, label: str, backend: str, workers: int, address: str | None,
+    db: ResultsDB | None, quiet: bool, sweep: str | None = None, variant: str | None = None,
+) -> RunResult:
+    """Run ``job`` with a progress bar (games/s, time left) on standard error unless ``quiet``."""
+    workers = min(workers, os.cpu_count() or 1) if backend == "local" else workers
+    kwargs: dict[str, Any] = dict(backend=backend, workers=workers, address=address, db=db, sweep=sweep,
+                                  variant=variant)
+    if quiet:
+        return run_simulation(job, **kwargs)
+    columns = (TextColumn("{task.description}"), BarColumn(), MofNCompleteColumn(), SpeedColumn(),
+               TimeRemainingColumn())
+    with Progress(*columns, console=rt.output.errors, transient=True) as progress:
+        task = progress.add_task(label, total=job.games)
+        return run_simulation(job, on_result=lambda i, r: progress.advance(task, 1), **kwargs)
 
 
 def summary_tables(summary: dict[str, Any]) -> list[Table]:
@@ -59,12 +112,17 @@ def register(app: typer.Typer, rt: Runtime) -> None:
         players: Annotated[int | None, typer.Option("--players", help="Seats, all random, when --seats is not given.")] = None,
         seed: Annotated[int, typer.Option("--seed", help="Game i is played with seed+i.")] = 0,
         option: OptionsOption = None,
-        workers: Annotated[
-            int, typer.Option("--workers", "-w", min=1, help="Processes to play in (results do not depend on it).")
-        ] = 1,
+        workers: WorkersOption = 1,
+        backend: BackendOption = "local",
+        address: AddressOption = None,
+        db: DbOption = None,
+        no_db: NoDbOption = False,
         as_json: JsonOption = False,
     ) -> None:
         """Play many bot games and report wins per seat and per bot with 95% intervals.
+
+        Every game is kept in the results database (see `tabletop runs`, `tabletop report`).
+        Ctrl-C stops the run and prints the games that finished (exit status 130).
 
         Example: tabletop simulate windupwar -n 2000 --seats tactician,random,random,random
         """
@@ -73,30 +131,44 @@ def register(app: typer.Typer, rt: Runtime) -> None:
         plans = plan_seats(
             rt.registry, found, seats=seats, players=players, bot="random", allow_human=False
         )
-        bots = [p.bot for p in plans]
-        workers = min(workers, os.cpu_count() or 1)
-        if as_json:
-            results = run_games(
-                found, bots, games=games, seed=seed, options=options, workers=workers, pm=rt.registry.pm
+        bots = [p.bot for p in plans if p.bot is not None]
+        job = make_job(rt.registry, found, bots, options=found.resolve_options(options), seed=seed, games=games)
+        store = None if no_db else open_db(db)
+        try:
+            run = play_with_progress(
+                rt, job, label=f"Playing {found.title}", backend=backend, workers=workers, address=address,
+                db=store, quiet=as_json,
             )
-        else:
-            columns = (TextColumn("{task.description}"), BarColumn(), MofNCompleteColumn(), TimeRemainingColumn())
-            with Progress(*columns, console=rt.output.errors, transient=True) as progress:
-                task = progress.add_task(f"Playing {found.title}", total=games)
-                results = run_games(
-                    found, bots, games=games, seed=seed, options=options, workers=workers,
-                    on_progress=lambda k: progress.advance(task, k), pm=rt.registry.pm,
-                )
-        summary = summarise(found, bots, results, seed=seed, options=found.resolve_options(options))
+        finally:
+            if store is not None:
+                store.close()
+        summary = summarise(found, bots, run.tally, seed=seed, options=job.options)
+        summary["run"] = run.run_id
+        summary["interrupted"] = run.interrupted
         if as_json:
             rt.output.json(summary)
-            return
-        for table in summary_tables(summary):
-            rt.output.print(table)
-        rt.output.print(
-            f"No winner: {summary['no_winner']} games. Length: {summary['mean_length']:g} "
-            f"actions on average (sd {summary['sd_length']:g}, {summary['min_length']}-{summary['max_length']})."
-        )
+        else:
+            print_summary(rt, summary, run, db=db)
+        if run.interrupted:
+            raise typer.Exit(INTERRUPTED)
         if summary["errors"]:
-            rt.output.print(f"[error]{summary['errors']} games failed[/], e.g. {summary['first_errors'][0]}", highlight=False)
             raise typer.Exit(1)
+
+
+def print_summary(rt: Runtime, summary: dict[str, Any], run: RunResult, *, db: Path | None = None) -> None:
+    if run.interrupted:
+        rt.output.warn(f"Interrupted: {summary['games']} games finished and are counted below.")
+    for table in summary_tables(summary):
+        rt.output.print(table)
+    rt.output.print(
+        f"No winner: {summary['no_winner']} games. Length: {summary['mean_length']:g} "
+        f"actions on average (sd {summary['sd_length']:g}, {summary['min_length']}-{summary['max_length']})."
+    )
+    if run.run_id is not None:
+        where = f" --db {db}" if db else ""
+        rt.output.print(Text(f"Kept as run {run.run_id}: tabletop report {run.run_id}{where}"))
+    if run.tally.stats_errors:
+        rt.output.warn(f"A plugin's statistics failed in {run.tally.stats_errors} games (the games count).")
+    if summary["errors"]:
+        rt.output.print(f"[error]{summary['errors']} games failed[/], e.g. ", highlight=False, end="")
+        rt.output.print(summary["first_errors"][0], markup=False, highlight=False)

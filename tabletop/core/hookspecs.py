@@ -9,7 +9,7 @@ The search hooks are: a game has one evaluation and one rollout policy, its own 
 from __future__ import annotations
 
 import random
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from typing import TYPE_CHECKING, Any
 
 import pluggy
@@ -18,8 +18,9 @@ if TYPE_CHECKING:
     import typer
 
     from tabletop.agents.base import BotSpec
-    from tabletop.core.game import Event, Game
+    from tabletop.core.game import Event, Game, Outcome
     from tabletop.core.record import GameRecord
+    from tabletop.core.stats import Stat
 
 PROJECT = "tabletop"
 
@@ -100,4 +101,24 @@ def tabletop_make_rollout_policy(game: Game) -> RolloutPolicy | None:
     to choose which untried action to add first when a decision has many. It must
     return one of the ``legal`` actions it is given, use only ``rng`` for randomness
     (so search stays reproducible) and be cheap; a little randomness keeps playouts varied.
+    """
+
+
+# ---- the lab: called once per simulated game, after it ends ---------------------------
+
+
+@hookspec
+def tabletop_collect_stats(
+    game: Game, seats: int, events: Sequence[Event], outcome: Outcome, final_view: Mapping[str, Any]
+) -> Sequence[Stat] | None:
+    """Return figures about one finished game for the lab's database and reports.
+
+    ``events`` are all of the game's events in order, secret ones included (the game is
+    over, so nothing is hidden any more); ``outcome`` is how it ended; ``final_view`` is
+    the spectator's view of the final position (``game.view(state, None)``). Return ``None``
+    for a game this plugin does not know (check ``game.name``). Each
+    :class:`~tabletop.core.stats.Stat` names one figure: with ``seat`` set it is about
+    that seat, and reports show win rate against its value (for example win rate by
+    first unit). Rely on events, the outcome and the view, not on a state's internals:
+    they are what stays stable when a game's code is reorganised.
     """

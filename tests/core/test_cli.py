@@ -128,6 +128,7 @@ def test_simulate_json_reports_wins_per_seat_and_bot(cli):
 def test_simulate_gives_the_same_results_with_more_workers(cli):
     one = json.loads(cli("simulate", "goofspiel", "-n", "40", "--seed", "9", "--json").out)
     two = json.loads(cli("simulate", "goofspiel", "-n", "40", "--seed", "9", "--workers", "2", "--json").out)
+    assert (one.pop("run"), two.pop("run")) == (1, 2)  # two runs kept in the database
     assert one == two
 
 

@@ -1,0 +1,60 @@
+"""WMS's figures for the lab: commander, combat style, fights won, keywords of winning plays.
+
+Read from events and the outcome; card names and keywords from the game's card data.
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+
+from tabletop.core import hookimpl
+from tabletop.core.stats import Stat
+
+STYLES = {"cc": "close combat", "rc": "ranged combat"}
+
+
+def _card(game, card_id):
+    cards = getattr(game, "cards", None)
+    try:
+        return cards[card_id]
+    except (TypeError, KeyError, IndexError):
+        return None
+
+
+@hookimpl
+def tabletop_collect_stats(game, seats, events, outcome, final_view):
+    if game.name != "wms":
+        return None
+    styles: dict[int, Counter] = {s: Counter() for s in range(seats)}
+    fights_won: Counter = Counter()
+    keywords: dict[int, Counter] = {s: Counter() for s in range(seats)}
+    last_play: dict[int, list] = {}
+    stats = []
+    fights = 0
+    for event in events:
+        data = event.data or {}
+        if event.kind == "commander":
+            card = _card(game, data["card"])
+            stats.append(Stat("commander", card.name if card else str(data["card"]), seat=data["seat"]))
+        elif event.kind == "play":
+            styles[data["seat"]][data["style"]] += 1
+            last_play[data["seat"]] = data["units"]
+        elif event.kind == "fight":
+            fights += 1
+        elif event.kind in ("wound", "guard"):
+            winner = data["winner"]
+            fights_won[winner] += 1
+            for unit in last_play.get(winner, ()):
+                card = _card(game, unit)
+                keywords[winner].update(getattr(card, "keywords", ()) or ())
+    stats.append(Stat("fights", fights))
+    for s in range(seats):
+        stats.append(Stat("fights won", fights_won[s], seat=s))
+        stats.append(Stat("close combat plays", styles[s]["cc"], seat=s))
+        stats.append(Stat("ranged combat plays", styles[s]["rc"], seat=s))
+        if styles[s]:
+            main = styles[s].most_common(1)[0][0]
+            stats.append(Stat("main combat style", STYLES.get(main, main), seat=s))
+        if keywords[s]:
+            stats.append(Stat("top keyword in winning plays", keywords[s].most_common(1)[0][0], seat=s))
+    return stats

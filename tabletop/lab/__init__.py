@@ -1,0 +1,1 @@
+"""The playtesting lab: simulation backends, the results database, statistics and reports."""

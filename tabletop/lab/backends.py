@@ -1,0 +1,255 @@
+"""Where games are played: this process, a pool of worker processes, or a Ray cluster.
+
+Each backend turns a :class:`Job` (what to play) into a stream of ``(index, result)``
+pairs, in whatever order games finish, each result's statistics packed as JSON (sending
+dozens of small objects per game between processes would cost more than the game). Work is handed out in small chunks with only a
+few in flight, so memory does not grow with the number of games, progress is smooth
+and a Ctrl-C stops everything within a chunk. Workers ignore Ctrl-C (the terminal
+sends it to all of them): the parent stops them, so no worker prints a traceback.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import dataclasses
+import multiprocessing
+import os
+import queue
+import signal
+import sys
+from collections.abc import Iterator
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+import pluggy
+
+from tabletop.agents.base import BotSpec
+from tabletop.core.errors import TabletopError
+from tabletop.core.game import Game
+from tabletop.core.plugins import Registry, build_registry
+from tabletop.core.simulate import GameResult, play_one
+
+BACKENDS = ("local", "ray")
+Chunk = tuple[int, int]  # first game index, number of games
+
+
+class BackendError(TabletopError):
+    """A backend cannot start (Ray not installed, no cluster at the address)."""
+
+
+@dataclass(frozen=True)
+class Job:
+    """What to play, described by names so a fresh process (a Ray worker) can rebuild it."""
+
+    game: str
+    bots: tuple[str, ...]
+    options: dict[str, Any]
+    seed: int
+    games: int
+    #: Plugins beyond the installed ones, as module names or absolute .py paths.
+    plugins: tuple[str, ...] = ()
+    first: int = 0  # index of the first game, for a run that continues another
+    resolved: Any = field(default=None, compare=False, repr=False)
+
+
+_CACHE: dict[tuple[str, tuple[str, ...]], tuple[Game, list[BotSpec], pluggy.PluginManager]] = {}
+
+
+def extra_plugins(registry: Registry) -> tuple[str, ...]:
+    """The plugins of ``registry`` that were not found through entry points, by importable name."""
+    from importlib.metadata import entry_points
+
+    installed = {ep.name for ep in entry_points(group="tabletop")} | {"tabletop.builtin"}
+    specs = []
+    for name, plugin in registry.pm.list_name_plugin():
+        if name in installed or plugin is None:
+            continue
+        module_file = getattr(plugin, "__file__", None)
+        module_name = getattr(plugin, "__name__", name)
+        if module_name.startswith("tabletop_local_") and module_file:
+            specs.append(str(Path(module_file).resolve()))
+        elif isinstance(plugin, type(sys)):
+            specs.append(module_name)
+    return tuple(specs)
+
+
+def make_job(
+    registry: Registry,
+    game: Game,
+    bots: list[BotSpec],
+    *,
+    options: dict[str, Any],
+    seed: int,
+    games: int,
+) -> Job:
+    """A job for these bots, already resolved for this process and its forked workers."""
+    return Job(
+        game=game.name, bots=tuple(b.name for b in bots), options=dict(options), seed=seed, games=games,
+        plugins=extra_plugins(registry), resolved=(game, list(bots), registry.pm),
+    )
+
+
+def resolve(job: Job) -> tuple[Game, list[BotSpec], pluggy.PluginManager]:
+    """The game, bots and plugin manager of a job, built once per process."""
+    if job.resolved is not None:
+        return job.resolved
+    key = (job.game, job.plugins)
+    if key not in _CACHE:
+        registry = build_registry(extra=job.plugins)
+        _CACHE[key] = (registry.game(job.game), list(registry.bots), registry.pm)
+    game, bots, pm = _CACHE[key]
+    by_name = {b.name: b for b in bots if b.game in (None, game.name)}
+    return game, [by_name[name] for name in job.bots], pm
+
+
+def play_chunk(job: Job, chunk: Chunk) -> list[tuple[int, GameResult]]:
+    game, bots, pm = resolve(job)
+    start, count = chunk
+    return [(i, play_one(game, bots, job.options, job.seed + i, pm).packed()) for i in range(start, start + count)]
+
+
+def chunks(job: Job, *, size: int) -> Iterator[Chunk]:
+    for start in range(job.first, job.games, size):
+        yield (start, min(size, job.games - start))
+
+
+def chunk_size(games: int, workers: int) -> int:
+    """Small enough for smooth progress and a quick stop, big enough to keep overhead low."""
+    return max(1, min(50, games // (workers * 16) or 1))
+
+
+# ---- this process -------------------------------------------------------------------
+
+
+def stream_local(job: Job) -> Iterator[tuple[int, GameResult]]:
+    game, bots, pm = resolve(job)
+    for i in range(job.first, job.games):
+        yield i, play_one(game, bots, job.options, job.seed + i, pm).packed()
+
+
+# ---- a pool of forked worker processes ----------------------------------------------
+
+_POOL_JOB: Job | None = None
+
+
+def _worker_start() -> None:
+    signal.signal(signal.SIGINT, signal.SIG_IGN)
+
+
+def _pool_chunk(chunk: Chunk) -> list[tuple[int, GameResult]]:
+    assert _POOL_JOB is not None  # inherited from the parent through fork
+    return play_chunk(_POOL_JOB, chunk)
+
+
+def stream_pool(job: Job, *, workers: int) -> Iterator[tuple[int, GameResult]]:
+    global _POOL_JOB
+    _POOL_JOB = job  # resolved in the parent, inherited by the forked workers
+    done: queue.Queue = queue.Queue()
+    todo = chunks(job, size=chunk_size(job.games - job.first, workers))
+    pool = multiprocessing.get_context("fork").Pool(workers, initializer=_worker_start)
+    in_flight = 0
+    try:
+        def submit() -> bool:
+            nonlocal in_flight
+            chunk = next(todo, None)
+            if chunk is None:
+                return False
+            pool.apply_async(_pool_chunk, (chunk,), callback=done.put, error_callback=done.put)
+            in_flight += 1
+            return True
+
+        for _ in range(workers * 3):
+            if not submit():
+                break
+        while in_flight:
+            try:
+                got = done.get(timeout=0.2)
+            except queue.Empty:
+                continue
+            in_flight -= 1
+            if isinstance(got, BaseException):
+                raise got
+            submit()
+            yield from got
+        pool.close()
+    finally:
+        pool.terminate()
+        pool.join()
+        _POOL_JOB = None
+
+
+# ---- Ray ------------------------------------------------------------------------------
+
+
+def _ray_chunk(job: Job, chunk: Chunk) -> list[tuple[int, GameResult]]:
+    signal.signal(signal.SIGINT, signal.SIG_IGN)
+    return play_chunk(job, chunk)
+
+
+def stream_ray(job: Job, *, workers: int, address: str | None) -> Iterator[tuple[int, GameResult]]:
+    try:
+        import ray
+    except ImportError:
+        raise BackendError(
+            "The Ray backend needs Ray: install it with pip install 'tabletop[ray]'."
+        ) from None
+    started = not ray.is_initialized()
+    if started:
+        path = os.pathsep.join(p for p in (os.getcwd(), os.environ.get("PYTHONPATH", "")) if p)
+        try:
+            ray.init(
+                address=address, num_cpus=None if address else workers, include_dashboard=False,
+                log_to_driver=False, logging_level="ERROR", configure_logging=True,
+                runtime_env={"env_vars": {"PYTHONPATH": path}},
+            )
+        except Exception as error:
+            raise BackendError(f"Ray could not start ({type(error).__name__}: {error}).") from None
+    remote = ray.remote(_ray_chunk).options(max_retries=0)
+    job_ref = ray.put(dataclasses.replace(job, resolved=None))
+    todo = chunks(job, size=chunk_size(job.games - job.first, workers))
+    pending: list[Any] = []
+    try:
+        for _ in range(workers * 3):
+            chunk = next(todo, None)
+            if chunk is None:
+                break
+            pending.append(remote.remote(job_ref, chunk))
+        while pending:
+            ready, pending = ray.wait(pending, num_returns=1, timeout=0.2)
+            for ref in ready:
+                chunk = next(todo, None)
+                if chunk is not None:
+                    pending.append(remote.remote(job_ref, chunk))
+                yield from ray.get(ref)
+    finally:
+        # No ray.cancel: force-cancelling a chunk as it completes aborts the driver inside Ray
+        # (2.x, "Tried to complete task that was not pending"). Shutting down a Ray we started
+        # stops its workers; on a cluster the few chunks in flight finish and are dropped.
+        del pending
+        if started:
+            with contextlib.suppress(Exception):
+                ray.shutdown()
+
+
+def check_backend(backend: str) -> None:
+    """Fail before a run starts if its backend cannot be used here."""
+    if backend not in BACKENDS:
+        raise BackendError(f"No backend '{backend}'; choose one of: {', '.join(BACKENDS)}.")
+    if backend == "ray":
+        import importlib.util
+
+        if importlib.util.find_spec("ray") is None:
+            raise BackendError("The Ray backend needs Ray: install it with pip install 'tabletop[ray]'.")
+
+
+def stream(
+    job: Job, *, backend: str = "local", workers: int = 1, address: str | None = None
+) -> Iterator[tuple[int, GameResult]]:
+    """Every game of ``job`` as ``(index, result)``, in the order they finish."""
+    check_backend(backend)
+    if backend == "ray":
+        return stream_ray(job, workers=workers, address=address)
+    if workers <= 1 or job.games - job.first < 2 * workers:
+        return stream_local(job)
+    return stream_pool(job, workers=workers)

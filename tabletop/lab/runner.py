@@ -1,0 +1,133 @@
+"""One simulation run: stream games from a backend into a tally and the results database.
+
+Results are written in batches (one transaction every half second or so), not one per
+game, which keeps the database's cost to a few percent of a run. A Ctrl-C stops the
+backend, keeps every game that finished, and marks the run ``interrupted``.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import hashlib
+import inspect
+import signal
+import threading
+import time
+from collections.abc import Callable, Iterator
+from dataclasses import dataclass
+from pathlib import Path
+
+from tabletop.core.game import Game
+from tabletop.core.simulate import GameResult, Tally
+from tabletop.lab.backends import Job, check_backend, resolve, stream
+from tabletop.lab.db import ResultsDB
+
+FLUSH_SECONDS = 0.5
+FLUSH_GAMES = 500
+
+
+@dataclass
+class RunResult:
+    run_id: int | None
+    tally: Tally
+    interrupted: bool
+    seconds: float
+
+
+def card_hash(game: Game) -> str:
+    """A short hash of the card data (the TOML files) beside the game's module."""
+    digest = hashlib.sha256()
+    try:
+        folder = Path(inspect.getfile(type(game))).parent
+        for path in sorted(folder.glob("*.toml")):
+            digest.update(path.name.encode() + b"\0" + path.read_bytes())
+    except (TypeError, OSError):
+        return ""
+    return digest.hexdigest()[:16]
+
+
+@contextlib.contextmanager
+def _deferred_interrupts() -> Iterator[None]:
+    """A Ctrl-C during a write takes effect right after it, so a batch is stored and counted whole."""
+    if threading.current_thread() is not threading.main_thread():
+        yield
+        return
+    pressed: list[int] = []
+    previous = signal.signal(signal.SIGINT, lambda signum, frame: pressed.append(signum))
+    try:
+        yield
+    finally:
+        signal.signal(signal.SIGINT, previous)
+    if pressed:
+        raise KeyboardInterrupt
+
+
+@contextlib.contextmanager
+def _no_interrupts() -> Iterator[None]:
+    """Hold a second Ctrl-C off while the last results are saved."""
+    if threading.current_thread() is not threading.main_thread():
+        yield
+        return
+    previous = signal.signal(signal.SIGINT, signal.SIG_IGN)
+    try:
+        yield
+    finally:
+        signal.signal(signal.SIGINT, previous)
+
+
+def run_simulation(
+    job: Job,
+    *,
+    backend: str = "local",
+    workers: int = 1,
+    address: str | None = None,
+    db: ResultsDB | None = None,
+    sweep: str | None = None,
+    variant: str | None = None,
+    on_result: Callable[[int, GameResult], None] | None = None,
+) -> RunResult:
+    """Play ``job``; ``on_result(index, result)`` sees each game as it finishes."""
+    check_backend(backend)
+    game, bots, _ = resolve(job)
+    tally = Tally(len(bots))
+    run_id = None
+    if db is not None:
+        run_id = db.new_run(
+            game=game.name, version=game.version, options=dict(job.options), seats=list(job.bots),
+            seed=job.seed, games=job.games, card_hash=card_hash(game), backend=backend, workers=workers,
+            sweep=sweep, variant=variant,
+        )
+    buffer: list[tuple[int, GameResult]] = []
+    last_flush = started = time.perf_counter()
+
+    def flush() -> None:
+        """Store and count the buffered games together, so the printed figures are the stored ones."""
+        nonlocal last_flush
+        if db is not None and run_id is not None and buffer:
+            db.add_games(run_id, buffer)
+        for _, result in buffer:
+            tally.add(result)
+        buffer.clear()
+        last_flush = time.perf_counter()
+
+    status = "failed"
+    games = stream(job, backend=backend, workers=workers, address=address)
+    try:
+        for index, result in games:
+            buffer.append((index, result))  # one step: a Ctrl-C lands before it or after it
+            if on_result is not None:
+                on_result(index, result)
+            if len(buffer) >= FLUSH_GAMES or time.perf_counter() - last_flush > FLUSH_SECONDS:
+                with _deferred_interrupts():
+                    flush()
+        status = "finished"
+    except KeyboardInterrupt:
+        status = "interrupted"
+    finally:
+        with _no_interrupts():
+            with contextlib.suppress(Exception):
+                games.close()  # type: ignore[attr-defined]
+            flush()
+            if db is not None and run_id is not None:
+                db.finish_run(run_id, status)
+    return RunResult(run_id, tally, status == "interrupted", time.perf_counter() - started)

@@ -1,0 +1,94 @@
+"""Long runs are bounded: a Ctrl-C keeps finished games, stops every worker, and memory does not grow with -n."""
+
+import importlib.util
+import multiprocessing
+import os
+import signal
+import subprocess
+import sys
+import time
+import tracemalloc
+
+import pytest
+
+from tabletop.lab.backends import make_job
+from tabletop.lab.db import ResultsDB
+from tabletop.lab.runner import run_simulation
+
+
+def _job(registry, games):
+    found = registry.game("goofspiel")
+    bots = [registry.bot("goofspiel", "random")] * 2
+    return make_job(registry, found, bots, options={}, seed=0, games=games)
+
+
+class Stop:
+    """Presses Ctrl-C (raises KeyboardInterrupt, as the signal does) after ``after`` games."""
+
+    def __init__(self, after):
+        self.after, self.seen = after, 0
+
+    def __call__(self, index, result):
+        self.seen += 1
+        if self.seen == self.after:
+            raise KeyboardInterrupt
+
+
+def test_an_interrupted_run_keeps_its_finished_games(registry, tmp_path):
+    with ResultsDB(tmp_path / "lab.sqlite3") as db:
+        run = run_simulation(_job(registry, 500), db=db, on_result=Stop(37))
+        assert run.interrupted and run.tally.games == 37
+        (kept,) = db.runs()
+        assert (kept.played, kept.planned, kept.status) == (37, 500, "interrupted")
+
+
+def test_an_interrupted_pool_stops_its_workers_and_keeps_what_finished(registry, tmp_path):
+    with ResultsDB(tmp_path / "lab.sqlite3") as db:
+        run = run_simulation(_job(registry, 100_000), db=db, workers=2, on_result=Stop(300))
+        assert run.interrupted and run.tally.games == 300
+        assert db.runs()[0].played == 300
+    assert multiprocessing.active_children() == []
+
+
+def test_memory_does_not_grow_with_the_number_of_games(registry):
+    def peak(games):
+        tracemalloc.start()
+        run_simulation(_job(registry, games))
+        _, top = tracemalloc.get_traced_memory()
+        tracemalloc.stop()
+        return top
+
+    small, large = peak(1500), peak(6000)  # both fill the write buffer (500 games) several times
+    assert large < small + 100_000, (small, large)  # a list of 6,000 results alone would be ~1 MB
+
+
+@pytest.mark.parametrize("backend", ["local", "ray"])
+def test_ctrl_c_stops_simulate_and_every_worker_prints_the_finished_games_and_exits_130(tmp_path, backend):
+    if backend == "ray" and importlib.util.find_spec("ray") is None:
+        pytest.skip("Ray is not installed (pip install 'tabletop[ray]')")
+    env = {**os.environ, "TABLETOP_DB": str(tmp_path / "lab.sqlite3"), "COLUMNS": "100"}
+    proc = subprocess.Popen(
+        [sys.executable, "-m", "tabletop", "simulate", "windupwar", "-n", "1000000", "--workers", "2",
+         "--backend", backend],
+        stdout=subprocess.PIPE, stderr=subprocess.PIPE, env=env, start_new_session=True, text=True,
+    )
+    deadline = time.monotonic() + 90
+    while time.monotonic() < deadline:  # wait until games are being kept
+        time.sleep(0.5)
+        path = tmp_path / "lab.sqlite3"
+        if path.exists():
+            with ResultsDB(path) as db:
+                if db.runs() and db.runs()[0].played > 0:
+                    break
+    os.killpg(proc.pid, signal.SIGINT)  # what a terminal does: every process of the group gets it
+    pressed = time.monotonic()
+    out, err = proc.communicate(timeout=30)
+    assert time.monotonic() - pressed < 5
+    assert proc.returncode == 130, err
+    assert "Traceback" not in err and "Traceback" not in out
+    assert "Interrupted" in err and "games finished" in err
+    assert "windupwar:" in out and "By bot" in out
+    with ResultsDB(tmp_path / "lab.sqlite3") as db:
+        (run,) = db.runs()
+    assert run.status == "interrupted" and 0 < run.played < 1_000_000
+    assert f"windupwar: {run.played} games" in out
