@@ -9,7 +9,6 @@ from typing import Any, TypeVar
 
 import typer
 from rich.console import Console
-from rich.markup import escape
 from rich.theme import Theme
 
 from tabletop.cli.safe_text import fmt
