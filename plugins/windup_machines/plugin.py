@@ -15,3 +15,10 @@ def tabletop_register_bots():
     from tabletop_games.windup_machines.bots import ENGINEER
 
     return [ENGINEER]
+
+
+@hookimpl
+def tabletop_make_board(game):
+    from tabletop_games.windup_machines.screen import tabletop_make_board as make
+
+    return make(game)

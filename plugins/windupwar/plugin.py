@@ -13,3 +13,10 @@ def tabletop_register_games():
 @hookimpl
 def tabletop_register_bots():
     return [TACTICIAN]
+
+
+@hookimpl
+def tabletop_make_board(game):
+    from tabletop_games.windupwar.screen import tabletop_make_board as make
+
+    return make(game)

@@ -15,3 +15,10 @@ def tabletop_register_bots():
     from tabletop_games.wms.bots import VETERAN
 
     return [VETERAN]
+
+
+@hookimpl
+def tabletop_make_board(game):
+    from tabletop_games.wms.screen import tabletop_make_board as make
+
+    return make(game)

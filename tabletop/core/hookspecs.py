@@ -1,8 +1,9 @@
 """Hook specifications: everything a plugin can add to tabletop.
 
 Every hook is named ``tabletop_<verb>_<noun>``. A plugin implements any of them with
-``@tabletop.core.hookimpl``. None is ``firstresult``: every plugin's games, bots and
-commands all count, and every observer sees every event.
+``@tabletop.core.hookimpl``. Only ``tabletop_make_board`` is ``firstresult`` (one board per
+game wins); for the rest every plugin's games, bots and commands all count, and every
+observer sees every event.
 """
 
 from __future__ import annotations
@@ -18,6 +19,7 @@ if TYPE_CHECKING:
     from tabletop.agents.base import BotSpec
     from tabletop.core.game import Event, Game
     from tabletop.core.record import GameRecord
+    from tabletop.screen.kit import Board
 
 PROJECT = "tabletop"
 
@@ -46,6 +48,17 @@ def tabletop_register_bots() -> Sequence[BotSpec]:
 @hookspec
 def tabletop_add_commands(app: typer.Typer) -> None:
     """Add commands to the ``tabletop`` command line (``app.command()(...)``)."""
+
+
+@hookspec(firstresult=True)
+def tabletop_make_board(game: Game) -> Board | None:
+    """Return the board the screens show for ``game`` (a :class:`tabletop.screen.kit.Board`),
+    or None if ``game`` is not this plugin's.
+
+    A board draws the table compactly (the full screen fits 80x24), lists a hand card by card
+    with each card's text, looks cards up for ``card NAME`` and gives a one-line hint for the
+    decision. It reads only a seat's view. Without one, the game's ``render`` is shown.
+    """
 
 
 # ---- play: called by the match runner while games run -------------------------------

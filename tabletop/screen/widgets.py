@@ -1,0 +1,77 @@
+"""Small widgets of the game screen: the compass of seats and the prompt with history and completion."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+from rich.text import Text
+from textual.binding import Binding
+from textual.suggester import SuggestFromList
+from textual.widgets import Input, Static
+
+
+def compass(names: Sequence[str], *, me: int | None, to_act: int | None, humans: Sequence[int]) -> Text:
+    """Every seat clockwise starting with yours; your left is the next seat clockwise."""
+    n = len(names)
+    start = me if me is not None else 0
+    text = Text("Table, clockwise\n", style="bold")
+    for k in range(n):
+        seat = (start + k) % n
+        text.append("\u25b6" if seat == to_act else " ")
+        text.append(f"{names[seat][:12]:<12}", style="bold reverse" if seat == me else "")
+        tag = ""
+        if me is not None and n > 1:
+            if seat == me:
+                tag = "you"
+            elif n == 2:
+                tag = "\u2190left/right\u2192"
+            elif k == 1:
+                tag = "\u2190 left"
+            elif k == n - 1:
+                tag = "right \u2192"
+        text.append(f" {tag}", style="cyan")
+        if seat not in humans:
+            text.append(" bot", style="dim")
+        if k < n - 1:
+            text.append("\n")
+    return text
+
+
+class Compass(Static):
+    """Who sits where, and whose turn it is."""
+
+
+class Prompt(Input):
+    """The line a person types on: Up/Down recall earlier lines, Tab completes a legal action."""
+
+    BINDINGS = [
+        Binding("up", "history(-1)", "Earlier", show=False),
+        Binding("down", "history(1)", "Later", show=False),
+        Binding("tab", "complete", "Complete", show=False),
+    ]
+
+    def __init__(self, **kwargs):
+        super().__init__(**kwargs)
+        self.history: list[str] = []
+        self._back = 0
+
+    def offer(self, words: Sequence[str]) -> None:
+        """The words Tab completes to: the legal actions and the commands."""
+        self.suggester = SuggestFromList(list(words), case_sensitive=False)
+
+    def remember(self, line: str) -> None:
+        if line and (not self.history or self.history[-1] != line):
+            self.history.append(line)
+        self._back = 0
+
+    def action_history(self, direction: int) -> None:
+        if not self.history:
+            return
+        self._back = max(0, min(len(self.history), self._back - direction))
+        self.value = self.history[-self._back] if self._back else ""
+        self.cursor_position = len(self.value)
+
+    def action_complete(self) -> None:
+        if self._suggestion:
+            self.value = self._suggestion
+            self.cursor_position = len(self.value)
