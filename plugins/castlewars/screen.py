@@ -18,6 +18,11 @@ from tabletop_games.castlewars.render import STYLE, _cards
 
 
 class CastleWarsBoard(Board):
+    def summary(self) -> str:
+        return ("Knights, Archers and Mages for 2-4 castles. Draft Units and Towers from a face-up "
+                "row, then secretly order your line and attack a castle or defend: each Unit beats "
+                "one kind and loses to another. Towers soak up damage. Be the last castle with hit points.")
+
     def status(self, view: Mapping[str, Any]) -> str:
         text = f"round {view['round']}/{view['round_limit']} · {view['phase']}"
         if view["phase"] == "draft":

@@ -48,6 +48,11 @@ def _machine(player: Mapping[str, Any], name: str, *, mine: bool, active: bool) 
 
 
 class WindupMachinesBoard(Board):
+    def summary(self) -> str:
+        return ("Build a clockwork machine on a 3x3 grid over 12 rounds, 2-4 players. Gear cards "
+                "unwind your parts; wind them, turn energy into iron, gold and prisms, buy new parts "
+                "and hire workers. Most victory points at the end wins.")
+
     def status(self, view: Mapping[str, Any]) -> str:
         return f"round {view['round']}/12 · {view['phase']} {view['stage']} · gear cards {view['gear_cards_left']}"
 

@@ -29,6 +29,12 @@ HINTS = {
 class WindupWarBoard(Board):
     game: WindupWar
 
+    def summary(self) -> str:
+        return ("Cataclysmic toy combat for 2 or more. Each round every army winds up a row of five "
+                "action cards in secret, then they are revealed one by one: attacks to the left and "
+                "right, blocks, charges. Lose your units and you are out; be the last army in play "
+                "or score 3 points at once.")
+
     def status(self, view: Mapping[str, Any]) -> str:
         return f"round {view['round']} · {view['phase']} · {view['points_to_win']} points win"
 

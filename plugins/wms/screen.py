@@ -31,6 +31,12 @@ KEYWORD_MEANING = {
 
 
 class WmsBoard(Board):
+    def summary(self) -> str:
+        return ("A two-player card battle of miniature armies. Choose a commander and reserves, then "
+                "fight: the active player plays a unit, and each side in turn must equal or beat the "
+                "combat value with units, equipment, powers and commands, or yield. The loser's "
+                "commander takes a wound; the last commander standing wins.")
+
     def status(self, view: Mapping[str, Any]) -> str:
         return f"fight {view['fight']}" if view["fight"] else "setup"
 

@@ -4,20 +4,24 @@ from __future__ import annotations
 
 import os
 import random
+import sys
 import time
 from pathlib import Path
-from typing import TYPE_CHECKING, Annotated, Any
+from typing import TYPE_CHECKING, Annotated
 
 import typer
+from rich.console import Group
 from rich.panel import Panel
 
-from tabletop.agents.human import GameAbandoned, HumanAgent
-from tabletop.cli.output import Output, friendly
-from tabletop.cli.params import GameArgument, OptionsOption
-from tabletop.cli.seats import HUMAN, plan_seats, seat_names
-from tabletop.core.game import Event, Game, Outcome
-from tabletop.core.match import Match
-from tabletop.core.simulate import bot_rng
+from tabletop.cli.output import friendly
+from tabletop.cli.params import OptionsOption
+from tabletop.cli.plain_play import PlainTable, readline_completer
+from tabletop.cli.seats import plan_seats, seat_names
+from tabletop.core.errors import UnknownNameError
+from tabletop.core.game import Outcome
+from tabletop.core.record import GameRecord
+from tabletop.screen.kit import board_for
+from tabletop.screen.session import SeatSpec, Session
 
 if TYPE_CHECKING:
     from tabletop.cli.app import Runtime
@@ -46,49 +50,12 @@ def outcome_text(outcome: Outcome, names: list[str]) -> str:
     return f"{head}: {outcome.reason}.{scores}"
 
 
-class HotSeat:
-    """Keeps seats' secrets apart at one screen: a hand-over page between different people,
-    and narration of only what every person at the screen may see."""
-
-    def __init__(self, output: Output, ask: Any, names: list[str], humans: list[int]):
-        self.output = output
-        self.ask = ask
-        self.names = names
-        self.humans = humans
-        self.last: int | None = None
-
-    def before_decision(self, seat: int, state: Any) -> None:
-        if seat not in self.humans or len(self.humans) < 2 or seat == self.last:
-            return
-        self.last = seat
-        console = self.output.console
-        self._wipe()
-        console.print(Panel(f"Pass the screen to [seat]{self.names[seat]}[/]. Others, look away!", title="Hand over"))
-        try:
-            self.ask(f"{self.names[seat]}, press Enter when ready ")
-        except (EOFError, KeyboardInterrupt):
-            raise GameAbandoned(f"{self.names[seat]} left the game.") from None
-        self._wipe()
-
-    def _wipe(self) -> None:
-        """Clear the screen and the terminal's scrollback, where the last person's hand still is."""
-        console = self.output.console
-        console.clear()
-        if console.is_terminal:
-            console.file.write("\x1b[3J")
-            console.file.flush()
-
-    def narrate(self, event: Event) -> None:
-        solo = self.humans[0] if len(self.humans) == 1 else None
-        if event.visible_to is None or (solo is not None and event.visible(solo)):
-            self.output.print(f"[dim]>[/] {event.render(self.names)}", highlight=False)
-
-
 def register(app: typer.Typer, rt: Runtime) -> None:
     @app.command("play")
     @friendly(lambda: rt.output)
     def play(
-        game: GameArgument,
+        game: Annotated[str | None, typer.Argument(help="The game's name (see `tabletop list`); "
+                                                         "none: choose one on the screen.")] = None,
         seats: Annotated[
             str | None, typer.Option("--seats", "-s", help="Who sits where, clockwise: human or a bot name, comma-separated.")
         ] = None,
@@ -100,50 +67,71 @@ def register(app: typer.Typer, rt: Runtime) -> None:
         seed: SeedOption = None,
         option: OptionsOption = None,
         save: Annotated[Path | None, typer.Option("--save", help="Where to save the game record (JSON).")] = None,
+        plain: Annotated[bool, typer.Option("--plain", help="A line-by-line prompt instead of the full screen.")] = False,
+        resume: Annotated[Path | None, typer.Option("--resume", help="Continue the unfinished game in this record.")] = None,
     ) -> None:
         """Play a game at this terminal, people and bots, clockwise in the order given.
 
-        Example: tabletop play windupwar --seats human,tactician,tactician,random
+        Full screen on an interactive terminal (--plain for a prompt); with no game named, a
+        chooser opens. Example: tabletop play windupwar --seats human,tactician,tactician,random
         """
-        found = rt.registry.game(game)
-        options = found.parse_options(option or [])
-        plans = plan_seats(rt.registry, found, seats=seats, players=players, bot=bot)
-        warning = found.seat_warning(len(plans))
-        if warning:
-            rt.output.warn(warning)
-        seed = seed if seed is not None else random.SystemRandom().randrange(1_000_000)
-        seat_list = seat_names(plans, names)
-        humans = [i for i, p in enumerate(plans) if p.kind == HUMAN]
-        hot = HotSeat(rt.output, rt.ask, seat_list, humans)
-        agents = [
-            HumanAgent(console=rt.output.console, ask=rt.ask, names=seat_list) if p.kind == HUMAN
-            else p.bot.factory(found, i, bot_rng(seed, i))
-            for i, p in enumerate(plans)
-        ]
-        match = Match(
-            found, agents, seed=seed, options=options, names=seat_list,
-            agent_names=[p.kind for p in plans], pm=rt.registry.pm,
-        )
-        rt.output.print(
-            f"[title]{found.title}[/] {found.version} - seed {seed} - "
-            + ", ".join(f"[seat]{n}[/] ({p.kind})" for n, p in zip(seat_list, plans, strict=True))
-        )
-        path = save or default_record_path(found.name, seed)
-        try:
-            result = match.play(on_event=hot.narrate, before_decision=hot.before_decision)
-        except GameAbandoned as stop:
-            match.record.save(path)
-            rt.output.print(f"[warning]{stop}[/] The game so far is saved in {path}.", highlight=False)
-            raise typer.Exit(0) from None
-        rt.output.print(render_end(found, match, result.outcome, seat_list))
-        match.record.save(path)
-        rt.output.print(f"Record saved to {path} (replay it with `tabletop replay {path}`).", highlight=False)
+        full_screen = not plain and interactive(rt)
+        if resume is not None:
+            record = GameRecord.load(resume)
+            found = rt.registry.game(record.game)
+            session = Session.resume(found, record, bots=lambda name: rt.registry.bot(found.name, name),
+                                     pm=rt.registry.pm)
+            path = save or resume
+        elif game is None:
+            if not full_screen:
+                known = ", ".join(sorted(rt.registry.games))
+                raise UnknownNameError(f"Name a game to play: {known} (or run this in a terminal to choose).")
+            from tabletop.screen.chooser import choose_and_play
+
+            result = choose_and_play(rt.registry, record_path=default_record_path)
+            if result is not None:
+                finish(rt, *result)
+            return
+        else:
+            found = rt.registry.game(game)
+            options = found.parse_options(option or [])
+            plans = plan_seats(rt.registry, found, seats=seats, players=players, bot=bot)
+            warning = found.seat_warning(len(plans))
+            if warning:
+                rt.output.warn(warning)
+            seed = seed if seed is not None else random.SystemRandom().randrange(1_000_000)
+            seat_list = seat_names(plans, names)
+            session = Session(found, [SeatSpec(n, p.kind, p.bot) for n, p in zip(seat_list, plans, strict=True)],
+                              seed=seed, options=options, pm=rt.registry.pm)
+            path = save or default_record_path(found.name, seed)
+        board = board_for(rt.registry.pm, found)
+        if full_screen:
+            from tabletop.screen.app import TableApp
+
+            TableApp(session, board, save=path).run()
+        else:
+            rt.output.print(
+                f"[title]{found.title}[/] {found.version} - "
+                + ", ".join(f"[seat]{n}[/] ({s.kind})" for n, s in zip(session.names, session.seats, strict=True))
+            )
+            PlainTable(rt.output, rt.ask, session, board, save=path, completer=readline_completer()).play()
+        finish(rt, session, path)
 
 
-def render_end(game: Game, match: Match, outcome: Outcome, names: list[str]) -> Any:
-    from rich.console import Group
+def interactive(rt: Runtime) -> bool:
+    """Full screen only when a person sits at a real terminal, in and out."""
+    return rt.output.console.is_terminal and sys.stdin.isatty() and sys.stdout.isatty()
 
-    return Group(
-        game.render(game.view(match.state, None), names=names),
-        Panel(outcome_text(outcome, names), title="Game over", style="ok"),
-    )
+
+def finish(rt: Runtime, session: Session, path: Path) -> None:
+    """After the game (or after leaving it): the end, and where the record is."""
+    session.record.save(path)
+    outcome = session.outcome()
+    if outcome is None:
+        rt.output.print(f"The game is saved in {path}; continue it with `tabletop play --resume {path}`.",
+                        highlight=False)
+        return
+    game = session.game
+    rt.output.print(Group(game.render(game.view(session.state, None), names=session.names),
+                          Panel(outcome_text(outcome, session.names), title="Game over", style="ok")))
+    rt.output.print(f"Record saved to {path} (replay it with `tabletop replay {path}`).", highlight=False)

@@ -40,6 +40,16 @@ class Board:
         """The table's public state and this seat's own, in few lines at ``width`` columns."""
         return self.game.render(view, names=names)
 
+    def summary(self) -> str:
+        """One paragraph for the chooser: what the game is about; by default the first
+        paragraph of its rules that is not a heading."""
+        text = self.game.rules_text() or ""
+        for block in text.split("\n\n"):
+            block = block.strip()
+            if block and not block.startswith("#"):
+                return " ".join(block.split())
+        return ""
+
     def status(self, view: Mapping[str, Any]) -> str:
         """One short line: the round and phase."""
         return ""
