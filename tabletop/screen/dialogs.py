@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
+from rich.console import RenderableType
 from rich.text import Text
 from textual.app import ComposeResult
 from textual.binding import Binding
@@ -20,18 +21,21 @@ class HandOver(Screen[None]):
     DEFAULT_CSS = """
     HandOver { align: center middle; }
     HandOver #who { height: auto; padding: 0 1; background: $primary; width: 100%; }
+    HandOver #table { height: auto; max-height: 11; padding: 0 1; }
     HandOver #since { height: 1fr; border: round $secondary; }
     HandOver #press { height: 1; }
     """
 
-    def __init__(self, name: str, public_lines: Sequence[str]):
+    def __init__(self, name: str, public_lines: Sequence[str], table: RenderableType = ""):
         super().__init__()
         self.seat_name = name
         self.public_lines = list(public_lines)
+        self.table = table
 
     def compose(self) -> ComposeResult:
         yield Static(Text(f"Pass the screen to {self.seat_name}. Everybody else, look away!", style="bold"),
                      id="who")
+        yield Static(self.table, id="table")
         log = RichLog(id="since", wrap=True, markup=False, min_width=10)
         log.border_title = f"What happened since {self.seat_name} last played"
         yield log

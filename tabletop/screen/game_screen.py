@@ -61,6 +61,8 @@ class GameScreen(Screen[None]):
         self.deciding: int | None = None
         self.legal: list[str] = []
         self._shown = 0
+        #: What the log shows, line by line (before wrapping).
+        self.log_lines: list[str] = []
 
     def compose(self) -> ComposeResult:
         yield Static(id="status")
@@ -100,11 +102,17 @@ class GameScreen(Screen[None]):
             self.play_bots()
             return
         if seat != self.at_screen and len(session.humans) > 1:
-            since = session.last_step_of(seat)
-            self.app.push_screen(HandOver(session.names[seat], session.visible_log(None, since=since)),
-                                 lambda _: self.seated(seat))
+            self.app.push_screen(self.hand_over(seat), lambda _: self.seated(seat))
             return
         self.show_decision(seat)
+
+    def hand_over(self, seat: int) -> HandOver:
+        """The page between people: the public table and public narration, nobody's secrets."""
+        session = self.session
+        public = session.game.view(session.state, None)
+        table = self.board.render(public, names=session.names, width=max(40, self.size.width - 2))
+        since = session.visible_log(None, since=session.last_step_of(seat))
+        return HandOver(session.names[seat], since, table)
 
     def seated(self, seat: int) -> None:
         self.at_screen = seat
@@ -141,7 +149,7 @@ class GameScreen(Screen[None]):
         self._cards = cards
         choices = self.query_one("#choices", OptionList)
         choices.clear_options()
-        room = max(20, choices.size.width or self.size.width - 32)
+        room = max(20, (choices.size.width or self.size.width - 30) - 3)
         choices.add_options([Option(self._choice_label(n, action, decision.describe(action), room), id=action)
                              for n, action in enumerate(self.legal, start=1)])
         self.query_one("#compass", Compass).update(
@@ -183,6 +191,7 @@ class GameScreen(Screen[None]):
         prompt = self.query_one(Prompt)
         prompt.placeholder = "Game over: press Enter to leave"
         prompt.offer([])
+        prompt.disabled = False
         prompt.focus()
 
     # ---- what the person does ------------------------------------------------------
@@ -319,11 +328,14 @@ class GameScreen(Screen[None]):
         if rewrite:
             log.clear()
             self._shown = 0
+            self.log_lines = []
         items = session.log[self._shown:]
         self._shown = len(session.log)
         for item in items:
             if item.event.visible(self.at_screen):
-                log.write(Text("\u203a " + item.event.render(session.names)))
+                line = item.event.render(session.names)
+                self.log_lines.append(line)
+                log.write(Text("\u203a " + line))
 
     def _save(self) -> None:
         if self.save_path is not None:
