@@ -37,6 +37,7 @@ def make_app(runtime: Runtime | None = None, *, extra_plugins: Sequence[str] = (
         check_cmd,
         list_cmd,
         play_cmd,
+        records_cmd,
         replay_cmd,
         rules_cmd,
         simulate_cmd,
@@ -69,7 +70,7 @@ def make_app(runtime: Runtime | None = None, *, extra_plugins: Sequence[str] = (
             rt.output.print(f"tabletop {__version__}")
             raise typer.Exit(0)
 
-    for module in (list_cmd, rules_cmd, play_cmd, simulate_cmd, replay_cmd, check_cmd, bench_cmd):
+    for module in (list_cmd, rules_cmd, play_cmd, records_cmd, simulate_cmd, replay_cmd, check_cmd, bench_cmd):
         module.register(app, rt)
     rt.registry.pm.hook.tabletop_add_commands(app=app)
     return app

@@ -31,8 +31,13 @@ RECORDS_ENV = "TABLETOP_RECORDS"
 SeedOption = Annotated[int | None, typer.Option("--seed", help="Seed for all randomness; same seed, same game.")]
 
 
+def records_folder() -> Path:
+    """Where games are saved unless ``--save`` says otherwise (``$TABLETOP_RECORDS`` overrides)."""
+    return Path(os.environ.get(RECORDS_ENV) or Path.home() / ".local" / "share" / "tabletop" / "records")
+
+
 def default_record_path(game: str, seed: int) -> Path:
-    folder = Path(os.environ.get(RECORDS_ENV) or Path.home() / ".local" / "share" / "tabletop" / "records")
+    folder = records_folder()
     stamp = time.strftime("%Y%m%d-%H%M%S")
     return folder / f"{game}-{stamp}-seed{seed}.json"
 
