@@ -11,6 +11,7 @@ import pytest
 from tabletop.screen.app import TableApp
 from tabletop.screen.chooser import Chooser
 from tabletop.screen.dialogs import HandOver
+from tabletop.screen.widgets import Prompt
 from tests.screen.helpers import app_for, decide, session, settle
 
 DECISIONS = [
@@ -33,6 +34,9 @@ def played_to(decisions: int):
                 await settle(app, pilot)
             await decide(app, pilot, rng, 1)
         await settle(app, pilot)
+        for prompt in app.screen.query(Prompt):
+            prompt.cursor_blink = False  # a blinking cursor would make the picture differ run to run
+        await pilot.pause()
 
     return run_before
 
