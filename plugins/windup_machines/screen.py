@@ -48,6 +48,8 @@ def _machine(player: Mapping[str, Any], name: str, *, mine: bool, active: bool) 
 
 
 class WindupMachinesBoard(Board):
+    hand_title = "Your workers"
+
     def summary(self) -> str:
         return ("Build a clockwork machine on a 3x3 grid over 12 rounds, 2-4 players. Gear cards "
                 "unwind your parts; wind them, turn energy into iron, gold and prisms, buy new parts "

@@ -136,8 +136,10 @@ class GameScreen(Screen[None]):
         self.legal = list(decision.legal)
         name = session.names[seat]
         status = board.status(view)
-        self.query_one("#status", Static).update(
-            Text(DOT.join([session.game.title, *([status] if status else []), f"{name} to decide"]), style="bold"))
+        line = DOT.join([f"{name} to decide", *([status] if status else []), session.game.title])
+        if len(line) > self.size.width - 2:
+            line = DOT.join([f"{name} to decide", *([status] if status else [])])
+        self.query_one("#status", Static).update(Text(line, style="bold"))
         width = max(40, self.size.width - 2)
         self.query_one("#board", Static).update(board.render(view, names=session.names, width=width))
         hand = self.query_one("#hand", OptionList)
@@ -146,6 +148,7 @@ class GameScreen(Screen[None]):
         hand.add_options([Option(Text(MARK[c.playable] + c.label, style="" if c.playable is not False else "dim"))
                           for c in cards])
         hand.display = bool(cards)
+        hand.border_title = board.hand_title
         self._cards = cards
         choices = self.query_one("#choices", OptionList)
         choices.clear_options()

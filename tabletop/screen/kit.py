@@ -33,6 +33,9 @@ class HandCard:
 class Board:
     """A game's pieces for the screens; subclass it in ``plugins/<game>/screen.py``."""
 
+    #: What the screen calls the cards a seat holds.
+    hand_title = "Your hand"
+
     def __init__(self, game: Game):
         self.game = game
 
