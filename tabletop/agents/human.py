@@ -122,7 +122,7 @@ class HumanAgent:
                 self._help(decision)
                 continue
             if word in ("list", "ls"):
-                self._list(decision, legal)
+                self._list(decision, legal, full=True)
                 continue
             if word == "view":
                 self._show(decision, changed_only=False)
@@ -168,20 +168,28 @@ class HumanAgent:
         parts = [board.render(view, names=self.names, width=self.console.width)]
         cards = board.hand(view, decision.legal)
         if cards:
-            hand = Text("Your hand: ", style="bold")
-            for i, card in enumerate(cards):
-                if i:
-                    hand.append(", ")
-                mark = {True: "", False: " (not now)", None: ""}[card.playable]
-                hand.append(card.label + mark, style="dim" if card.playable is False else "")
+            hand = Text(f"{board.hand_title}: ", style="bold")
+            hand.append(", ".join(c.short or c.label for c in cards if c.playable is not False))
+            later = [c.short or c.label for c in cards if c.playable is False]
+            if later:
+                hand.append(f"; not now: {', '.join(later)}", style="dim")
             parts.append(hand)
         hint = board.hint(view, decision.legal)
         if hint:
             parts.append(Text(hint, style="italic"))
         return Group(*parts)
 
-    def _list(self, decision: Decision, legal: list[str]) -> None:
-        """Number the choices; a long list goes in two columns on a wide screen."""
+    def _list(self, decision: Decision, legal: list[str], *, full: bool = False) -> None:
+        """Number the choices; a long list goes in two columns on a wide screen, and on a narrow
+        one as numbered notations in columns (``list`` shows what each does)."""
+        if not full and len(legal) > LONG_LIST and self.console.width < WIDE:
+            from rich.columns import Columns
+            from rich.text import Text
+
+            cells = [Text.assemble((f"{n:>2} ", "dim"), (action, "bold")) for n, action in enumerate(legal, start=1)]
+            self.console.print(Columns(cells, padding=(0, 2)))
+            self.console.print("[dim]list[/] [dim]shows what each choice does.[/]")
+            return
         rows = [(str(n), action, decision.describe(action)) for n, action in enumerate(legal, start=1)]
         halves = 2 if len(rows) > LONG_LIST and self.console.width >= WIDE else 1
         per_column = -(-len(rows) // halves)

@@ -11,6 +11,7 @@ from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
+from rich.markup import escape
 from rich.panel import Panel
 
 from tabletop.agents.human import GameAbandoned, HumanAgent, UndoRequested
@@ -34,7 +35,7 @@ class PlainTable:
 
     def narrate(self, logged: Logged) -> None:
         if logged.event.visible(self.at_screen):
-            self.output.print(f"[dim]>[/] {logged.event.render(self.session.names)}", highlight=False)
+            self.output.print(f"[dim]>[/] {escape(logged.event.render(self.session.names))}", highlight=False)
 
     def play(self) -> Outcome | None:
         """Play to the end (the outcome) or until a person leaves (None); the record is saved."""
@@ -52,8 +53,7 @@ class PlainTable:
                 continue
             except GameAbandoned as stop:
                 session.record.save(self.save)
-                self.output.print(f"[warning]{stop}[/] The game so far is saved in {self.save}; "
-                                  f"continue it with `tabletop play --resume {self.save}`.", highlight=False)
+                self.output.print(f"[warning]{escape(str(stop))}[/]", highlight=False)
                 return None
             for logged in session.submit(seat, action):
                 self.narrate(logged)
@@ -72,7 +72,7 @@ class PlainTable:
         since = session.visible_log(None, since=session.last_step_of(seat))
         body = f"Pass the screen to [seat]{name}[/]. Others, look away!"
         if since:
-            body += "\n\nSince you last played:\n" + "\n".join(f"> {line}" for line in since[-15:])
+            body += "\n\nSince you last played:\n" + "\n".join(f"> {escape(line)}" for line in since[-15:])
         console.print(Panel(body, title="Hand over"), highlight=False)
         try:
             self.ask(f"{name}, press Enter when ready ")

@@ -28,6 +28,8 @@ class HandCard:
     label: str
     text: str
     playable: bool | None = None
+    #: A few characters for the plain prompt's one-line hand (default: the label).
+    short: str = ""
 
 
 class Board:
