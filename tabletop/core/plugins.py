@@ -24,6 +24,7 @@ from tabletop.agents.base import BotSpec
 from tabletop.core import hookspecs
 from tabletop.core.errors import UnknownNameError
 from tabletop.core.game import Game
+from tabletop.core.suggest import did_you_mean
 
 ENTRY_POINT_GROUP = "tabletop"
 
@@ -129,7 +130,7 @@ class Registry:
             raise UnknownNameError(f"The game '{name}' failed to load: {broken[0].reason}")
         known = ", ".join(sorted(self.games)) or "none"
         raise UnknownNameError(
-            f"No game named '{name}'. Installed games: {known} (see `tabletop list`)."
+            f"No game named '{name}'.{did_you_mean(name, self.games)} Installed games: {known} (see `tabletop list`)."
         )
 
     def bots_for(self, game: str) -> dict[str, BotSpec]:
@@ -147,7 +148,9 @@ class Registry:
         if short in bots:
             return bots[short]
         known = ", ".join(sorted(bots)) or "none"
-        raise UnknownNameError(f"No bot '{name}' for {game}. Bots for {game}: human, {known}.")
+        raise UnknownNameError(
+            f"No bot '{name}' for {game}.{did_you_mean(short, [*bots, 'human'])} Bots for {game}: human, {known}."
+        )
 
     def bot_names(self, game: str) -> list[str]:
         return sorted(self.bots_for(game))

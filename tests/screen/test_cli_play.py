@@ -74,3 +74,14 @@ def test_no_game_named_without_a_terminal_says_what_to_do(cli):
     result = cli("play")
     assert result.exit_code == 2
     assert "Name a game to play" in result.err
+
+
+@pytest.mark.parametrize(("args", "message"), [
+    (("play", "windupwr"), "No game named 'windupwr'. Did you mean 'windupwar'?"),
+    (("play", "castlewars", "--seats", "human,captian"), "No bot 'captian' for castlewars. Did you mean 'captain'?"),
+    (("play", "windupwar", "-o", "editon=2016"), "has no option 'editon' (did you mean 'edition'?); its options"),
+])
+def test_mistyped_games_bots_and_options_get_a_did_you_mean(cli, args, message):
+    result = cli(*args)
+    assert result.exit_code == 2
+    assert message in result.err.replace("\n", " ")
