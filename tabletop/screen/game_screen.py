@@ -35,7 +35,7 @@ class GameScreen(Screen[None]):
         Binding("f1", "help", "Help"),
         Binding("f2", "rules", "Rules"),
         Binding("ctrl+z", "undo", "Undo"),
-        Binding("ctrl+q", "quit_game", "Quit", priority=True),
+        Binding("ctrl+q", "quit_game", "Quit"),
     ]
     DEFAULT_CSS = """
     GameScreen #status { height: 1; background: $primary; color: $text; padding: 0 1; }
@@ -86,6 +86,10 @@ class GameScreen(Screen[None]):
 
     def on_mount(self) -> None:
         self.advance()
+
+    def on_resize(self, event) -> None:
+        """The compass and log get a third of a wide screen, 30 columns of a narrow one."""
+        self.query_one("#right").styles.width = max(30, event.size.width // 3)
 
     # ---- the flow of the game ------------------------------------------------------
 
