@@ -85,3 +85,17 @@ def test_mistyped_games_bots_and_options_get_a_did_you_mean(cli, args, message):
     result = cli(*args)
     assert result.exit_code == 2
     assert message in result.err.replace("\n", " ")
+
+
+def test_the_plain_hand_over_repeats_the_public_narration_but_no_pending_bid(cli, tmp_path):
+    answers = []
+    for card in range(1, 14):
+        answers += ["", str(card), "", str(14 - card)]
+    result = cli("play", "goofspiel", "--seats", "human,human", "--seed", "1", "--plain",
+                 "--names", "Ann,Bob", "--save", str(tmp_path / "hot.json"), input=answers)
+    assert result.exit_code == 0, result.err
+    pages = result.out.split("Hand over")
+    # Ann's second page repeats what was revealed while she looked away ...
+    assert "Since you last played" in pages[3] and "Bob bids 13" in pages[3].split("press Enter")[0]
+    # ... and Bob's first page never shows the bid Ann just made.
+    assert "Ann bids 1" not in pages[2].split("press Enter")[0]
