@@ -153,6 +153,7 @@ class GameScreen(Screen[None]):
                           for c in cards])
         hand.display = bool(cards)
         hand.border_title = board.hand_title
+        self.call_after_refresh(self._fit_hand)
         self._cards = cards
         choices = self.query_one("#choices", OptionList)
         choices.clear_options()
@@ -168,6 +169,11 @@ class GameScreen(Screen[None]):
         prompt.placeholder = f"{name}: type an action or its number (Tab completes, ? helps)"
         prompt.disabled = False
         prompt.focus()
+
+    def _fit_hand(self) -> None:
+        """A tall board leaves the hand fewer rows, so the choices keep room to decide."""
+        tall = self.query_one("#board").size.height > 8
+        self.query_one("#hand").styles.max_height = 3 if tall else 6
 
     @staticmethod
     def _choice_label(number: int, action: str, description: str, room: int) -> Text:

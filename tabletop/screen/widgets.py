@@ -9,11 +9,16 @@ from textual.binding import Binding
 from textual.suggester import SuggestFromList
 from textual.widgets import Input, Static
 
+#: Above this many seats the compass shows only you and your neighbours.
+COMPASS_ROWS = 5
+
 
 def compass(names: Sequence[str], *, me: int | None, to_act: int | None, humans: Sequence[int]) -> Text:
     """Every seat clockwise starting with yours; your left is the next seat clockwise."""
     n = len(names)
     start = me if me is not None else 0
+    if n > COMPASS_ROWS and me is not None:
+        return _compass_short(names, me=me, to_act=to_act)
     text = Text("Table, clockwise\n", style="bold")
     for k in range(n):
         seat = (start + k) % n
@@ -34,6 +39,18 @@ def compass(names: Sequence[str], *, me: int | None, to_act: int | None, humans:
             text.append(" bot", style="dim")
         if k < n - 1:
             text.append("\n")
+    return text
+
+
+def _compass_short(names: Sequence[str], *, me: int, to_act: int | None) -> Text:
+    """A big table: only your neighbours, the board lists every seat clockwise."""
+    n = len(names)
+    text = Text(f"Table of {n}, clockwise\n", style="bold")
+    for seat, tag in ((me, "you"), ((me + 1) % n, "\u2190 left"), ((me - 1) % n, "right \u2192")):
+        text.append("\u25b6" if seat == to_act else " ")
+        text.append(f"{names[seat][:12]:<12}", style="bold reverse" if seat == me else "")
+        text.append(f" {tag}\n", style="cyan")
+    text.append(" others in board order", style="dim")
     return text
 
 
