@@ -48,7 +48,7 @@ def make_app(runtime: Runtime | None = None, *, extra_plugins: Sequence[str] = (
         name="tabletop",
         help="Play, test and invent tabletop card games. Every game is a plugin.",
         no_args_is_help=True,
-        add_completion=False,
+        add_completion=True,
         pretty_exceptions_enable=False,
         rich_markup_mode="rich",
     )
