@@ -5,7 +5,7 @@ from __future__ import annotations
 import asyncio
 import json
 
-from tabletop.screen.dialogs import Confirm
+from tabletop.screen.dialogs import Confirm, Reading
 from tests.screen.helpers import SIZE, app_for, session, settle
 
 
@@ -32,6 +32,9 @@ def test_undo_takes_back_a_draft_pick_and_quit_asks_then_saves(registry, tmp_pat
             await settle(app, pilot)
             assert table.record.actions == before[:before.index((0, first))]
             assert app.screen.deciding == 0
+            await pilot.press("f1")
+            assert isinstance(app.screen, Reading) and "undo" in app.screen.markdown
+            await pilot.press("escape")
             await pilot.press("ctrl+q")
             assert isinstance(app.screen, Confirm)
             await pilot.press("n")
