@@ -44,10 +44,15 @@ async def decide(app: TableApp, pilot, rng: random.Random, turn: int) -> str:
     screen = app.screen
     action = rng.choice(screen.legal)
     index = screen.legal.index(action)
+    taken = screen.session.steps
     way = turn % 3
-    if way == 0:
-        await pilot.press(*action[:2], "tab", "enter") if _completes(action, screen.legal) else \
-            await pilot.press(*action, "enter")
+    if way == 0 and _completes(action, screen.legal):
+        await pilot.press(*action[:2])
+        await app.workers.wait_for_complete()
+        await pilot.pause()
+        await pilot.press("tab", "enter")
+    elif way == 0:
+        await pilot.press(*action, "enter")
     elif way == 1:
         await pilot.press(*str(index + 1), "enter")
     else:
@@ -55,6 +60,9 @@ async def decide(app: TableApp, pilot, rng: random.Random, turn: int) -> str:
         choices.focus()
         choices.highlighted = index
         await pilot.press("enter")
+    await settle(app, pilot)
+    assert screen.session.record.actions[taken] == (screen.session.record.actions[taken][0], action), \
+        f"the screen did not take {action!r}"
     return action
 
 
