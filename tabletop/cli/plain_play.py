@@ -38,7 +38,16 @@ class PlainTable:
             self.output.print(f"[dim]>[/] {escape(logged.event.render(self.session.names))}", highlight=False)
 
     def play(self) -> Outcome | None:
-        """Play to the end (the outcome) or until a person leaves (None); the record is saved."""
+        """Play to the end (the outcome) or until a person leaves (None); the record is saved.
+        Ctrl-C while bots think stops the game too, on a new line, saved."""
+        try:
+            return self._play()
+        except KeyboardInterrupt:
+            self.session.record.save(self.save)
+            self.output.print("\n[warning]Stopped.[/]")
+            return None
+
+    def _play(self) -> Outcome | None:
         session = self.session
         while session.outcome() is None:
             session.play_bots(on_event=self.narrate)
