@@ -24,10 +24,9 @@ from tabletop.screen.dialogs import Confirm, HandOver, Reading
 from tabletop.screen.kit import Board
 from tabletop.screen.session import Session
 from tabletop.screen.text import COMMANDS, end_text, help_markdown
-from tabletop.screen.widgets import Compass, Prompt, compass
+from tabletop.screen.widgets import Compass, HandGrid, Prompt, compass
 
 DOT = " \u00b7 "
-MARK = {True: "\u2713 ", False: "\u2717 ", None: "  "}
 
 
 class GameScreen(Screen[None]):
@@ -43,7 +42,8 @@ class GameScreen(Screen[None]):
     GameScreen #middle { height: 1fr; }
     GameScreen #left { width: 1fr; }
     GameScreen #right { width: 30; }
-    GameScreen #hand { height: auto; max-height: 6; border: none; border-top: solid $secondary; padding: 0; }
+    GameScreen #hand { height: auto; max-height: 6; border: none; border-top: solid $secondary; padding: 0;
+                       scrollbar-size-vertical: 1; }
     GameScreen #choices { height: 1fr; border: none; border-top: solid $secondary; padding: 0; }
     GameScreen #compass { height: auto; border-top: solid $secondary; }
     GameScreen #log { height: 1fr; border: none; border-top: solid $secondary; scrollbar-size-vertical: 1; }
@@ -69,7 +69,7 @@ class GameScreen(Screen[None]):
         yield Static(id="board")
         with Horizontal(id="middle"):
             with Vertical(id="left"):
-                hand = OptionList(id="hand")
+                hand = HandGrid(id="hand")
                 hand.border_title = "Your hand"
                 yield hand
                 choices = OptionList(id="choices")
@@ -146,11 +146,9 @@ class GameScreen(Screen[None]):
         self.query_one("#status", Static).update(Text(line, style="bold"))
         width = max(40, self.size.width - 2)
         self.query_one("#board", Static).update(board.render(view, names=session.names, width=width))
-        hand = self.query_one("#hand", OptionList)
-        hand.clear_options()
+        hand = self.query_one("#hand", HandGrid)
         cards = board.hand(view, self.legal)
-        hand.add_options([Option(Text(MARK[c.playable] + c.label, style="" if c.playable is not False else "dim"))
-                          for c in cards])
+        hand.show(cards, width=self.query_one("#left").size.width or self.size.width - 30)
         hand.display = bool(cards)
         hand.border_title = board.hand_title
         self.call_after_refresh(self._fit_hand)
@@ -194,7 +192,7 @@ class GameScreen(Screen[None]):
         view = session.game.view(session.state, seat)
         self.query_one("#status", Static).update(Text(f"{session.game.title} \u00b7 game over", style="bold"))
         self.query_one("#board", Static).update(self.board.render(view, names=session.names, width=self.size.width - 2))
-        self.query_one("#hand", OptionList).display = False
+        self.query_one("#hand", HandGrid).display = False
         choices = self.query_one("#choices", OptionList)
         choices.clear_options()
         self.query_one("#compass", Compass).update(compass(session.names, me=seat, to_act=None, humans=session.humans))
@@ -243,20 +241,22 @@ class GameScreen(Screen[None]):
     def on_option_list_option_selected(self, event: OptionList.OptionSelected) -> None:
         if event.option_list.id == "choices" and self.deciding is not None and event.option.id:
             self.take(event.option.id)
-        elif event.option_list.id == "hand":
-            self.show_card(event.option_index)
 
     def on_option_list_option_highlighted(self, event: OptionList.OptionHighlighted) -> None:
-        if event.option_list.id == "hand":
-            self.show_card(event.option_index)
-        elif event.option_list.id == "choices" and event.option.id and self.deciding is not None:
+        if event.option_list.id == "choices" and event.option.id and self.deciding is not None:
             description = self.session.decision(self.deciding).describe(event.option.id)
             self.detail(f"{event.option.id}: {description}" if description else event.option.id)
 
-    def show_card(self, index: int) -> None:
-        cards = getattr(self, "_cards", [])
-        if 0 <= index < len(cards):
-            card = cards[index]
+    def on_data_table_cell_highlighted(self, event: HandGrid.CellHighlighted) -> None:
+        if event.data_table.has_focus:
+            self.show_card(event.coordinate.row, event.coordinate.column)
+
+    def on_data_table_cell_selected(self, event: HandGrid.CellSelected) -> None:
+        self.show_card(event.coordinate.row, event.coordinate.column)
+
+    def show_card(self, row: int, column: int) -> None:
+        card = self.query_one("#hand", HandGrid).card_at(row, column)
+        if card is not None:
             when = {True: " Playable now.", False: " Not playable now.", None: ""}[card.playable]
             self.detail(card.text + when)
 

@@ -7,10 +7,14 @@ from collections.abc import Sequence
 from rich.text import Text
 from textual.binding import Binding
 from textual.suggester import SuggestFromList
-from textual.widgets import Input, Static
+from textual.widgets import DataTable, Input, Static
+
+from tabletop.screen.kit import HandCard
 
 #: Above this many seats the compass shows only you and your neighbours.
 COMPASS_ROWS = 5
+#: A hand of more cards than this is listed by short names.
+SHORT_HAND = 6
 
 
 def compass(names: Sequence[str], *, me: int | None, to_act: int | None, humans: Sequence[int]) -> Text:
@@ -92,3 +96,36 @@ class Prompt(Input):
         if self._suggestion:
             self.value = self._suggestion
             self.cursor_position = len(self.value)
+
+
+MARK = {True: "\u2713 ", False: "\u2717 ", None: "  "}
+
+
+class HandGrid(DataTable):
+    """The hand as a grid, so a big hand is in view at once; moving onto a card shows its text.
+    ✓ playable now, ✗ not, nothing when the question does not apply."""
+
+    def __init__(self, **kwargs):
+        super().__init__(show_header=False, cursor_type="cell", zebra_stripes=False, cell_padding=0, **kwargs)
+        self.cards: list[HandCard] = []
+        self.per_row = 1
+
+    def show(self, cards: Sequence[HandCard], *, width: int) -> None:
+        self.clear(columns=True)
+        self.cards = list(cards)
+        if not cards:
+            return
+        names = [c.short or c.label for c in cards] if len(cards) > SHORT_HAND else [c.label for c in cards]
+        cell = max(len(n) for n in names) + 3
+        self.per_row = max(1, min(len(cards), (width - 1) // cell))
+        for column in range(self.per_row):
+            self.add_column(str(column), width=cell, key=str(column))
+        cells = [Text(MARK[c.playable] + name, style="dim" if c.playable is False else "")
+                 for c, name in zip(cards, names, strict=True)]
+        for start in range(0, len(cells), self.per_row):
+            row = cells[start:start + self.per_row]
+            self.add_row(*row, *[""] * (self.per_row - len(row)))
+
+    def card_at(self, row: int, column: int) -> HandCard | None:
+        index = row * self.per_row + column
+        return self.cards[index] if 0 <= index < len(self.cards) else None

@@ -62,11 +62,11 @@ def test_card_shows_a_cards_text_and_a_hand_card_shows_it_when_selected(registry
             for _ in range(4):  # set up: a commander, then done
                 await pilot.press("1", "enter")
                 await settle(app, pilot)
-                if app.screen.query_one("#hand").option_count:
+                if app.screen.query_one("#hand").row_count:
                     break
             hand = app.screen.query_one("#hand")
             hand.focus()
-            hand.highlighted = 0
+            await pilot.press("right", "left")
             await pilot.pause()
             assert "CC" in detail(app) or "(equipment)" in detail(app) or "(power)" in detail(app)
 
