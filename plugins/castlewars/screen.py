@@ -61,7 +61,7 @@ class CastleWarsBoard(Board):
         out = []
         for letter in view["hand"]:
             ok = (letter in placeable) if view["phase"] == "orders" and view.get("order") else None
-            out.append(HandCard(cards.names[letter], self._text(letter), ok))
+            out.append(HandCard(cards.names[letter], self._text(letter), ok, style=STYLE.get(letter, "")))
         return out
 
     def cards(self) -> dict[str, str]:
@@ -82,9 +82,6 @@ class CastleWarsBoard(Board):
         prey = c.beats.get(letter)
         beats = f"; beats the {c.names[prey]}s it meets" if prey else ""
         return f"{name} ({letter}): attack power {c.power[letter]}{beats}."
-
-
-__all__ = ["CastleWarsBoard", "STYLE"]
 
 
 @hookimpl

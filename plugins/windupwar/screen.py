@@ -92,7 +92,8 @@ class WindupWarBoard(Board):
         for notation in sorted(hand, key=lambda c: (self.game.data.by_notation[c].colour, c)):
             card = self.game.data.by_notation[notation]
             ok = None if allowed is None else card.colour in allowed
-            out.append(HandCard(f"{notation} {card.name}", self._text(card), ok, short=notation))
+            out.append(HandCard(f"{notation} {card.name}", self._text(card), ok, short=notation,
+                                style=STYLE[card.colour]))
         return out
 
     def cards(self) -> dict[str, str]:

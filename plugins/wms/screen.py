@@ -13,7 +13,7 @@ from rich.text import Text
 from tabletop.core import hookimpl
 from tabletop.screen.kit import Board, HandCard
 from tabletop_games.wms.cards import MAX_WOUNDS, Card
-from tabletop_games.wms.render import _name, _play
+from tabletop_games.wms.render import TYPE_STYLE, _name, _play
 
 #: What each keyword does, in this project's words (RULES.md, "Keywords", has the full rulings).
 KEYWORD_MEANING = {
@@ -83,7 +83,8 @@ class WmsBoard(Board):
         out = []
         for card_id, n in sorted(Counter(view["hand"]).items(), key=lambda kv: cards[kv[0]].name):
             label = cards[card_id].name + (f" x{n}" if n > 1 else "")
-            out.append(HandCard(label, self._text(cards[card_id]), card_id in usable))
+            out.append(HandCard(label, self._text(cards[card_id]), card_id in usable,
+                                style=TYPE_STYLE.get(cards[card_id].type, "")))
         return out
 
     def cards(self) -> dict[str, str]:

@@ -30,6 +30,8 @@ class HandCard:
     playable: bool | None = None
     #: A few characters for the plain prompt's one-line hand (default: the label).
     short: str = ""
+    #: A Rich style for the card's name on the screen (its colour or kind).
+    style: str = ""
 
 
 class Board:

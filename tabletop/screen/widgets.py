@@ -120,7 +120,7 @@ class HandGrid(DataTable):
         self.per_row = max(1, min(len(cards), (width - 1) // cell))
         for column in range(self.per_row):
             self.add_column(str(column), width=cell, key=str(column))
-        cells = [Text(MARK[c.playable] + name, style="dim" if c.playable is False else "")
+        cells = [Text(MARK[c.playable], style="dim") + Text(name, style="dim" if c.playable is False else c.style)
                  for c, name in zip(cards, names, strict=True)]
         for start in range(0, len(cells), self.per_row):
             row = cells[start:start + self.per_row]
