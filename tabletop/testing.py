@@ -1,20 +1,34 @@
-"""Helpers for testing a game plugin: random play, and records that must replay.
+"""Helpers for testing a game plugin: the conformance check, random play, records that replay.
 
-The conformance check (``tabletop.core.check``) covers the contract in general; these
-are for a plugin's own tests of whole games, so each plugin need not write them again.
+:func:`assert_conforms` runs exactly the checks of ``tabletop check`` (hidden information
+included: see :mod:`tabletop.core.check`); the others are for a plugin's own tests of
+whole games, so each plugin need not write them again.
 """
 
 from __future__ import annotations
 
 import json
 import random
-from collections.abc import Callable, Mapping
+from collections.abc import Callable, Mapping, Sequence
 from typing import Any
 
+from tabletop.agents.base import BotSpec
 from tabletop.agents.random_bot import RandomAgent
+from tabletop.core.check import CheckReport, check_game
 from tabletop.core.game import Game
 from tabletop.core.match import MatchResult, run_match
 from tabletop.core.record import GameRecord
+
+
+def assert_conforms(
+    game: Game, *, games: int = 20, seed: int = 0, bots: Sequence[BotSpec] = (), **kwargs: Any
+) -> CheckReport:
+    """Fail with every problem ``tabletop check`` would report; ``bots`` are the game's
+    rule-based bots (they must choose alike when what their seat cannot see is resampled)."""
+    report = check_game(game, games=games, seed=seed, bots=bots, **kwargs)
+    if not report.ok:
+        raise AssertionError(f"{game.name} fails the conformance check:\n" + "\n".join(report.problems))
+    return report
 
 
 def play_randomly(

@@ -43,6 +43,8 @@ def _fight(mine, theirs, beats, power):
 class Captain:
     """Drafts counters, orders its line against the likely foe, attacks when it pays."""
 
+    #: It reads its view and the legal actions only: no copy of the state is made for it.
+    reads = "view"
     __slots__ = ("cards", "seat", "rng", "plan")
 
     def __init__(self, cards: CardRules, seat: int, rng: random.Random):
@@ -92,7 +94,7 @@ class Captain:
                     towers += 1
                 else:
                     units.append(parts[1])
-            else:
+            elif parts[0] == "swap":
                 units[units.index(parts[1])] = parts[2]
             value = self._hand_value(units, towers, me, samples, view)
             if best_value is None or value > best_value:

@@ -5,7 +5,8 @@ seat secretly attacks a seat or defends and orders its Units; then every interac
 resolved at once, see battle.py). RULES.md gives the rules as implemented and every
 interpretation. Notation (seats are typed from 1):
 
-* draft: ``take K`` (K, A, M or T), ``swap K A`` (give a held Knight for a face-up Archer)
+* draft: ``take K`` (K, A, M or T), ``swap K A`` (give a Knight kept from an earlier round for
+  a face-up Archer), ``pass`` (only when the hand is full or nothing face up may be taken)
 * orders: ``attack 2`` or ``defend``, then ``place K`` once per position, leftmost first
 """
 
@@ -32,7 +33,7 @@ class CastleState:
     __slots__ = (
         "seats", "hp", "in_play", "units", "towers", "deck", "discard", "row", "round",
         "turn_order", "draft_turn", "drafter", "phase", "choices", "placed", "waiting",
-        "tower_limit", "last_battle", "result", "salt", "shuffles",
+        "tower_limit", "last_battle", "result", "salt", "shuffles", "kept",
     )
 
     def __init__(self, seats: int, hit_points: int, deck: list[str], salt: str):
@@ -40,6 +41,8 @@ class CastleState:
         self.hp = [hit_points] * seats
         self.in_play = list(range(seats))
         self.units: list[list[str]] = [[] for _ in range(seats)]   # in hand, not yet placed
+        # Units held when this round's draft began and not exchanged yet: only these may be swapped.
+        self.kept: list[list[str]] = [[] for _ in range(seats)]
         self.towers = [0] * seats
         self.deck = deck                  # the top card is the last one
         self.discard: list[str] = []
@@ -76,12 +79,13 @@ def _damage_text(seat, power, broken, damage, left):
 class CastleWars(Game):
     name = "castlewars"
     title = "Castle Wars"
-    version = "0.6.0"
+    version = "0.6.1"
     min_players = 2
     max_players = 4
     notation_help = (
         "Draft: 'take K' takes a face-up Knight (K Knight, A Archer, M Mage, T Tower); "
-        "'swap K A' gives up a Knight you hold for a face-up Archer. "
+        "'swap K A' gives up a Knight kept from an earlier round for a face-up Archer; "
+        "'pass' takes nothing (only with a full hand or when nothing face up may be taken). "
         "Orders: 'attack 2' attacks seat 2, 'defend' holds your Units back; then 'place M' "
         "puts a Mage in the next position of your line, leftmost (first to fight) first."
     )
@@ -127,19 +131,23 @@ class CastleWars(Game):
         return []
 
     def _draft_options(self, state, seat):
-        units = state.units[seat]
-        row = state.row
-        options = []
-        if len(units) + state.towers[seat] < self.cards.hand_limit:
-            for card in self._letters:
-                if card in row and (card != TOWER or state.towers[seat] < state.tower_limit):
-                    options.append(f"take {card}")
-        for give in self.cards.units:
-            if give in units:
-                for get in self.cards.units:
-                    if get != give and get in row:
-                        options.append(f"swap {give} {get}")
-        return options
+        """Takes, then exchanges of kept Units, then ``pass`` when no take is possible.
+
+        A seat with nothing at all to do gets no options (it passes automatically).
+        """
+        takes = self._takes(state, seat)
+        kept = state.kept[seat]
+        swaps = [f"swap {give} {get}" for give in self.cards.units if give in kept
+                 for get in self.cards.units if get != give and get in state.row]
+        if takes:
+            return takes + swaps
+        return swaps + ["pass"] if swaps else []
+
+    def _takes(self, state, seat):
+        if len(state.units[seat]) + state.towers[seat] >= self.cards.hand_limit:
+            return []
+        return [f"take {card}" for card in self._letters
+                if card in state.row and (card != TOWER or state.towers[seat] < state.tower_limit)]
 
     # ---- applying an action -----------------------------------------------------------
 
@@ -148,6 +156,8 @@ class CastleWars(Game):
         parts = action.split() if isinstance(action, str) else []
         verb = parts[0].lower() if parts else ""
         args = [p.upper() for p in parts[1:]]
+        if verb == "pass" and not args:
+            return verb, args
         if verb == "take" and len(args) == 1 and args[0] in self._letters:
             return verb, args
         if verb == "swap" and len(args) == 2 and all(a in self._letters for a in args):
@@ -159,7 +169,7 @@ class CastleWars(Game):
         if verb == "defend" and not args:
             return verb, args
         raise InvalidAction(
-            f"'{action}' is not Castle Wars notation: write 'take K', 'swap K A', "
+            f"'{action}' is not Castle Wars notation: write 'take K', 'swap K A', 'pass', "
             "'attack 2', 'defend' or 'place K' (units K, A, M; Tower T).",
             seat=seat, action=action,
         )
@@ -169,16 +179,16 @@ class CastleWars(Game):
         if state.phase == OVER:
             raise IllegalAction("The game is over.", seat=seat, action=action)
         if state.phase == DRAFT:
-            if verb not in ("take", "swap"):
+            if verb not in ("take", "swap", "pass"):
                 raise IllegalAction(
-                    "It is the Build Phase: take a face-up card or swap a Unit for one.",
+                    "It is the Build Phase: take a face-up card, swap a kept Unit for one, or pass.",
                     seat=seat, action=action,
                 )
             if seat != state.turn_order[state.drafter]:
                 raise IllegalAction(f"It is not seat {seat + 1}'s turn to draft.", seat=seat, action=action)
             self._check_draft(state, seat, verb, args, action)
             return self._draft(state, seat, verb, args)
-        if verb in ("take", "swap"):
+        if verb in ("take", "swap", "pass"):
             raise IllegalAction("The draft is over: give your battle orders.", seat=seat, action=action)
         if seat not in state.waiting:
             raise IllegalAction(f"Seat {seat + 1} has no orders to give now.", seat=seat, action=action)
@@ -194,11 +204,19 @@ class CastleWars(Game):
                 raise IllegalAction(f"There is no face-up {names[card]} to take.", seat=seat, action=action)
             if len(state.units[seat]) + state.towers[seat] >= c.hand_limit:
                 raise IllegalAction(
-                    f"Your hand is full ({c.hand_limit} cards): swap a Unit instead.", seat=seat, action=action
+                    f"Your hand is full ({c.hand_limit} cards): swap a kept Unit or pass instead.",
+                    seat=seat, action=action,
                 )
             if card == TOWER and state.towers[seat] >= state.tower_limit:
                 raise IllegalAction(
                     f"You may hold at most {state.tower_limit} Tower(s) this round.", seat=seat, action=action
+                )
+            return
+        if verb == "pass":
+            if self._takes(state, seat):
+                raise IllegalAction(
+                    "You may pass only with a full hand or when nothing face up may be taken: take a card.",
+                    seat=seat, action=action,
                 )
             return
         give, get = args
@@ -210,6 +228,11 @@ class CastleWars(Game):
             raise IllegalAction("Swapping a Unit for one of the same kind changes nothing.", seat=seat, action=action)
         if give not in state.units[seat]:
             raise IllegalAction(f"You hold no {names[give]} to give up.", seat=seat, action=action)
+        if give not in state.kept[seat]:
+            raise IllegalAction(
+                f"Only Units kept from an earlier round may be exchanged, and you kept no {names[give]}"
+                " not yet exchanged this round.", seat=seat, action=action,
+            )
         if get not in state.row:
             raise IllegalAction(f"There is no face-up {names[get]} to swap for.", seat=seat, action=action)
 
@@ -253,6 +276,8 @@ class CastleWars(Game):
                 state.discard.extend([TOWER] * extra)
                 events.append(Event("tower_limit", f"{{p{s}}} discards {extra} Tower(s) over the limit.",
                                     {"seat": s, "towers": extra}))
+        for s in range(state.seats):
+            state.kept[s] = state.units[s][:]
         state.phase = DRAFT
         state.draft_turn = 0
         self._next_draft_turn(state, events)
@@ -307,7 +332,9 @@ class CastleWars(Game):
     def _draft(self, state, seat, verb, args):
         names = self.cards.names
         events = []
-        if verb == "take":
+        if verb == "pass":
+            events.append(Event("pass", f"{{p{seat}}} takes nothing and passes.", {"seat": seat}))
+        elif verb == "take":
             card = args[0]
             state.row.remove(card)
             if card == TOWER:
@@ -320,6 +347,7 @@ class CastleWars(Game):
             give, get = args
             units = state.units[seat]
             units[units.index(give)] = get
+            state.kept[seat].remove(give)
             state.row[state.row.index(get)] = give
             events.append(Event("swap", f"{{p{seat}}} exchanges {_article(names[give])} for "
                                 f"{_article(names[get])}.", {"seat": seat, "give": give, "get": get}))
@@ -490,6 +518,7 @@ class CastleWars(Game):
                 "towers": state.towers[s],
                 "hand_size": len(held) + state.towers[s],
                 "units": {u: held.count(u) for u in units_of},
+                "kept": {u: state.kept[s].count(u) for u in units_of},
                 "ready": state.phase == ORDERS and s in state.in_play and s not in state.waiting,
             })
         view = {
@@ -543,6 +572,7 @@ class CastleWars(Game):
         new.result = state.result
         new.salt = state.salt
         new.shuffles = state.shuffles
+        new.kept = [k[:] for k in state.kept]
         return new
 
     def determinize(self, state, seat, rng):
@@ -599,6 +629,8 @@ class CastleWars(Game):
             return f"take {_article(names[args[0]])} (attack {c.power[args[0]]})"
         if verb == "swap":
             return f"give up {_article(names[args[0]])}, take {_article(names[args[1]])}"
+        if verb == "pass":
+            return "take nothing this draft turn"
         if verb == "defend":
             return "hold your Units back to meet attackers"
         if verb == "attack":

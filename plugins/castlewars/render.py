@@ -109,6 +109,10 @@ def render_view(view: Mapping[str, Any], *, names: Sequence[str], cards: CardRul
         hand = Text("Your hand (left fights first): ")
         hand.append_text(_cards(view["hand"], cards))
         parts.append(hand)
+        kept = view["players"][me]["kept"]
+        if view["phase"] == "draft" and any(kept.values()):
+            parts.append(Text("Kept from the last round, may be exchanged: "
+                              + ", ".join(f"{n} {cards.names[u]}" for u, n in kept.items() if n)))
         if view.get("order"):
             parts.append(Text(f"Your order: {view['order']}; placed so far: "
                               + (" ".join(view["placed"]) or "nothing")))

@@ -19,13 +19,15 @@ import random
 
 from tabletop.agents.base import BotSpec, Decision
 from tabletop_games.windup_machines.cards import STOPPED
-from tabletop_games.windup_machines.machine import CELL_INDEX, NEIGHBOURS, gear_turns, machine_score
+from tabletop_games.windup_machines.machine import CELL_INDEX, NEIGHBOURS, gear_turns, install, machine_score
 
 SIDE = {"green": 0, "yellow": 1, "orange": 2, "red": 3}
 BUY_ORDER = ("generator", "crafter", "smelter", "processor", "decoration")
 
 
 class Engineer:
+    #: It reads its view and the legal actions only: no copy of the state is made for it.
+    reads = "view"
     __slots__ = ("game", "cards", "seat", "rng")
 
     def __init__(self, game, seat: int, rng: random.Random):
@@ -178,12 +180,9 @@ class Engineer:
         size = self.cards.parts[new].size
 
         def value(action):
-            cell = CELL_INDEX[action.split()[1]]
-            trial_parts = parts[:]
-            trial_sides = sides[:]
-            old = trial_parts[cell]
-            trial_parts[cell] = new
-            trial_sides[cell] = 0
+            spot = action.split()[1]
+            old = parts[CELL_INDEX[spot]] if spot in CELL_INDEX else None
+            trial_parts, trial_sides, cell, _ = install(parts, sides, spot, new)
             score = machine_score(trial_parts, trial_sides, self.cards)
             total = score["gears"] + score["sets"] + score["decorations"]
             exposed = sum(1 for nb in NEIGHBOURS[cell]

@@ -4,7 +4,8 @@ A round is one turn per seat and two gear cards. A turn: resolve a pending hard 
 resolve the turn's gear card (every machine's parts of that size turn clockwise, with chain
 reactions), wind, produce, then buy and install a part and/or hire a worker, or take a hard
 restart. RULES.md gives the rules as implemented and every interpretation. Notation
-(seats ``p1`` .. ``p4``, cells ``r1c1`` .. ``r3c3``):
+(seats ``p1`` .. ``p4``, cells ``r1c1`` .. ``r3c3``; ``install r0c2`` .. ``install r4c2``, one
+step beyond the frame's edge, moves the floating machine so it stays in its 3x3 frame):
 
 * setup: ``start r2c2 r2c3`` (generator cell, smelter cell)
 * gear cards: ``draw``, ``use tuner`` then ``top 3+5``; ``assign 3+5 p2``;
@@ -26,8 +27,11 @@ from tabletop_games.windup_machines.machine import (
     CELL_INDEX,
     CELL_NAMES,
     NEIGHBOURS,
+    SPOTS,
     gear_turns,
+    install,
     machine_score,
+    moved_cell,
     placements,
     prism_bonus,
 )
@@ -115,14 +119,15 @@ def _seat_name(seat: int) -> str:
 class WindupMachines(Game):
     name = "windup_machines"
     title = "Wind Up (clockwork machines)"
-    version = "0.1.0"
+    version = "0.2.0"
     min_players = 2
     max_players = 4
     notation_help = (
         "Cells are r1c1..r3c3, seats p1..p4. Setup: 'start r2c2 r2c3' (generator, smelter). "
         "Turn: 'wind r1c2' (free winder wind, else 1 iron, else 1 gold), 'overwind r1c2', "
         "'produce r2c1' (one activation), 'use <worker> [p2] [r1c1]', 'buy smelter' then "
-        "'install r1c3', 'hire <worker>', 'restart', 'done'. Gear cards: 'draw', 'use tuner', "
+        "'install r1c3' (or one step beyond the frame, e.g. 'install r0c2', which moves the machine), "
+        "'hire <worker>', 'restart', 'done'. Gear cards: 'draw', 'use tuner', "
         "'top 3+5', 'assign 3+5 p2', 'use jammer-stop', 'pass'."
     )
     rules_file = Path(__file__).with_name("RULES.md")
@@ -228,11 +233,11 @@ class WindupMachines(Game):
         return [c for c in range(9) if s.parts[seat][c] is not None
                 and self._part[s.parts[seat][c]].kind == "generator"]
 
-    def _install_cells(self, s, seat, pid):
+    def _install_spots(self, s, seat, pid):
         if self._part[pid].kind == "generator":
             gens = self._generators(s, seat)
             if len(gens) >= self.cards.rules["max_generators"]:
-                return gens
+                return [CELL_NAMES[c] for c in gens]
         return placements(s.parts[seat])
 
     def _pay_iron(self, s, seat, amount):
@@ -275,7 +280,7 @@ class WindupMachines(Game):
         if phase == RESPOND:
             return self._responses(s, seat) + ["pass"]
         if phase == INSTALL:
-            return [f"install {CELL_NAMES[c]}" for c in self._install_cells(s, seat, s.pending)]
+            return [f"install {spot}" for spot in self._install_spots(s, seat, s.pending)]
         if phase == SABOTAGE:
             return [f"unwind {_seat_name(t)} {CELL_NAMES[c]}" for t, c in self._sabotage_targets(s, seat)]
         return self._turn_actions(s, seat)
@@ -399,8 +404,9 @@ class WindupMachines(Game):
         if phase == RESPOND:
             return "A gear card is about to turn: use a Jammer you can use, or 'pass'."
         if phase == INSTALL:
-            return "Install the part you bought on an empty cell touching your machine or over a part " \
-                   "(a third generator must replace one of yours)."
+            return "Install the part you bought over a part, or on an empty spot touching your machine " \
+                   "left-right or top-bottom such that the machine still fits a 3x3 box (r0c2 .. r4c2 lie " \
+                   "one step beyond the frame); a third generator must replace one of yours."
         if phase == SABOTAGE:
             return "Unwind a different opponent part that is not stopped: 'unwind p<n> r<r>c<c>'."
         reasons = {
@@ -752,20 +758,28 @@ class WindupMachines(Game):
                         {"seat": seat, "part": pid}))
 
     def _do_install(self, s, seat, args, ev):
-        cell = CELL_INDEX[args[0]]
-        old = s.parts[seat][cell]
+        spot = args[0]
+        old = s.parts[seat][CELL_INDEX[spot]] if spot in CELL_INDEX else None
         if old is not None:
             s.removed.append(old)
-            if s.overwound == cell:
+            if s.overwound == CELL_INDEX[spot]:
                 s.overwound = -1
-        s.parts[seat][cell] = s.pending
-        s.sides[seat][cell] = 0
+        parts, sides, cell, shift = install(s.parts[seat], s.sides[seat], spot, s.pending)
+        s.parts[seat], s.sides[seat] = parts, sides
+        moved = ""
+        if shift != (0, 0):
+            # The installer is the active seat: its turn's overwind and production follow its parts.
+            if s.overwound >= 0:
+                s.overwound = moved_cell(s.overwound, shift)
+            s.produced = {moved_cell(c, shift): n for c, n in s.produced.items()}
+            moved = f"; the machine moves to keep it in its 3x3 frame, the new part is at {CELL_NAMES[cell]}"
         part = self._part[s.pending]
         s.pending = None
         s.phase = TURN
         replaced = f", replacing a size-{self._part[old].size} {self._part[old].kind}" if old else ""
-        ev.append(Event("install", f"{{p{seat}}} installs the size-{part.size} {part.kind} at {args[0]}{replaced}.",
-                        {"seat": seat, "cell": args[0], "part": part.id, "replaced": old}))
+        ev.append(Event("install", f"{{p{seat}}} installs the size-{part.size} {part.kind} at {spot}{replaced}{moved}.",
+                        {"seat": seat, "cell": CELL_NAMES[cell], "spot": spot, "shift": list(shift),
+                         "part": part.id, "replaced": old}))
 
     def _do_hire(self, s, seat, args, ev):
         wid = args[0]
@@ -968,6 +982,8 @@ class WindupMachines(Game):
             if verb in ("hire", "use") and words[1] in self._worker:
                 w = self._worker[words[1]]
                 return f"{w.name}" + (f" for {w.cost} gold" if verb == "hire" else "")
+            if verb == "install" and words[1] in SPOTS and words[1] not in CELL_INDEX:
+                return "an empty spot beyond the frame: the machine moves to keep it in its 3x3 frame"
             if verb in ("wind", "produce", "overwind", "install"):
                 cell = CELL_INDEX[words[1]]
                 pid = s.parts[seat][cell]

@@ -2,7 +2,9 @@
 
 A machine is two lists of nine: the part card id in each cell (None when empty) and the side
 facing up (0 green, 1 yellow, 2 orange, 3 red = stopped). Cells are numbered row by row,
-``r1c1`` = 0 ... ``r3c3`` = 8. These functions are pure, so tests can call them directly.
+``r1c1`` = 0 ... ``r3c3`` = 8: a frame around the machine, which floats inside it (a part
+installed one step beyond an edge, e.g. ``r0c2``, moves the machine so it stays in the frame).
+These functions are pure, so tests can call them directly.
 """
 
 from __future__ import annotations
@@ -108,12 +110,74 @@ def prism_bonus(prisms: Sequence[int], bonus: int) -> list[int]:
     return [share if s in leaders else 0 for s in range(len(prisms))]
 
 
-def placements(parts: Sequence[str | None]) -> list[int]:
-    """Cells where a new part may go: an empty cell touching a part, or any part (replacement)."""
+def spot_name(row: int, col: int) -> str:
+    """``r1c1`` .. ``r3c3`` inside the frame; row or column 0 or 4 is one step beyond its edge."""
+    return f"r{row + 1}c{col + 1}"
+
+
+#: Every spot a part may be named at: the frame and one step beyond each edge (0-based -1 .. 3).
+SPOTS = {spot_name(r, c): (r, c) for r in range(-1, 4) for c in range(-1, 4)}
+
+
+def _occupied(parts: Sequence[str | None]) -> list[tuple[int, int]]:
+    return [divmod(cell, 3) for cell in CELLS if parts[cell] is not None]
+
+
+def frame_shift(parts: Sequence[str | None], row: int, col: int) -> tuple[int, int] | None:
+    """The (rows, columns) the machine moves so that it and a new part at (row, col) fit the frame.
+
+    None when no 3x3 box holds them all ("cannot be placed in a way that would break the 3x3
+    grid"); (0, 0) for a spot inside the frame.
+    """
+    spots = _occupied(parts) + [(row, col)]
+    rows = [r for r, _ in spots]
+    cols = [c for _, c in spots]
+    if max(rows) - min(rows) > 2 or max(cols) - min(cols) > 2:
+        return None
+    return (-min(rows) if min(rows) < 0 else min(0, 2 - max(rows)),
+            -min(cols) if min(cols) < 0 else min(0, 2 - max(cols)))
+
+
+def placements(parts: Sequence[str | None]) -> list[str]:
+    """Where a new part may go: over a part (replacing it), or on an empty spot touching the
+    machine left-right or top-bottom, as long as the whole machine still fits some 3x3 box.
+
+    The machine floats: a spot one step beyond the frame's edge (row or column 0 or 4) is
+    allowed when the machine does not fill that direction yet; installing there shifts it.
+    """
+    taken = set(_occupied(parts))
     out = []
-    for cell in CELLS:
-        if parts[cell] is not None:
-            out.append(cell)
-        elif any(parts[nb] is not None for nb in NEIGHBOURS[cell]):
-            out.append(cell)
+    for name, (row, col) in SPOTS.items():
+        if (row, col) in taken:
+            out.append(name)
+        elif (any((row + dr, col + dc) in taken for dr, dc in ((-1, 0), (1, 0), (0, -1), (0, 1)))
+              and frame_shift(parts, row, col) is not None):
+            out.append(name)
     return out
+
+
+def shifted(cells: Sequence, shift: tuple[int, int], empty=None) -> list:
+    """A machine list (parts or sides) moved by (rows, columns) inside the frame."""
+    dr, dc = shift
+    out = [empty] * 9
+    for cell in CELLS:
+        r, c = divmod(cell, 3)
+        if 0 <= r + dr < 3 and 0 <= c + dc < 3:
+            out[(r + dr) * 3 + c + dc] = cells[cell]
+    return out
+
+
+def moved_cell(cell: int, shift: tuple[int, int]) -> int:
+    r, c = divmod(cell, 3)
+    return (r + shift[0]) * 3 + c + shift[1]
+
+
+def install(parts: Sequence[str | None], sides: Sequence[int], spot: str, pid: str):
+    """The machine after installing ``pid`` green side up at ``spot``: (parts, sides, cell, shift)."""
+    row, col = SPOTS[spot]
+    shift = frame_shift(parts, row, col)
+    new_parts, new_sides = shifted(parts, shift), shifted(sides, shift, 0)
+    cell = (row + shift[0]) * 3 + col + shift[1]
+    new_parts[cell] = pid
+    new_sides[cell] = 0
+    return new_parts, new_sides, cell, shift

@@ -37,6 +37,8 @@ KEEP_VALUE = {
 
 
 class Tactician:
+    #: It reads its view and the legal actions only: no copy of the state is made for it.
+    reads = "view"
     __slots__ = ("game", "seat", "rng", "data", "charges")
 
     def __init__(self, game: Any, seat: int, rng: random.Random):

@@ -10,7 +10,9 @@ game's own combat values. Its habits:
   falls short, and turning the tide when that is what wins;
 * open a fight with a middling unit in its better style, keeping its best cards for defence;
 * put a lingering command card on an empty stack, heal a wounded commander;
-* when nothing can win the fight: retreat if the hand is poor (few or weak units), else yield;
+* when no play can equal or beat: retreat if the hand is poor (few or weak units), else yield
+  (the rules allow a yield only then); when its cheap search finds nothing but some play
+  would be accepted, it makes the one the game finds, or retreats if the hand is poor;
 * sacrifice a card it cannot use (equipment or power no unit in hand can carry).
 """
 
@@ -54,7 +56,9 @@ class Veteran:
             return legal[0]
         state = decision.sample_state(self.rng)
         if view["pending"] is not None:
-            return "cancel" if "cancel" in legal else "yield"
+            for fallback in ("cancel", "yield", "retreat"):
+                if fallback in legal:
+                    return fallback
         opening = not any(p["battlefield"] for p in view["players"])
         self.plan = self._fight(state, legal, opening=opening)
         return self.plan.pop(0)
@@ -107,7 +111,8 @@ class Veteran:
             return prefix + actions
         if self._hand_quality(hand) < POOR_HAND:
             return prefix + ["retreat"]
-        return prefix + ["yield"]
+        found = game.acceptable_play(state, seat)
+        return prefix + (found if found is not None else ["yield"])
 
     def _command(self, state, legal):
         cards = self.game.cards

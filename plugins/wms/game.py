@@ -11,7 +11,7 @@ Notation: ``play captain``, ``equip power-axe``, ``style cc``, ``done`` ... (see
 from __future__ import annotations
 
 import random
-from collections import Counter
+from collections import Counter, deque
 from pathlib import Path
 
 from tabletop.core import Event, Game, IllegalAction, InvalidAction, Option, Outcome
@@ -73,6 +73,12 @@ class WmsState:
         self.salt = salt
 
 
+def _play_key(play):
+    """A play's content: equal keys are equal plays (gear and powers in any order)."""
+    return (play.source, tuple(play.units), tuple(tuple(sorted(g)) for g in play.gear), tuple(sorted(play.powers)),
+            play.psy_cc, play.psy_rc, play.disrupt, play.top, play.removed, play.recycled)
+
+
 def _names(cards, ids):
     return ", ".join(cards[i].name for i in ids)
 
@@ -80,7 +86,7 @@ def _names(cards, ids):
 class Wms(Game):
     name = "wms"
     title = "Wobbly Model Syndrome: The Card Game"
-    version = "1.0.0"
+    version = "1.1.0"
     min_players = 2
     max_players = 2
     options = (
@@ -104,6 +110,7 @@ class Wms(Game):
         self.rules = rules or load_cards()
         self.cards = self.rules.cards
         self._mods_cache: dict[tuple, tuple] = {}   # (commanders, command stack tops) -> side mods
+        self._accept_cache: dict[tuple, tuple | None] = {}   # _search_key -> acceptable play or None
 
     # ---- setup ------------------------------------------------------------------------
 
@@ -129,13 +136,20 @@ class Wms(Game):
         return []
 
     def legal_actions(self, state, seat):
+        return self._legal(state, seat, may_yield=None)
+
+    def _legal(self, state, seat, *, may_yield):
+        """Legal actions; ``may_yield`` True/False skips the search for an acceptable play
+        (``apply`` knows whether the action is a yield), None runs it."""
         phase = state.phase
         if phase == FIGHT:
             if seat != state.turn:
                 return []
+            if may_yield is None:
+                may_yield = self.acceptable_play(state, seat) is None
             if state.pending is not None:
-                return self._pending_actions(state, seat, state.pending)
-            return self._fight_actions(state, seat)
+                return self._pending_actions(state, seat, state.pending, may_yield=may_yield)
+            return self._fight_actions(state, seat, may_yield=may_yield)
         if phase == SETUP:
             return self._setup_actions(state, seat) if seat == state.setup_seat else []
         if phase == RECYCLE and seat == state.recycle_queue[0]:
@@ -154,7 +168,7 @@ class Wms(Game):
         out.append("done")
         return out
 
-    def _fight_actions(self, state, seat):
+    def _fight_actions(self, state, seat, *, may_yield):
         cards = self.cards
         hand = dict.fromkeys(state.hand[seat])
         out = []
@@ -162,7 +176,8 @@ class Wms(Game):
             out = [f"command {c}" for c in hand if cards[c].type == "command"]
         out.extend(f"play {c}" for c in hand if cards[c].type == "unit")
         out.extend(f"arrive {c}" for c in dict.fromkeys(state.reserves[seat]))
-        out.append("yield")
+        if may_yield:
+            out.append("yield")
         out.append("retreat")
         return out
 
@@ -176,7 +191,23 @@ class Wms(Game):
         stats = play_stats(play, self.cards)
         return stats[5] - play.psy_cc - play.psy_rc - len(play.powers)
 
-    def _pending_actions(self, state, seat, play):
+    def _pending_actions(self, state, seat, play, *, may_yield):
+        out = self._compose_actions(state, seat, play)
+        if state.cancels < CANCELS_PER_TURN:
+            out.append("cancel")
+        if may_yield:
+            out.append("yield")
+        out.append("retreat")
+        return out
+
+    def _compose_actions(self, state, seat, play):
+        """What may be added to the pending play, and the finishes it reaches (no cancel, yield, retreat)."""
+        mods = self._mods(state, seat, play)
+        keywords = play_stats(play, self.cards)[4] | mods[seat].grants
+        return (self._additions(state, seat, play, mods, keywords, sacrifice=True)
+                + self._finishes(state, seat, play, mods, keywords))
+
+    def _additions(self, state, seat, play, mods, keywords, *, sacrifice):
         cards = self.cards
         other = 1 - seat
         hand = dict.fromkeys(state.hand[seat])
@@ -205,8 +236,6 @@ class Wms(Game):
             swarmed = sum(1 for u in play.units if cards[u].type == "token")
             if swarmed < state.wounds[seat]:
                 out.append("swarm")
-        mods = self._mods(state, seat, play)
-        keywords = play_stats(play, cards)[4] | mods[seat].grants
         theirs = state.battle[other][-1] if state.battle[other] else None
         if "disrupt" in keywords and play.disrupt is None and theirs is not None:
             their_keywords = self._keywords(theirs, mods[other])
@@ -214,8 +243,12 @@ class Wms(Game):
         if "change" in keywords and play.top is None:
             stack = state.command[seat]
             out.extend(f"top {c}" for c in dict.fromkeys(stack[:-1]) if c != stack[-1])
-        if play.sacrifice is None:
+        if sacrifice and play.sacrifice is None:
             out.extend(f"sacrifice {c}" for c in hand)
+        return out
+
+    def _finishes(self, state, seat, play, mods, keywords):
+        out = []
         if self._opening(state):
             out.append("style cc")
             out.append("style rc")
@@ -227,11 +260,97 @@ class Wms(Game):
                 turned = RC if style == CC else CC
                 if self._reaches(state, seat, play, turned, mods):
                     out.append(f"tide {turned}")
-        if state.cancels < CANCELS_PER_TURN:
-            out.append("cancel")
-        out.append("yield")
-        out.append("retreat")
         return out
+
+    # ---- must a unit be played? -----------------------------------------------------------
+
+    def acceptable_play(self, state, seat):
+        """The actions of one play ``seat`` could make now that would be accepted, or None.
+
+        "He must play a unit card" and "must try to equal or beat": a seat may yield only when
+        this is None. Every unit in hand or reserves is tried with everything that may go with
+        it (a sacrifice changes no value, so it is left out). While a play is being composed
+        and no take-back is left, only that play's continuations count.
+        """
+        if state.phase != FIGHT or seat != state.turn:
+            return None
+        base = self._trial(state)
+        committed = base.pending is not None and state.cancels >= CANCELS_PER_TURN
+        if base.pending is not None and not committed:
+            self._cancel(base, seat, base.pending)
+        base.hand[seat].sort()      # the order cards are held in changes nothing: one search per hand
+        base.reserves[seat].sort()
+        key = self._search_key(base, seat)
+        cache = self._accept_cache
+        if key not in cache:
+            if len(cache) > 256:
+                cache.clear()
+            cache[key] = self._find_play(base, seat, committed)
+        found = cache[key]
+        return None if found is None else list(found)
+
+    def _search_key(self, state, seat):
+        """Everything the search for an acceptable play depends on (a cache key)."""
+        tops = tuple(_play_key(stack[-1]) if stack else None for stack in state.battle)
+        pending = None if state.pending is None else _play_key(state.pending)
+        return (seat, state.style, tops, pending, tuple(state.hand[seat]), tuple(state.reserves[seat]),
+                state.tokens[seat], state.wounds[seat], state.decks[seat], tuple(state.commander),
+                tuple(state.command[0]), tuple(state.command[1]))
+
+    def _find_play(self, base, seat, committed):
+        if committed:
+            queue = deque([(base, [])])
+        else:
+            cards = self.cards
+            starts = [f"play {c}" for c in dict.fromkeys(base.hand[seat]) if cards[c].type == "unit"]
+            starts += [f"arrive {c}" for c in dict.fromkeys(base.reserves[seat])]
+            if self._opening(base):
+                return [starts[0], "style cc"] if starts else None
+            queue = deque()
+            for start in starts:
+                trial = self._trial(base)
+                verb, arg = start.split()
+                self._fight_step(trial, seat, verb, arg)
+                queue.append((trial, [start]))
+        return self._search_play(queue, seat)
+
+    def _trial(self, state):
+        """A partial copy to try plays on: what composing a play changes (hand, reserves, tokens,
+        the pending play) is copied, what judging it reads is shared, nothing else is set."""
+        new = WmsState.__new__(WmsState)
+        new.decks = state.decks
+        new.commander = state.commander
+        new.wounds = state.wounds
+        new.hand = [state.hand[0][:], state.hand[1][:]]
+        new.reserves = [state.reserves[0][:], state.reserves[1][:]]
+        new.tokens = state.tokens[:]
+        new.command = state.command
+        new.battle = state.battle
+        new.style = state.style
+        new.pending = None if state.pending is None else state.pending.clone()
+        return new
+
+    def _search_play(self, queue, seat):
+        """Breadth first, so the play found is one of the fewest additions."""
+        seen = set()
+        while queue:
+            state, path = queue.popleft()
+            play = state.pending
+            key = _play_key(play)
+            if key in seen:
+                continue
+            seen.add(key)
+            mods = self._mods(state, seat, play)
+            keywords = play_stats(play, self.cards)[4] | mods[seat].grants
+            finishes = self._finishes(state, seat, play, mods, keywords)
+            if finishes:
+                return path + finishes[:1]
+            for action in self._additions(state, seat, play, mods, keywords, sacrifice=False):
+                verb, _, arg = action.partition(" ")
+                trial = self._trial(state)
+                self._pending_step(trial, seat, verb, arg or None)
+                queue.append((trial, path + [action]))
+        return None
 
     # ---- combat values ------------------------------------------------------------------
 
@@ -320,7 +439,8 @@ class Wms(Game):
 
     def apply(self, state, seat, action):
         verb, arg = self._parse(seat, action)
-        if (verb if arg is None else f"{verb} {arg}") not in self.legal_actions(state, seat):
+        legal = self._legal(state, seat, may_yield=None if verb == "yield" else False)
+        if (verb if arg is None else f"{verb} {arg}") not in legal:
             raise IllegalAction(self._why_not(state, seat, verb, arg), seat=seat, action=action)
         if state.phase == SETUP:
             return self._setup_step(state, seat, verb, arg)
@@ -345,6 +465,11 @@ class Wms(Game):
             return "Choose Reserves with 'reserve <card>' (a card with the Reserves keyword) or say 'done'."
         if state.phase == RECYCLE:
             return "Recycle a Vehicle unit (not Unique) from your battlefield stack with 'recycle <card>', or 'done'."
+        if verb == "yield":
+            found = self.acceptable_play(state, seat)
+            if found is not None:
+                return (f"You may yield only when no unit you could play equals or beats, and you can "
+                        f"({', then '.join(found)}): play a unit, or make a tactical retreat with 'retreat'.")
         if state.pending is None:
             if verb == "command":
                 if not self._may_command(state, seat):
@@ -452,8 +577,8 @@ class Wms(Game):
                         return events
             return events
         if verb == "yield":
-            events.append(Event("yield", f"{{p{seat}}} cannot (or will not) equal or beat the current combat "
-                                "value and loses the fight.", {"seat": seat}))
+            events.append(Event("yield", f"{{p{seat}}} cannot play a unit that equals or beats the current "
+                                "combat value and loses the fight.", {"seat": seat}))
             self._end_fight(state, seat, events)
             return events
         if verb == "retreat":
@@ -881,7 +1006,7 @@ class Wms(Game):
             "disrupt": "the card you fight against loses this keyword", "top": "put on top of your command stack",
             "sacrifice": "to the graveyard before your draw step",
             "cancel": f"take the whole play back ({CANCELS_PER_TURN - state.cancels} of {CANCELS_PER_TURN} left)",
-            "yield": "lose this fight", "retreat": "lose this fight, discard your hand, draw 5",
+            "yield": "no unit you could play equals or beats: lose this fight", "retreat": "lose this fight, discard your hand, draw 5",
             "done": "finished",
         }.get(verb, "")
 

@@ -10,6 +10,8 @@ from tabletop.agents.base import BotSpec, Decision
 
 class RandomAgent:
     __slots__ = ("rng",)
+    #: It reads only the legal actions, so it gets a blind decision (no copy made).
+    reads = "legal"
 
     def __init__(self, rng: random.Random):
         self.rng = rng

@@ -30,8 +30,10 @@ def register(app: typer.Typer, rt: Runtime) -> None:
         """Play seeded random games and check the game keeps the contract.
 
         Checks: games end within the step limit and raise nothing; cards are conserved;
-        views are JSON-safe; a seat's view is unchanged when only what it cannot see is
-        resampled; illegal actions are rejected and change nothing; records replay.
+        views are JSON-safe; illegal actions are rejected and change nothing (hidden parts
+        included); records replay. With what a seat cannot see resampled (by the engine and
+        by the game), its view, the spectator's view, its legal actions, descriptions,
+        rejection messages, the events it sees and the game's bots' choices stay the same.
         """
         found = rt.registry.game(game)
         fixed = dict(found.parse_options(option or [])) if option else None
@@ -45,7 +47,8 @@ def register(app: typer.Typer, rt: Runtime) -> None:
                 raise rt.output.fail(f"--seats takes seat counts like 2,3,4, not '{seats}'.") from None
             for n in counts:
                 found.check_seats(n)
-        report = check_game(found, games=games, seed=seed, seats=counts, options=fixed)
+        rule_based = [spec for spec in rt.registry.bots if spec.game == found.name]
+        report = check_game(found, games=games, seed=seed, seats=counts, options=fixed, bots=rule_based)
         table = Table(title=f"tabletop check {found.name}", title_style="title")
         table.add_column("Seats", justify="right")
         table.add_column("Options")

@@ -16,8 +16,10 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any, ClassVar, NamedTuple
 
+from tabletop.core import derive
 from tabletop.core.errors import OptionError, SeatCountError
 from tabletop.core.suggest import did_you_mean
+from tabletop.core.zones import CardState
 
 OptionValue = str | int | bool
 
@@ -167,6 +169,20 @@ class Game:
     #: The kind of the event that opens a round (or fight, or turn of the table):
     #: ``tabletop replay --step`` pauses before each one. None: pause after every action.
     round_event: ClassVar[str | None] = None
+    #: True for a game in which every seat sees everything: then ``determinize`` may be a
+    #: plain copy, and the check does not ask it to change anything.
+    perfect_information: ClassVar[bool] = False
+    #: The :class:`~tabletop.core.zones.CardState` subclass :meth:`setup` returns, for a game
+    #: built from components: naming it makes :meth:`copy` that class's generated copier,
+    #: called with no step in between (search copies a lot). Optional: the derived methods
+    #: work for any CardState.
+    state_class: ClassVar[type[CardState] | None] = None
+
+    def __init_subclass__(cls, **kwargs: Any) -> None:
+        super().__init_subclass__(**kwargs)
+        state_class = cls.__dict__.get("state_class")
+        if state_class is not None and (cls.copy is Game.copy or getattr(cls.copy, "derived", False)):
+            cls.copy = staticmethod(state_class._copy)
 
     # ---- starting a game -------------------------------------------------------
 
@@ -232,6 +248,12 @@ class Game:
         raise NotImplementedError
 
     def view(self, state: Any, seat: int | None) -> dict[str, Any]:
+        """Everything ``seat`` may know (None: a spectator), JSON-safe.
+
+        Derived for a :class:`~tabletop.core.zones.CardState` (see :mod:`tabletop.core.derive`).
+        """
+        if isinstance(state, CardState):
+            return derive.view(state, seat)
         raise NotImplementedError
 
     def outcome(self, state: Any) -> Outcome | None:
@@ -240,18 +262,26 @@ class Game:
     # ---- defaults a game may override -------------------------------------------
 
     def copy(self, state: Any) -> Any:
-        """An independent copy; override with something lean, search copies a lot."""
+        """An independent copy: derived for a CardState, else a deep copy (override with
+        something lean: search copies a lot)."""
+        if isinstance(state, CardState):
+            return state._copy()
         return _copy.deepcopy(state)
 
     def determinize(self, state: Any, seat: int, rng: random.Random) -> Any:
         """A copy in which everything ``seat`` cannot see is resampled consistently.
 
-        The default suits games of perfect information only.
+        Derived for a CardState; for any other state the default is a plain copy, which
+        suits games of perfect information only (the check fails it otherwise).
         """
+        if isinstance(state, CardState):
+            return derive.determinize(state, seat, rng)
         return self.copy(state)
 
     def census(self, state: Any) -> Counter | None:
         """Every card in the game wherever it lies, as a multiset; None if no cards."""
+        if isinstance(state, CardState):
+            return derive.census(state)
         return None
 
     def step_limit(self, seats: int) -> int:

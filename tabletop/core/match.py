@@ -2,13 +2,14 @@
 
 from __future__ import annotations
 
+import random
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
 
 import pluggy
 
-from tabletop.agents.base import Agent, Decision
+from tabletop.agents.base import Agent, make_decision
 from tabletop.core.errors import TabletopError
 from tabletop.core.game import Event, Game, Outcome
 from tabletop.core.record import GameRecord
@@ -75,6 +76,7 @@ class Match:
         if self.pm is not None and self.pm.hook.tabletop_observe_event.get_hookimpls():
             observe = self.pm.hook.tabletop_observe_event
         limit = step_limit or game.step_limit(len(agents))
+        resample = random.Random(self.record.seed)  # draws what each decision's copy hides
         while (outcome := game.outcome(state)) is None:
             if len(actions) >= limit:
                 raise StepLimitExceeded(
@@ -83,7 +85,9 @@ class Match:
             seat = game.to_act(state)[0]
             if before_decision is not None:
                 before_decision(seat, state)
-            action = agents[seat].choose(Decision(game, state, seat, game.legal_actions(state, seat)))
+            legal = game.legal_actions(state, seat)
+            # An agent never gets the state: a copy determinized for its seat, or less.
+            action = agents[seat].choose(make_decision(agents[seat], game, state, seat, legal, resample))
             events = game.apply(state, seat, action)
             actions.append((seat, action))
             for event in events:

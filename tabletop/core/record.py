@@ -135,10 +135,17 @@ class GameRecord:
         """Set the game up again and apply every action; returns the final state.
 
         ``on_step(number, seat, action, state, events)`` is called after each action.
-        Raises RecordError naming the first action the rules reject.
+        Raises RecordError naming the first action the rules reject, or, before any
+        action, when the record was made with another version of the game's rules (a rules
+        change bumps the version, so its actions need not be legal any more).
         """
         if self.game != game.name:
             raise RecordError(f"This record is of '{self.game}', not '{game.name}'.")
+        if self.version != game.version:
+            raise RecordError(
+                f"This record was made with {self.game} version {self.version}, but the installed "
+                f"{game.name} is version {game.version}, whose rules may differ, so it cannot be replayed."
+            )
         try:
             state = game.new_state(len(self.seats), options=self.options, seed=self.seed)
         except TabletopError as error:
@@ -156,12 +163,9 @@ class GameRecord:
             try:
                 events = game.apply(state, seat, action)
             except ActionError as error:
-                hint = "" if self.version == game.version else (
-                    f" The record was made with {self.game} {self.version}; this is {game.version}."
-                )
                 raise RecordError(
                     f"Action {number} ('{action}' by seat {seat}) is rejected by the rules: "
-                    f"{error.reason}{hint}"
+                    f"{error.reason}"
                 ) from None
             if on_step is not None:
                 on_step(number, seat, action, state, list(events))

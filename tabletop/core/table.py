@@ -56,6 +56,18 @@ class Table:
         ring = self.in_play
         return ring[(self._position(seat) - spaces) % len(ring)]
 
+    def next_after(self, seat: int, *, clockwise: bool = True) -> int:
+        """The first seat in play after ``seat``, which may have just left the table
+        (the turn passes on from an eliminated seat as if it were still sitting there)."""
+        if not self.in_play:
+            raise ValueError("no seat is in play")
+        step = 1 if clockwise else -1
+        for distance in range(1, self.seats + 1):
+            candidate = (seat + step * distance) % self.seats
+            if candidate in self._index:
+                return candidate
+        raise ValueError("no seat is in play")  # unreachable: in_play is not empty
+
     def within(self, seat: int, spaces: int, *, include_self: bool) -> list[int]:
         """Each seat at most ``spaces`` away in either direction, once, in seat order.
 

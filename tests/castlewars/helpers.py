@@ -62,9 +62,15 @@ def staged(hands, *, hp=None, first=0, round_number=1, seed=0):
     return state
 
 
-def drafting(hands, row, *, hp=None, first=0, seed=0):
-    """A game at the first draft turn of round 1 with these hands and this face-up row."""
-    state = _with_hands(hands, hp=hp, first=first, round_number=1, seed=seed)
+def drafting(hands, row, *, hp=None, first=0, seed=0, kept=None):
+    """A game at the first draft turn of a round with these hands and this face-up row.
+
+    The Units in ``hands`` count as kept from an earlier round (so they may be exchanged)
+    unless ``kept`` gives, per seat, the letters that do.
+    """
+    state = _with_hands(hands, hp=hp, first=first, round_number=2, seed=seed)
+    for seat, hand in enumerate(hands):
+        state.kept[seat] = [c for c in (hand if kept is None else kept[seat]) if c != TOWER]
     for card in row:
         state.deck.remove(card)
     state.row = list(row)

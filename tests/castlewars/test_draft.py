@@ -37,10 +37,10 @@ def test_five_draft_turns_clockwise_from_the_first_seat_then_leftovers_are_disca
     assert [GAME.view(state, s)["hand"] for s in range(3)] == [["K"] * 5, ["A"] * 5, ["M"] * 5]
 
 
-def test_hand_limit_of_five_cards_leaves_only_exchanges():
+def test_hand_limit_of_five_cards_leaves_exchanges_or_a_pass():
     state = drafting([["K", "K", "A", "M", "T"], []], ["K", "A", "M"])
     assert GAME.legal_actions(state, 0) == [
-        "swap K A", "swap K M", "swap A K", "swap A M", "swap M K", "swap M A",
+        "swap K A", "swap K M", "swap A K", "swap A M", "swap M K", "swap M A", "pass",
     ]
     with pytest.raises(IllegalAction, match="hand is full"):
         GAME.apply(state, 0, "take K")
@@ -70,7 +70,7 @@ def test_towers_stay_right_of_all_units():
     assert view["hand"] == ["K", "A", "T"]
 
 
-def test_exchange_gives_a_held_unit_for_a_face_up_unit():
+def test_she_may_exchange_an_owned_unit_card_for_another_unit_card_from_the_face_up_cards():
     state = drafting([["K", "A"], ["M"], []], ["M", "K", "M", "T"])
     legal = GAME.legal_actions(state, 0)
     assert "swap K M" in legal and "swap A K" in legal
@@ -87,6 +87,59 @@ def test_exchange_gives_a_held_unit_for_a_face_up_unit():
     assert state.units[1] == ["M", "K"]
     assert state.discard[-2:] == ["K", "M"]
     assert GAME.census(state) == before
+
+
+def test_if_a_player_retains_cards_from_a_previous_round_only_those_units_may_be_exchanged():
+    # Seat 1 kept an Archer from the last round and drafted a Knight this round.
+    state = drafting([["A", "K"], [], []], ["M", "K", "A", "M"], kept=[["A"], [], []])
+    legal = GAME.legal_actions(state, 0)
+    assert {a for a in legal if a.startswith("swap")} == {"swap A M", "swap A K"}
+    with pytest.raises(IllegalAction, match="Only Units kept from an earlier round"):
+        GAME.apply(state, 0, "swap K M")
+    # Once the kept Archer is exchanged, the Knight it got back is not a kept Unit either.
+    play(state, 0, "swap A M")
+    assert state.units[0] == ["M", "K"] and state.kept[0] == []
+
+
+def test_in_round_one_nobody_retains_cards_so_nobody_may_exchange():
+    state = GAME.new_state(2, seed=3)
+    for _ in range(20):
+        if state.phase != "draft":
+            break
+        seat = GAME.to_act(state)[0]
+        assert not any(a.startswith("swap") for a in GAME.legal_actions(state, seat))
+        play(state, seat, GAME.legal_actions(state, seat)[0])
+    assert state.round == 1
+
+
+def test_units_kept_through_a_battle_may_be_exchanged_in_the_next_round():
+    state = drafting([["K", "A"], ["M"]], ["M", "K", "A"], kept=[[], []])
+    GAME._start_round(state, [])
+    assert state.kept == [["K", "A"], ["M"]]
+
+
+def test_the_exchange_may_be_declined_with_a_full_hand():
+    state = drafting([["K", "K", "A", "M", "T"], []], ["K", "A", "M"])
+    events = play(state, 0, "pass")
+    assert [e.text for e in events][0] == "{p0} takes nothing and passes."
+    assert state.units[0] == ["K", "K", "A", "M"] and state.row == ["K", "A", "M"]
+    assert GAME.to_act(state) == [1]
+
+
+def test_a_seat_with_nothing_it_may_take_passes_without_being_asked():
+    # Four players, Tower limit 3: seat 2 holds three Towers and a kept Knight; only Towers are
+    # face up when its turn comes, so there is nothing to take and no Unit to exchange for.
+    state = drafting([[], ["K", "T", "T", "T"], [], []], ["A", "T", "T"])
+    events = play(state, 0, "take A")
+    assert [e.kind for e in events] == ["take", "pass"]
+    assert GAME.to_act(state) == [2]
+
+
+def test_players_will_take_a_single_card_of_their_choosing_so_a_pass_is_refused_when_a_take_is_possible():
+    state = drafting([["K"], [], []], ["M", "K", "A", "M"])
+    assert "pass" not in GAME.legal_actions(state, 0)
+    with pytest.raises(IllegalAction, match="You may pass only with a full hand"):
+        GAME.apply(state, 0, "pass")
 
 
 def test_towers_cannot_be_exchanged():
@@ -166,5 +219,6 @@ def test_describe_action_says_what_an_action_does():
     assert GAME.describe_action(state, 0, "take T") == "take a Tower (stops 4 attack power)"
     assert GAME.describe_action(state, 0, "take A") == "take an Archer (attack 2)"
     assert GAME.describe_action(state, 0, "swap K M") == "give up a Knight, take a Mage"
+    assert GAME.describe_action(state, 0, "pass") == "take nothing this draft turn"
     assert GAME.describe_action(state, 0, "attack 2") == "send your Units against seat 2 (15 hit points, 0 Towers)"
     assert GAME.describe_action(state, 0, "nonsense") == ""

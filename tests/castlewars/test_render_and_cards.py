@@ -5,7 +5,7 @@ from rich.console import Console
 
 from tabletop.core import CardDataError
 from tabletop_games.castlewars.cards import CARDS_FILE, load_cards
-from tests.castlewars.helpers import GAME, play, staged
+from tests.castlewars.helpers import GAME, drafting, play, staged
 
 NAMES = ["Ann", "Ben", "Cy"]
 
@@ -65,3 +65,9 @@ def test_broken_card_data_is_reported_by_file_card_and_field(tmp_path, old, new,
     with pytest.raises(CardDataError, match="cards.toml") as error:
         load_cards(broken)
     assert message in str(error.value)
+
+
+def test_render_tells_a_seat_which_units_it_may_still_exchange():
+    state = drafting([["K", "A"], [], []], ["M", "K", "A", "M"], kept=[["A"], [], []])
+    assert "Kept from the last round, may be exchanged: 1 Archer" in _text(GAME.view(state, 0))
+    assert "Kept from the last round" not in _text(GAME.view(state, 1))

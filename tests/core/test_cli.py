@@ -81,7 +81,8 @@ def test_hot_seat_hands_over_between_people_and_hides_pending_bids(cli, tmp_path
     assert result.exit_code == 0, result.err
     assert result.out.count("Pass the screen to Player 2") == 13
     first_handover = result.out.index("Pass the screen to Player 2")
-    assert "'my_bid': '1'" not in result.out[first_handover:result.out.index("Player 2 >")]
+    seen_by_player_2 = result.out[first_handover:result.out.index("Player 2 >")]
+    assert "'bids': [[None], []]" in seen_by_player_2 and "['1']" not in seen_by_player_2
     assert path.exists()
 
 

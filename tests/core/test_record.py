@@ -77,3 +77,16 @@ def test_a_record_of_another_game_is_refused(goofspiel):
 def test_records_are_json_with_the_documented_keys(goofspiel):
     data = json.loads(play(goofspiel).record.to_json())
     assert {"game", "version", "options", "seed", "seats", "actions", "outcome"} <= set(data)
+
+
+def test_a_record_of_another_version_says_so_in_one_sentence_before_any_action(goofspiel):
+    data = play(goofspiel).record.to_dict()
+    data["version"] = "0.9"
+    data["actions"][0][1] = "not even notation"
+    with pytest.raises(RecordError) as caught:
+        GameRecord.from_dict(data).replay(goofspiel)
+    message = str(caught.value)
+    assert message == (
+        "This record was made with goofspiel version 0.9, but the installed goofspiel is version 1.0, "
+        "whose rules may differ, so it cannot be replayed."
+    )

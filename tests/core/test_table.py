@@ -47,3 +47,12 @@ def test_without_leaves_the_original_table_alone():
     table = Table(3)
     table.without(0)
     assert table.in_play == (0, 1, 2)
+
+
+def test_the_turn_passes_on_from_a_seat_just_eliminated():
+    table = Table(5).without(2, 3)
+    assert table.next_after(2) == 4
+    assert table.next_after(3) == 4
+    assert table.next_after(4) == 0
+    assert table.next_after(2, clockwise=False) == 1
+    assert Table(3).without(1).next_after(1) == 2

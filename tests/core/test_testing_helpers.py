@@ -26,6 +26,14 @@ def test_random_play_fails_a_game_that_runs_past_its_limit():
 def test_a_record_that_replays_elsewhere_is_caught(goofspiel):
     result = random_match(goofspiel, 2, seed=4)
     assert goofspiel.outcome(assert_replays(goofspiel, result)) == result.outcome
-    result.state.history.pop()
+    result.state.table.pop()
     with pytest.raises(AssertionError, match="different position"):
         assert_replays(goofspiel, result)
+
+
+def test_assert_conforms_fails_with_the_check_s_problems():
+    from tabletop.testing import assert_conforms
+    from tests.core.test_planted_leaks import PublicDrawEvent
+
+    with pytest.raises(AssertionError, match="event 'draw' is shown to the spectator"):
+        assert_conforms(PublicDrawEvent(), games=2)

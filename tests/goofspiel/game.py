@@ -10,10 +10,10 @@ Notation: a bid is the card's number, ``"1"`` to ``"13"``.
 from __future__ import annotations
 
 import random
-from collections import Counter
 from pathlib import Path
 
 from tabletop.core import Event, Game, IllegalAction, InvalidAction, Outcome
+from tabletop.core.zones import EVERYONE, NOBODY, OWNER, CardState, zone
 
 CARDS = 13
 NAMES = tuple(str(v) for v in range(1, CARDS + 1))
@@ -21,22 +21,38 @@ VALUE = {name: v for v, name in enumerate(NAMES, start=1)}
 NO_EVENTS: tuple[Event, ...] = ()
 
 
-class GoofState:
-    __slots__ = ("hands", "prizes", "turn", "bids", "waiting", "scores", "history", "result", "discard")
+class GoofState(CardState):
+    """Built from zones: the engine derives view, determinize, copy and census from them.
 
-    def __init__(self, prizes: list[int]):
+    The point cards are numbers 1..13, the bid cards strings "1".."13", one pool per
+    seat, so a seat's cards are only ever resampled among that seat's own places.
+    """
+
+    ZONES = {
+        "prizes": zone(NOBODY, pool="prizes"),  # the point cards still to come; top: the next
+        "hands": zone(OWNER, pool="seat {seat}"),
+        "bids": zone(OWNER, pool="seat {seat}"),  # a bid made, secret until both have bid
+        # Face up, in the order laid out: each point card, then the two bids made for it
+        # (seat 0's, seat 1's); the last card is the point card bid for now.
+        "table": zone(EVERYONE),
+    }
+    PUBLIC = ("scores",)
+    # Not shown (the bids show who has bid), immutable, so shared by copies:
+    __slots__ = (*ZONES, *PUBLIC, "waiting", "result")
+
+    def __init__(self, prizes: list[int], seed: int):
+        super().__init__(2, salt=seed)
+        self.prizes = prizes[::-1]
+        self.table: list[int | str] = [self.prizes.pop()]
         self.hands = [list(NAMES), list(NAMES)]
-        self.prizes = prizes  # the whole shuffled order; prizes[turn] is face up
-        self.turn = 0
-        self.bids: list[str | None] = [None, None]
-        self.waiting = [0, 1]
-        self.scores = [0, 0]
-        self.history: list[tuple[str, str, int]] = []
-        self.discard: list[int] = []  # point cards nobody took
+        self.bids: list[list[str]] = [[], []]
+        self.waiting: tuple[int, ...] = (0, 1)
+        self.scores = (0, 0)
         self.result: Outcome | None = None
 
 
 class Goofspiel(Game):
+    state_class = GoofState
     name = "goofspiel"
     title = "Goofspiel"
     version = "1.0"
@@ -48,7 +64,7 @@ class Goofspiel(Game):
     def setup(self, seats, options, seed):
         prizes = list(range(1, CARDS + 1))
         random.Random(seed).shuffle(prizes)
-        return GoofState(prizes)
+        return GoofState(prizes, seed)
 
     def to_act(self, state):
         return state.waiting
@@ -61,40 +77,42 @@ class Goofspiel(Game):
     def apply(self, state, seat, action):
         if seat not in state.waiting:
             raise IllegalAction(f"Seat {seat + 1} is not to bid now.", seat=seat, action=action)
-        hand = state.hands[seat]
-        if action not in hand:
+        try:
+            state.hands[seat].remove(action)  # the check itself: a card not held changes nothing
+        except ValueError:
             if action not in VALUE:
-                raise InvalidAction(f"'{action}' is not a card: bid a number from 1 to 13.", seat=seat, action=action)
-            raise IllegalAction(f"You have already bid your {action}.", seat=seat, action=action)
-        hand.remove(action)
-        state.bids[seat] = action
-        waiting = state.waiting
-        waiting.remove(seat)
-        if waiting:
+                raise InvalidAction(f"'{action}' is not a card: bid a number from 1 to 13.", seat=seat, action=action) from None
+            raise IllegalAction(f"You have already bid your {action}.", seat=seat, action=action) from None
+        state.bids[seat].append(action)
+        if len(state.waiting) == 2:
+            state.waiting = (1 - seat,)
             return NO_EVENTS
         return self._resolve(state)
 
     def _resolve(self, state):
-        b0, b1 = state.bids
-        prize = state.prizes[state.turn]
+        bids = state.bids
+        b0 = bids[0].pop()
+        b1 = bids[1].pop()
+        table = state.table
+        prize = table[-1]
+        table += (b0, b1)
         v0, v1 = VALUE[b0], VALUE[b1]
+        s0, s1 = state.scores
         if v0 > v1:
-            state.scores[0] += prize
+            state.scores = (s0 + prize, s1)
             taker = "{p0} takes"
         elif v1 > v0:
-            state.scores[1] += prize
+            state.scores = (s0, s1 + prize)
             taker = "{p1} takes"
         else:
-            state.discard.append(prize)
             taker = "nobody takes"
-        state.history.append((b0, b1, prize))
-        state.bids = [None, None]
-        state.turn += 1
-        if state.turn < CARDS:
-            state.waiting = [0, 1]
+        if state.prizes:
+            table.append(state.prizes.pop())
+            state.waiting = (0, 1)
         else:
             s0, s1 = state.scores
             winners = (0,) if s0 > s1 else (1,) if s1 > s0 else ()
+            state.waiting = ()
             state.result = Outcome(winners, "higher score" if winners else "equal scores", scores=(s0, s1))
         return (Event("bid", f"{{p0}} bids {b0}, {{p1}} bids {b1}: {taker} the {prize}.",
                       {"bids": [b0, b1], "prize": prize}),)
@@ -102,62 +120,8 @@ class Goofspiel(Game):
     def outcome(self, state):
         return state.result
 
-    def view(self, state, seat):
-        view = {
-            "prize": state.prizes[state.turn] if state.turn < CARDS else None,
-            "prizes_left": CARDS - state.turn,
-            "scores": list(state.scores),
-            "history": [list(h) for h in state.history],
-            "waiting_for": list(state.waiting),
-        }
-        if seat is not None:
-            view["seat"] = seat
-            view["hand"] = list(state.hands[seat])
-            view["my_bid"] = state.bids[seat]
-        return view
-
-    def copy(self, state):
-        new = GoofState.__new__(GoofState)
-        new.hands = [state.hands[0][:], state.hands[1][:]]
-        new.prizes = state.prizes
-        new.turn = state.turn
-        new.bids = state.bids[:]
-        new.waiting = state.waiting[:]
-        new.scores = state.scores[:]
-        new.history = state.history[:]
-        new.discard = state.discard[:]
-        new.result = state.result
-        return new
-
-    def determinize(self, state, seat, rng):
-        new = self.copy(state)
-        future = new.prizes[new.turn + 1:]
-        rng.shuffle(future)
-        new.prizes = new.prizes[: new.turn + 1] + future
-        other = 1 - seat
-        if new.bids[other] is not None:
-            # The other seat's secret bid could be any card it still held.
-            pool = new.hands[other] + [new.bids[other]]
-            pick = rng.choice(pool)
-            pool.remove(pick)
-            new.hands[other] = sorted(pool, key=VALUE.__getitem__)
-            new.bids[other] = pick
-        return new
-
-    def census(self, state):
-        total = Counter()
-        for seat in (0, 1):
-            total.update(f"s{seat}:{c}" for c in state.hands[seat])
-            if state.bids[seat] is not None:
-                total[f"s{seat}:{state.bids[seat]}"] += 1
-        for b0, b1, _ in state.history:
-            total[f"s0:{b0}"] += 1
-            total[f"s1:{b1}"] += 1
-        total.update(f"p:{p}" for p in state.prizes)
-        return total
-
     def step_limit(self, seats):
         return 2 * CARDS
 
     def describe_action(self, state, seat, action):
-        return f"bid {action} for the {state.prizes[state.turn]}"
+        return f"bid {action} for the {state.table[-1]}"

@@ -1,6 +1,7 @@
 """Card data, the renderer and the engineer bot."""
 
 import random
+from fractions import Fraction
 from pathlib import Path
 
 import pytest
@@ -38,13 +39,41 @@ def test_seven_winders_and_seventeen_workers():
                          "jammer_redraw": 1, "jammer_stop": 1, "vandal": 1}
 
 
-def test_larger_gears_and_greener_sides_are_better():
+def _worth(part, side):
+    """What a side gives, as numbers that must not fall: energy or points, or for a producer
+    (resources per energy, maximum per turn)."""
+    values = part.sides[side]
+    if part.kind in ("generator", "decoration"):
+        return (values,)
+    cost, made, most = values
+    return (Fraction(made, cost), most)
+
+
+def _at_least(a, b):
+    return all(x >= y for x, y in zip(a, b, strict=True))
+
+
+@pytest.mark.parametrize("kind", ["generator", "smelter", "processor", "crafter", "decoration"])
+def test_the_gear_size_of_the_part_larger_equals_better_on_every_side(kind):
+    """"the gear size of the part (larger=better)": every side of a larger part of a kind is at
+    least as good as the same side of every smaller one, and the part is better on some side."""
+    parts = [p for p in CARDS.parts.values() if p.kind == kind]
+    assert len({p.size for p in parts}) >= 5
+    for small in parts:
+        for large in parts:
+            if large.size <= small.size:
+                continue
+            worse = [side for side in range(3) if not _at_least(_worth(large, side), _worth(small, side))]
+            assert not worse, f"size-{large.size} {large.id} is worse than size-{small.size} {small.id} on side {worse}"
+            assert any(_worth(large, side) != _worth(small, side) for side in range(3)), (small.id, large.id)
+
+
+def test_green_top_side_producing_the_most_yellow_slightly_worse_orange_even_less_red_nothing():
     for part in CARDS.parts.values():
-        if part.kind == "generator" or part.kind == "decoration":
-            assert part.sides[0] >= part.sides[1] >= part.sides[2] > part.sides[3] == 0
-        else:
-            rates = [made * most / cost for cost, made, most in part.sides[:3]]
-            assert rates[0] >= rates[1] >= rates[2] and part.sides[3] == (0, 0, 0)
+        green, yellow, orange = (_worth(part, side) for side in range(3))
+        assert _at_least(green, yellow) and green != yellow, part.id
+        assert _at_least(yellow, orange) and yellow != orange, part.id
+        assert part.sides[3] in (0, (0, 0, 0)), part.id
 
 
 def test_bad_card_data_names_the_file_the_card_and_the_field(tmp_path: Path):

@@ -8,7 +8,24 @@ from hypothesis import strategies as st
 
 from tabletop.core.check import check_game
 from tabletop.testing import assert_replays, random_match
+from tabletop_games.windup_machines.machine import NEIGHBOURS
 from tests.windup_machines.helpers import GAME
+
+
+def _touching(parts):
+    """True if the machine's parts are one orthogonally connected group (it fits the 3x3 frame by
+    construction: the frame is nine cells)."""
+    cells = {c for c in range(9) if parts[c] is not None}
+    if not cells:
+        return True
+    seen, todo = set(), [min(cells)]
+    while todo:
+        cell = todo.pop()
+        if cell in seen:
+            continue
+        seen.add(cell)
+        todo.extend(nb for nb in NEIGHBOURS[cell] if nb in cells)
+    return seen == cells
 
 
 @settings(max_examples=25, deadline=None)
@@ -31,6 +48,7 @@ def test_random_games_end_and_conserve_cards(seed, seats):
         for s in range(seats):
             kinds = [GAME.cards.parts[p].kind for p in state.parts[s] if p]
             assert kinds.count("generator") <= 2
+            assert _touching(state.parts[s])      # every part touches the machine left-right or top-bottom
     outcome = GAME.outcome(state)
     assert outcome.winners and set(outcome.winners) <= set(range(seats))
     assert state.round == 12 and len(state.gear_discard) == 24

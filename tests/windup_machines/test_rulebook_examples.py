@@ -189,3 +189,27 @@ def test_decorations_score_their_up_side_and_nothing_when_stopped():
     deco = CARDS.parts[parts[0]].sides
     assert score["decorations"] == deco[0] + deco[1]
     assert score["gears"] == 16
+
+
+# ---- Winders: overwinding ----------------------------------------------------------------
+
+def test_overwind_a_generator_that_would_produce_four_energy_produces_five():
+    state = started(2, workers={0: ["winder-1"]}, gears=("8", "7", "8", "7"))
+    assert CARDS.parts[state.parts[0][4]].sides[0] == 4      # the size-3 generator, green
+    play(state, 0, "overwind r2c2")
+    assert GAME._energy_now(state, 0) == 5
+
+
+def test_overwind_an_iron_smelter_that_can_normally_max_out_at_two_iron_could_produce_three():
+    state = started(2, workers={0: ["winder-1"]}, gears=("8", "7", "8", "7"))
+    set_part(state, 0, "r1c2", "generator", 6)               # enough energy for three activations
+    cost, made, most = CARDS.parts[state.parts[0][5]].sides[0]
+    assert (made, most) == (1, 2)                            # the size-3 smelter, green: max 2 iron
+    GAME._main(state, [])
+    play(state, 0, "overwind r2c3")
+    iron = state.iron[0]
+    play(state, 0, "produce r2c3", "produce r2c3", "produce r2c3")
+    assert state.iron[0] == iron + 3
+    assert "produce r2c3" not in GAME.legal_actions(state, 0)
+    play(state, 0, "done")
+    assert side(state, 0, "r2c3") == 1                       # "that card unwinds one time"

@@ -132,8 +132,53 @@ def test_installation_cells():
     state = started(2, workers={}, gears=QUIET)
     play(state, 0, "buy smelter")
     cells = sorted(a.split()[1] for a in _legal(state))
-    # empty cells touching a part, or a part to replace; never a diagonal-only cell
-    assert cells == ["r1c2", "r1c3", "r2c1", "r2c2", "r2c3", "r3c2", "r3c3"]
+    # empty spots touching a part (r2c4 lies beyond the frame's edge), or a part to replace;
+    # never a diagonal-only cell
+    assert cells == ["r1c2", "r1c3", "r2c1", "r2c2", "r2c3", "r2c4", "r3c2", "r3c3"]
+
+
+def test_the_machine_may_grow_in_any_direction_from_a_corner():
+    # Started in the frame's top-left corner: the machine still grows up and to the left.
+    state = start_all(new_game(2, workers={}, gears=QUIET), gen="r1c1", smelter="r1c2")
+    generator, smelter = state.parts[0][0], state.parts[0][1]
+    play(state, 0, "buy smelter")
+    assert {"install r0c1", "install r0c2", "install r1c0", "install r1c3"} <= set(_legal(state))
+    events = play(state, 0, "install r0c1")
+    # The machine moved down one row to stay in its 3x3 frame; the new part is above the generator.
+    assert state.parts[0][3:5] == [generator, smelter]
+    assert CARDS.parts[state.parts[0][0]].size == 4 and state.parts[0][1] is None
+    assert events[-1].data["cell"] == "r1c1" and events[-1].data["shift"] == [1, 0]
+    assert "the machine moves" in events[-1].text
+
+
+def test_newly_installed_parts_cannot_be_placed_in_a_way_that_would_break_the_3x3_grid():
+    state = started(2, workers={}, gears=QUIET)     # generator r2c2, smelter r2c3
+    set_part(state, 0, "r2c1", "decoration", 3)     # a full middle row: no room left or right
+    state.iron[0] = 9
+    play(state, 0, "buy smelter")
+    spots = {a.split()[1] for a in _legal(state)}
+    assert not spots & {"r2c0", "r2c4"}
+    assert {"r1c1", "r1c2", "r1c3", "r3c1", "r3c2", "r3c3"} <= spots
+    with pytest.raises(IllegalAction, match="still fits a 3x3 box"):
+        GAME.apply(state, 0, "install r2c4")
+    play(state, 0, "install r1c2")
+    # With rows 1 and 2 in use, the machine may still move up (r0c2 is offered), not beyond 3 rows.
+    state2 = started(2, workers={}, gears=QUIET)
+    set_part(state2, 0, "r1c2", "decoration", 3)
+    set_part(state2, 0, "r3c2", "processor", 3)
+    play(state2, 0, "buy smelter")
+    spots = {a.split()[1] for a in _legal(state2)}
+    assert "r0c2" not in spots and "r4c2" not in spots and "r2c4" in spots
+
+
+def test_a_moved_machine_keeps_its_overwind_and_production_on_the_same_parts():
+    state = start_all(new_game(2, workers={0: ["winder-1"]}, gears=QUIET), gen="r1c1", smelter="r1c2")
+    play(state, 0, "overwind r1c1", "produce r1c2")
+    play(state, 0, "buy smelter")
+    play(state, 0, "install r0c2")                  # the machine moves down one row
+    assert state.overwound == 3 and state.produced == {4: 1}
+    play(state, 0, "done")
+    assert side(state, 0, "r2c1") == 1             # the overwound generator unwinds where it now is
 
 
 def test_buying_pays_iron_first_then_gold():

@@ -77,3 +77,14 @@ def value(state, seat, style):
 
 def legal(state, seat):
     return GAME.legal_actions(state, seat)
+
+
+def lose_fight(state, seat):
+    """End the current fight as lost by ``seat`` (a wound, the other seat active), whatever its hand.
+
+    Tests use it to move on to the next fight; the rules let a seat yield only when it has no
+    acceptable play (see test_fights.py).
+    """
+    events = []
+    GAME._end_fight(state, seat, events)
+    return events

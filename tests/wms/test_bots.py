@@ -6,7 +6,7 @@ from tabletop.agents.base import Decision
 from tabletop.agents.random_bot import RandomAgent
 from tabletop.core.match import run_match
 from tabletop_games.wms.bots import VETERAN
-from tests.wms.helpers import EVIL, GAME, MARINES, fight, play
+from tests.wms.helpers import EVIL, GAME, MARINES, fight, lose_fight, play
 
 
 def _match(seed, veteran_seat):
@@ -53,7 +53,7 @@ def test_veteran_answers_with_the_cheapest_card_that_equals_or_beats():
 
 def test_veteran_turns_the_tide_when_that_wins():
     state = fight(["stern-veteran"], ["evil-marine", "renegade"])
-    GAME.apply(state, MARINES, "yield")
+    lose_fight(state, MARINES)
     play(state, EVIL, "play evil-marine", "style cc")        # 5 CC against the Veteran's 3 + 1; 4 RC against 5
     bot, action = _choose(state, MARINES)
     assert action == "play stern-veteran" and bot.plan == ["tide rc"]
@@ -61,11 +61,11 @@ def test_veteran_turns_the_tide_when_that_wins():
 
 def test_veteran_retreats_with_a_poor_hand_and_yields_with_a_good_one():
     state = fight(["marine", "smite", "auspex", "power-sword"], ["hellish-brute"])
-    GAME.apply(state, MARINES, "yield")
+    lose_fight(state, MARINES)
     play(state, EVIL, "play hellish-brute", "style rc")      # 7 RC: nothing answers it
     assert _choose(state, MARINES)[1] == "retreat"
     state = fight(["marine", "sergeant", "dreadnought"], ["hellish-brute"])
-    GAME.apply(state, MARINES, "yield")
+    lose_fight(state, MARINES)
     play(state, EVIL, "play hellish-brute", "style rc")
     assert _choose(state, MARINES)[1] == "yield"
 

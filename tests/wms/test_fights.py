@@ -11,6 +11,7 @@ from tests.wms.helpers import (
     fight,
     give,
     legal,
+    lose_fight,
     play,
     reserve,
     stack_commands,
@@ -122,11 +123,52 @@ def test_the_winner_of_a_fight_does_not_start_the_next_one():
     state = fight(["sergeant", "marine"], ["renegade"])
     play(state, MARINES, "play sergeant", "style cc")
     play(state, EVIL, "yield")
-    play(state, EVIL, "yield")                               # Evil Marines were active and yield
+    assert state.active == EVIL and state.turn == EVIL      # the winner (Marines) does not start
+    lose_fight(state, EVIL)
     assert state.active == MARINES and state.wounds == [4, 2]
 
 
-def test_active_player_without_units_must_yield_or_retreat():
+def test_when_the_active_player_starts_a_fight_he_must_play_a_unit_card():
+    state = fight(["marine", "smite"], ["renegade"])
+    assert "yield" not in legal(state, MARINES)
+    assert "retreat" in legal(state, MARINES)                # "for any reason"
+    with pytest.raises(IllegalAction, match="You may yield only when no unit you could play equals or beats"):
+        GAME.apply(state, MARINES, "yield")
+    reserve_state = fight(["smite"], ["renegade"])
+    reserve(reserve_state, MARINES, "honour-guard")          # a unit in Reserves must be played too
+    assert "yield" not in legal(reserve_state, MARINES)
+
+
+def test_he_must_try_to_equal_or_beat_so_yield_is_refused_while_a_unit_would():
+    state = fight(["sergeant"], ["renegade", "chosen-marine"])
+    play(state, MARINES, "play sergeant", "style cc")        # 4 CC
+    assert "yield" not in legal(state, EVIL)                 # the Chosen Marine's 4 CC equals it
+    with pytest.raises(IllegalAction, match="play chosen-marine"):
+        GAME.apply(state, EVIL, "yield")
+    play(state, EVIL, "play renegade")                       # 3 CC: not enough, but another unit is
+    assert "done" not in legal(state, EVIL) and "yield" not in legal(state, EVIL)
+    assert "cancel" in legal(state, EVIL) and "retreat" in legal(state, EVIL)
+
+
+def test_a_unit_that_reaches_only_with_equipment_counts_as_an_acceptable_play():
+    state = fight(["sergeant"], ["renegade", "power-axe"])
+    play(state, MARINES, "play sergeant", "style cc")        # 4 CC; the Renegade has 3, +2 with the axe
+    assert GAME.acceptable_play(state, EVIL) == ["play renegade", "equip power-axe", "done"]
+    assert "yield" not in legal(state, EVIL)
+
+
+def test_one_player_cannot_equal_or_beat_the_current_combat_value_so_he_may_yield():
+    state = fight(["sergeant"], ["renegade"])
+    play(state, MARINES, "play sergeant", "style cc")        # 4 CC; the Renegade has 3
+    assert GAME.acceptable_play(state, EVIL) is None
+    assert legal(state, EVIL)[-2:] == ["yield", "retreat"]
+    play(state, EVIL, "play renegade")                       # trying it first changes nothing
+    assert legal(state, EVIL)[-2:] == ["yield", "retreat"]
+    play(state, EVIL, "yield")
+    assert state.wounds == [4, 3] and "renegade" in state.hand[EVIL]
+
+
+def test_active_player_without_units_may_yield_or_retreat():
     state = fight(["power-sword", "smite"], ["renegade"])
     assert legal(state, MARINES) == ["yield", "retreat"]
 
@@ -149,7 +191,7 @@ def test_yield_or_retreat_while_composing_takes_the_play_back_first():
 
 def test_a_play_can_be_taken_back_three_times_a_turn():
     state = fight(["marine", "sergeant"], ["hellish-brute"])
-    GAME.apply(state, MARINES, "yield")
+    lose_fight(state, MARINES)
     play(state, EVIL, "play hellish-brute", "style rc")
     for _ in range(3):
         play(state, MARINES, "play marine", "cancel")
@@ -160,6 +202,16 @@ def test_a_play_can_be_taken_back_three_times_a_turn():
     assert legal(state, MARINES)[-2:] == ["yield", "retreat"]   # never a dead end
     play(state, MARINES, "yield")
     assert "sergeant" in state.hand[MARINES] and state.wounds[MARINES] == 2
+
+
+def test_with_no_take_back_left_only_the_play_being_made_counts_for_yielding():
+    state = fight(["sergeant"], ["renegade", "chosen-marine"])
+    play(state, MARINES, "play sergeant", "style cc")        # 4 CC
+    for _ in range(3):
+        play(state, EVIL, "play chosen-marine", "cancel")
+    play(state, EVIL, "play renegade")                       # 3 CC and no take-back left
+    assert "cancel" not in legal(state, EVIL) and "done" not in legal(state, EVIL)
+    assert legal(state, EVIL)[-2:] == ["yield", "retreat"]   # never a dead end
 
 
 def test_depleted_army_loses_when_a_draw_is_due_and_the_deck_is_empty():
@@ -204,7 +256,7 @@ def test_tide_can_only_be_turned_by_a_card_or_effect_that_allows_it():
 def test_a_lingering_tide_command_and_a_tide_power_card_allow_turning_the_tide():
     state = fight(["sergeant"], ["possessed"])
     stack_commands(state, MARINES, "tactical-insight")
-    GAME.apply(state, MARINES, "yield")
+    lose_fight(state, MARINES)
     play(state, EVIL, "play possessed", "style cc")          # 4 CC
     play(state, MARINES, "play sergeant")
     assert "tide rc" in legal(state, MARINES)                # 4 RC - 1 Fear beats 1 - 0

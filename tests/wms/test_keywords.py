@@ -9,6 +9,7 @@ from tests.wms.helpers import (
     current,
     fight,
     legal,
+    lose_fight,
     play,
     reserve,
     stack_commands,
@@ -34,7 +35,7 @@ def test_enfeeble_gives_minus_one_cc_only():
 
 def test_fearless_ignores_fear():
     state = fight(["stern-veteran", "marine"], ["possessed"])
-    GAME.apply(state, MARINES, "yield")                      # fight 2: Evil Marines active
+    lose_fight(state, MARINES)                      # fight 2: Evil Marines active
     play(state, EVIL, "play possessed", "style rc")          # 1 RC, Fear
     play(state, MARINES, "play marine")
     assert value(state, MARINES, "rc") == (2, 1)             # Marine 3 RC - 1 Fear
@@ -44,7 +45,7 @@ def test_fearless_ignores_fear():
 
 def test_fly_penalises_and_aa_and_fly_ignore_it():
     state = fight(["marine", "razortank", "assault-marine"], ["raptor"], commanders=("captain", "chaos-lord"))
-    GAME.apply(state, MARINES, "yield")                      # fight 2: Evil Marines active
+    lose_fight(state, MARINES)                      # fight 2: Evil Marines active
     play(state, EVIL, "play raptor", "style rc")             # 2 RC, Fly
     chaos = -1                                               # Chaos Lord: Marines -1 RC
     play(state, MARINES, "play marine")
@@ -101,7 +102,7 @@ def test_sniper_gets_plus_one_rc_against_a_character():
 
 def test_blast_leaves_out_the_tokens_fighting_against_it():
     state = fight(["marine"], ["plague-herald"])
-    GAME.apply(state, MARINES, "yield")
+    lose_fight(state, MARINES)
     play(state, EVIL, "play plague-herald", "swarm", "swarm", "swarm", "style rc")   # 2 + 3 tokens
     assert current(state) == (5, "rc")
     state.hand[MARINES] = []
@@ -117,14 +118,14 @@ def test_blast_leaves_out_the_tokens_fighting_against_it():
 
 def test_swarm_adds_tokens_up_to_the_commanders_wounds_and_they_return_after_the_fight():
     state = fight(["marine"], ["plague-herald"])
-    GAME.apply(state, MARINES, "yield")                      # Evil Marines active, 4 wounds
+    lose_fight(state, MARINES)                      # Evil Marines active, 4 wounds
     state.wounds[EVIL] = 2
     play(state, EVIL, "play plague-herald", "swarm", "swarm")
     assert "swarm" not in legal(state, EVIL)
     assert state.tokens[EVIL] == 2
     play(state, EVIL, "style cc")
     assert current(state) == (4, "cc")
-    GAME.apply(state, MARINES, "yield")
+    lose_fight(state, MARINES)
     assert state.tokens[EVIL] == 4 and "cultist" not in state.graveyard[EVIL]
 
 
@@ -142,7 +143,7 @@ def test_squad_members_match_the_squad_and_add_values_and_keywords():
 
 def test_squad_alternatives_and_member_equipment():
     state = fight(["marine"], ["havoc", "defiler", "possessed", "heavy-plating"])
-    GAME.apply(state, MARINES, "yield")
+    lose_fight(state, MARINES)
     play(state, EVIL, "play havoc")                          # Squad(1V/1D)
     assert {"squad defiler", "squad possessed"} <= set(legal(state, EVIL))
     play(state, EVIL, "squad defiler", "equip heavy-plating")
@@ -220,14 +221,14 @@ def test_guard_counts_only_once_it_is_no_longer_the_top_card():
     state = fight(["honour-guard", "marine"], ["hellish-brute", "renegade"])
     play(state, MARINES, "play honour-guard", "style rc")    # 3 RC, Guard on top
     play(state, EVIL, "play hellish-brute", "done")          # 7 RC
-    GAME.apply(state, MARINES, "yield")
+    lose_fight(state, MARINES)
     assert state.wounds[MARINES] == 3                        # top card: not in the support zone
     state = fight(["honour-guard", "marine"], ["renegade", "hellish-brute"])
     play(state, MARINES, "play honour-guard", "style rc")
     play(state, EVIL, "play renegade", "done")               # 3 RC
     play(state, MARINES, "play marine", "done")              # Honour Guard now in the support zone
     play(state, EVIL, "play hellish-brute", "done")
-    GAME.apply(state, MARINES, "yield")
+    lose_fight(state, MARINES)
     assert state.wounds[MARINES] == 4
 
 
@@ -238,7 +239,7 @@ def test_repair_recycles_a_vehicle_but_never_a_unique_one():
     play(state, MARINES, "play thunderhawk", "done")         # Unique Vehicle; Technomarine to support
     play(state, EVIL, "play hellish-brute", "done")          # 7 RC
     play(state, MARINES, "play razortank", "done")           # 8 RC
-    GAME.apply(state, EVIL, "yield")
+    lose_fight(state, EVIL)
     assert state.phase == "recycle" and state.wounds == [4, 3]
     assert GAME.legal_actions(state, MARINES) == ["recycle razortank", "done"]
     play(state, MARINES, "recycle razortank")
@@ -252,7 +253,7 @@ def test_repair_on_the_top_card_does_not_recycle():
     play(state, MARINES, "play razortank", "style rc")
     play(state, EVIL, "play hellish-brute", "cancel", "play renegade")
     GAME.apply(state, EVIL, "cancel")
-    GAME.apply(state, EVIL, "yield")
+    lose_fight(state, EVIL)
     assert state.phase == "fight" and "razortank" in state.graveyard[MARINES]
 
 
@@ -284,7 +285,7 @@ def test_two_repair_cards_recycle_two_vehicles_one_after_the_other():
         state.deck[seat].remove(card)
     state.battle = [[Play(c, "hand") for c in stack], [Play("renegade", "hand")]]
     state.style = "rc"
-    GAME.apply(state, MARINES, "yield")                      # two Technomarines in the support zone
+    lose_fight(state, MARINES)                      # two Technomarines in the support zone
     assert state.phase == "recycle" and state.recycle_left[MARINES] == 2
     play(state, MARINES, "recycle razortank")
     assert GAME.legal_actions(state, MARINES) == ["recycle razortank", "done"]
@@ -295,7 +296,7 @@ def test_two_repair_cards_recycle_two_vehicles_one_after_the_other():
 
 def test_token_cards_take_no_equipment():
     state = fight(["marine"], ["plague-herald", "mark-of-rage"])
-    GAME.apply(state, MARINES, "yield")
+    lose_fight(state, MARINES)
     play(state, EVIL, "play plague-herald")
     assert "equip mark-of-rage" in legal(state, EVIL)
     play(state, EVIL, "swarm")

@@ -1,0 +1,159 @@
+"""View, determinize, copy and census, derived from what a :class:`CardState` declares.
+
+These are the :class:`~tabletop.core.game.Game` defaults for a component-based state; a
+game may refine any of them (call these and add to the result).
+
+* :func:`view`: ``seat`` (absent for a spectator), each ``PUBLIC`` value (a
+  :class:`Secret` as its owner or the others see it), each zone as the seat sees it (a
+  list with ``None`` where it cannot see a card; a per-seat list of zones as a list of
+  those), and the seat's own item of each ``PRIVATE`` value.
+* :func:`determinize`: a copy in which every card the seat cannot see is shuffled among
+  the places it cannot see, within its pool: counts per zone and every card it knows stay.
+  Others' unrevealed secrets are redrawn from their options, and the salt is replaced,
+  so a search cannot foresee a future shuffle. The result depends only on what the seat
+  knows and on ``rng``, not on the true hidden cards.
+* :func:`copy`, :func:`census`: an independent copy; every card wherever it lies.
+"""
+
+from __future__ import annotations
+
+import random
+from collections import Counter
+from typing import Any
+
+from tabletop.core.zones import EVERYONE, OWNER, PUBLIC, CardState, Secret, ZoneSpec, copy_value
+
+
+def _sees_zone(spec: ZoneSpec, owner: int | None, seat: int | None) -> bool:
+    visibility = spec.visibility
+    return visibility == EVERYONE or (visibility == OWNER and seat is not None and seat == owner)
+
+
+def shown(state: CardState, spec: ZoneSpec, owner: int | None, cards: list, seat: int | None) -> list:
+    """One zone as ``seat`` sees it: each card, or None where it cannot see one."""
+    if _sees_zone(spec, owner, seat):
+        return cards[:]
+    known = state.known
+    if not known:
+        return [None] * len(cards)
+    if seat is None:
+        return [c if known.get(c) == PUBLIC else None for c in cards]
+    bit = 1 << seat
+    return [c if known.get(c, 0) & bit else None for c in cards]
+
+
+def zone_view(state: CardState, name: str, seat: int | None, *, owner: int | None = None) -> list:
+    """Zone ``name`` (seat ``owner``'s, for a per-seat zone) as ``seat`` sees it: for a game
+    that writes its own view in its own JSON shape from the declared zones."""
+    spec = state.ZONES[name]
+    cards = getattr(state, name)
+    if spec.per_seat:
+        if owner is None:
+            raise ValueError(f"zone {name!r} is one list per seat: say whose (owner=)")
+        cards = cards[owner]
+    return shown(state, spec, owner, cards, seat)
+
+
+def view(state: CardState, seat: int | None) -> dict[str, Any]:
+    out: dict[str, Any] = {} if seat is None else {"seat": seat}
+    for name in state.PUBLIC:
+        value = getattr(state, name)
+        out[name] = value.shown(seat) if type(value) is Secret else copy_value(value)
+    for name, spec in state.ZONES.items():
+        part = getattr(state, name)
+        if spec.per_seat:
+            out[name] = [shown(state, spec, s, cards, seat) for s, cards in enumerate(part)]
+        else:
+            out[name] = shown(state, spec, None, part, seat)
+    if seat is not None:
+        for name in state.PRIVATE:
+            out[name] = copy_value(getattr(state, name)[seat])
+    return out
+
+
+def _order(card: Any) -> tuple[str, Any]:
+    return type(card).__name__, card
+
+
+def _canonical(cards: list) -> None:
+    """Sort in place, so a resampling depends on which cards are hidden, not where they lie."""
+    try:
+        cards.sort()
+    except TypeError:  # ids of mixed kinds
+        cards.sort(key=_order)
+
+
+def determinize(state: CardState, seat: int, rng: random.Random) -> CardState:
+    new = state._copy()
+    pools: dict[str, list[list]] = {}
+    for name, spec in new.ZONES.items():
+        visibility = spec.visibility
+        if visibility == EVERYONE:
+            continue
+        part = getattr(new, name)
+        if spec.per_seat:
+            for owner, cards in enumerate(part):
+                if cards and not (visibility == OWNER and owner == seat):
+                    pools.setdefault(spec.pool_of(owner), []).append(cards)
+        elif part:
+            pools.setdefault(spec.pool, []).append(part)
+    known = new.known
+    for zones in pools.values():
+        if known:
+            _resample_spots(zones, known, 1 << seat, rng)
+            continue
+        drawn = [card for cards in zones for card in cards]
+        if len(drawn) < 2:
+            continue
+        _canonical(drawn)
+        rng.shuffle(drawn)
+        start = 0
+        for cards in zones:
+            end = start + len(cards)
+            cards[:] = drawn[start:end]
+            start = end
+    for name in new.PUBLIC:
+        secret = getattr(new, name)
+        if type(secret) is Secret:
+            for s, options in enumerate(secret.options):
+                if s != seat and options is not None and not secret.open[s]:
+                    secret.values[s] = rng.choice(options)
+    new.randomness = (f"resampled:{rng.getrandbits(64)}", 0)
+    return new
+
+
+def _resample_spots(zones: list[list], known: dict, bit: int, rng: random.Random) -> None:
+    """Shuffle the cards the seat has not learnt among their places; learnt ones stay."""
+    spots = [(cards, i) for cards in zones for i, card in enumerate(cards) if not known.get(card, 0) & bit]
+    if len(spots) < 2:
+        return
+    drawn = [cards[i] for cards, i in spots]
+    _canonical(drawn)
+    rng.shuffle(drawn)
+    for (cards, i), card in zip(spots, drawn, strict=True):
+        cards[i] = card
+
+
+def copy(state: CardState) -> CardState:
+    return state._copy()
+
+
+def census(state: CardState) -> Counter:
+    total: Counter = Counter()
+    for _name, _owner, _spec, cards in state.zones():
+        total.update(cards)
+    return total
+
+
+def hidden_cards(state: CardState, seat: int | None) -> set:
+    """Card ids lying where ``seat`` cannot see them and nowhere it can: what no event or
+    text shown to that seat may name."""
+    hidden: set = set()
+    seen: set = set()
+    for _name, owner, spec, cards in state.zones():
+        if _sees_zone(spec, owner, seat):
+            seen.update(cards)
+        else:
+            for card in cards:
+                (seen if state.knows(seat, card) else hidden).add(card)
+    return hidden - seen

@@ -1,0 +1,294 @@
+"""Cards in zones that know who may see them, secret choices, and a state built from them.
+
+A state class declares its zones: each is a plain list of card ids (index 0 the bottom,
+the end the top), or one such list per seat, with who may see its cards:
+
+* :data:`EVERYONE`: a face-up row, a discard pile;
+* :data:`OWNER`: one list per seat, seen by that seat only: hands, a programmed row;
+* :data:`NOBODY`: a deck, cards set aside face down.
+
+Beyond that, single seats learn single cards (a peek, a card passed face down, a public
+card that went back into a hand): :meth:`CardState.peek`, :meth:`CardState.reveal`,
+:meth:`CardState.learn` record it by card id, so the knowledge follows the card wherever
+it moves, until :meth:`CardState.shuffle` (or :meth:`CardState.forget`) wipes it. Give
+cards that seats can learn one by one unique ids ("tank#2"), since knowledge is per id.
+
+Zones are plain lists so a game moves cards with list operations and a copy is a few
+slices: random play and search stay as fast as with hand-written states.
+
+A :class:`Secret` is one hidden choice per seat that is not a card (an order, a target,
+a bid of points). The engine derives every seat's view, the resampling a search needs,
+``copy`` and ``census`` from these declarations (:mod:`tabletop.core.derive`).
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Hashable, Iterable, Iterator, Mapping, Sequence
+from typing import Any, ClassVar, NamedTuple
+
+#: Zone visibilities.
+EVERYONE = "everyone"
+OWNER = "owner"
+NOBODY = "nobody"
+#: The knowledge mask of a card everyone sees, spectators included (bit s: seat s).
+PUBLIC = -1
+
+Card = Hashable  # a short string (or number) naming a card in the game's card data
+
+
+class ZoneSpec(NamedTuple):
+    """How one declared zone is seen: its visibility, whether it is one list per seat,
+    and its pool (cards the viewer cannot see are only swapped within a pool; ``{seat}``
+    in a per-seat zone's pool makes one pool per seat)."""
+
+    visibility: str
+    per_seat: bool
+    pool: str
+
+    def pool_of(self, seat: int | None) -> str:
+        return self.pool.format(seat=seat) if seat is not None else self.pool
+
+
+def zone(visibility: str = NOBODY, *, per_seat: bool | None = None, pool: str = "cards") -> ZoneSpec:
+    """Declare a zone. An OWNER zone is always one list per seat."""
+    if visibility not in (EVERYONE, OWNER, NOBODY):
+        raise ValueError(f"visibility must be everyone, owner or nobody, not {visibility!r}")
+    if visibility == OWNER:
+        if per_seat is False:
+            raise ValueError("a zone seen by its owner is one list per seat")
+        per_seat = True
+    return ZoneSpec(visibility, bool(per_seat), pool)
+
+
+class Secret:
+    """One hidden choice per seat that is not a card: an order, a target, a bid of points.
+
+    :meth:`choose` records a seat's value with every value it could have chosen (the
+    ``options``, which must follow from what the other seats know: resampling picks among
+    them). Its owner sees it; the others see ``True`` (chosen, hidden) until :meth:`reveal`.
+    Put a Secret in ``PUBLIC``: it shows itself per seat.
+    """
+
+    __slots__ = ("values", "options", "open")
+
+    def __init__(self, seats: int):
+        self.values: list[Any] = [None] * seats
+        self.options: list[tuple | None] = [None] * seats
+        self.open: list[bool] = [False] * seats
+
+    def choose(self, seat: int, value: Any, *, options: Sequence[Any]) -> None:
+        self.values[seat] = value
+        self.options[seat] = tuple(options)
+        self.open[seat] = False
+
+    def chosen(self, seat: int) -> bool:
+        return self.options[seat] is not None
+
+    def reveal(self, seat: int | None = None) -> None:
+        """Show one seat's choice (None: every seat's) to everyone."""
+        for s in range(len(self.values)) if seat is None else (seat,):
+            self.open[s] = True
+
+    def clear(self) -> None:
+        """Forget every choice (a new round)."""
+        n = len(self.values)
+        self.values = [None] * n
+        self.options = [None] * n
+        self.open = [False] * n
+
+    def shown(self, seat: int | None) -> list[Any]:
+        """Each seat's value as ``seat`` sees it: the value, True (chosen, hidden) or None."""
+        return [
+            v if (o is None or is_open or s == seat) else True
+            for s, (v, o, is_open) in enumerate(zip(self.values, self.options, self.open, strict=True))
+        ]
+
+    def copy(self) -> Secret:
+        new = _new(Secret)
+        new.values = self.values[:]
+        new.options = self.options[:]
+        new.open = self.open[:]
+        return new
+
+
+_new = object.__new__
+
+
+class CardState:
+    """Base class of a state built from components; the engine derives the rest.
+
+    A subclass declares its parts and lists them all in ``__slots__``::
+
+        class HandState(CardState):
+            ZONES = {"deck": zone(NOBODY), "hands": zone(OWNER), "discard": zone(EVERYONE)}
+            PUBLIC = ("turn", "scores")   # everyone sees these (a Secret shows itself per seat)
+            PRIVATE = ("plans",)          # lists indexed by seat: seat i sees item i only
+            __slots__ = (*ZONES, *PUBLIC, *PRIVATE)
+
+    Values are JSON-like data: numbers, strings, None, tuples, lists, dicts. A copy copies
+    lists and dicts and shares the rest; a list is copied deeply when its first or last
+    item is a list, dict or set, so keep each list's items of one kind. Any other slot a
+    subclass adds is shared by copies, neither shown nor resampled: keep there only an
+    immutable value everyone knows (the result) or one that follows from the declared
+    parts, and replace it rather than change it.
+
+    The ``salt`` seeds every random event after setup through :meth:`random`; resampling
+    replaces it, so a search cannot foresee a future shuffle.
+    """
+
+    ZONES: ClassVar[Mapping[str, ZoneSpec]] = {}
+    PUBLIC: ClassVar[tuple[str, ...]] = ()
+    PRIVATE: ClassVar[tuple[str, ...]] = ()
+    __slots__ = ("seats", "randomness", "known")
+
+    def __init__(self, seats: int, *, salt: Any):
+        self.seats = seats
+        #: (salt, random events so far): one value, so a copy shares it.
+        self.randomness: tuple[Any, int] = (salt, 0)
+        #: card id -> mask of the seats that know where it is, beyond its zone's visibility.
+        self.known: dict[Card, int] | None = None
+
+    # ---- randomness ------------------------------------------------------------------
+
+    def random(self) -> random.Random:
+        """A fresh generator for the next random event (a reshuffle), seeded by the salt."""
+        salt, count = self.randomness
+        self.randomness = (salt, count + 1)
+        return random.Random(f"{salt}:{count + 1}")
+
+    def shuffle(self, cards: list[Card], rng: random.Random | None = None) -> None:
+        """Shuffle a zone (with :meth:`random` unless given ``rng``): everyone forgets its cards."""
+        (rng or self.random()).shuffle(cards)
+        self.forget(cards)
+
+    # ---- what single seats know ------------------------------------------------------
+
+    # ``known`` is shared by copies and never changed in place: each change makes a new dict.
+
+    def reveal(self, *cards: Card) -> None:
+        """Everyone, spectators included, now knows where these cards are."""
+        known = dict(self.known) if self.known else {}
+        for card in cards:
+            known[card] = PUBLIC
+        self.known = known
+
+    def peek(self, seat: int, *cards: Card) -> None:
+        """``seat`` now knows where these cards are (a look, a card passed to it face down)."""
+        self.learn(1 << seat, *cards)
+
+    def learn(self, mask: int, *cards: Card) -> None:
+        """The seats in ``mask`` (bit s: seat s) now know where these cards are."""
+        known = dict(self.known) if self.known else {}
+        for card in cards:
+            known[card] = known.get(card, 0) | mask
+        self.known = known
+
+    def forget(self, cards: Iterable[Card]) -> None:
+        """Nobody knows these cards beyond their zone's visibility any more."""
+        if self.known:
+            known = dict(self.known)
+            for card in cards:
+                known.pop(card, None)
+            self.known = known or None
+
+    def knows(self, seat: int | None, card: Card) -> bool:
+        """Whether ``seat`` (None: a spectator) has learnt where ``card`` is."""
+        known = self.known
+        if not known:
+            return False
+        mask = known.get(card, 0)
+        return mask == PUBLIC if seat is None else bool(mask & (1 << seat))
+
+    # ---- the declared parts ----------------------------------------------------------
+
+    def zones(self) -> Iterator[tuple[str, int | None, ZoneSpec, list[Card]]]:
+        """Every zone: (name, its seat or None, its spec, its cards)."""
+        for name, spec in self.ZONES.items():
+            part = getattr(self, name)
+            if spec.per_seat:
+                for seat, cards in enumerate(part):
+                    yield name, seat, spec, cards
+            else:
+                yield name, None, spec, part
+
+    def __init_subclass__(cls, **kwargs: Any) -> None:
+        super().__init_subclass__(**kwargs)
+        for name, spec in cls.ZONES.items():
+            if not isinstance(spec, ZoneSpec):
+                raise TypeError(f"{cls.__name__}.ZONES[{name!r}] must be made with zone(...)")
+        names = (*cls.ZONES, *cls.PUBLIC, *cls.PRIVATE)
+        if len(set(names)) != len(names):
+            raise TypeError(f"{cls.__name__}: a name appears twice in ZONES, PUBLIC and PRIVATE")
+        slots = [s for k in reversed(cls.__mro__) for s in k.__dict__.get("__slots__", ())]
+        missing = [n for n in names if n not in slots]
+        if missing:
+            raise TypeError(f"{cls.__name__}: list {', '.join(missing)} in __slots__")
+        base = ("seats", "randomness", "known", "__weakref__", "__dict__")
+        extra = tuple(s for s in dict.fromkeys(slots) if s not in names and s not in base)
+        cls._copy = _make_copier(cls, names, extra)
+
+    def _copy(self) -> CardState:  # replaced per subclass by a generated copier
+        raise NotImplementedError
+
+
+_MUTABLE = (list, dict, set)
+
+
+def copy_value(value: Any) -> Any:
+    """A copy of a JSON-like value: lists, dicts and sets copied; everything else shared."""
+    kind = type(value)
+    if kind is list:
+        if value and (type(value[0]) in _MUTABLE or type(value[-1]) in _MUTABLE):
+            return [copy_value(v) for v in value]
+        return value[:]
+    if kind is dict:
+        return {k: copy_value(v) for k, v in value.items()}
+    if kind is set:
+        return set(value)
+    if kind is Secret:
+        return value.copy()
+    return value
+
+
+def _make_copier(cls: type, names: tuple[str, ...], shared: tuple[str, ...]):
+    """A copy function made for one state class: straight attribute code, no loop over
+    names and no call per value in the common cases (search copies states a lot)."""
+    lines = [
+        "def _copy(self):",
+        "    new = _new(cls)",
+        "    new.seats = self.seats",
+        "    new.randomness = self.randomness",
+        "    new.known = self.known",
+    ]
+    per_seat = [n for n in names if n in cls.ZONES and cls.ZONES[n].per_seat]
+    if per_seat:  # two seats unrolled: the common case, and measurably faster
+        lines.append("    if self.seats == 2:")
+        lines += [f"        v = self.{n}; new.{n} = [v[0][:], v[1][:]]" for n in per_seat]
+        lines.append("    else:")
+        lines += [f"        new.{n} = list(map(list.copy, self.{n}))" for n in per_seat]
+    for name in names:
+        spec = cls.ZONES.get(name)
+        if spec is None:
+            lines += [
+                f"    v = self.{name}",
+                "    t = type(v)",
+                "    if t in S:",
+                f"        new.{name} = v",
+                "    elif t is list and not (v and (type(v[0]) in M or type(v[-1]) in M)):",
+                f"        new.{name} = v[:]",
+                "    else:",
+                f"        new.{name} = copy_value(v)",
+            ]
+        elif not spec.per_seat:
+            lines.append(f"    new.{name} = self.{name}[:]")
+    lines += [f"    new.{name} = self.{name}" for name in shared]
+    lines.append("    return new")
+    scope = {
+        "_new": _new, "cls": cls, "copy_value": copy_value, "M": _MUTABLE,
+        "S": frozenset({int, str, float, bool, tuple, frozenset, type(None)}),
+    }
+    exec("\n".join(lines), scope)  # noqa: S102 - made from names checked to be slots
+    copier = scope["_copy"]
+    copier.derived = True  # a Game naming another state_class replaces it
+    return copier

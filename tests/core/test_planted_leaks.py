@@ -1,0 +1,166 @@
+"""Each kind of hidden-information leak, planted in a small hidden-hand game, fails the check
+with a message that names it; the honest game passes."""
+
+import random
+
+import pytest
+
+from tabletop.agents.base import BotSpec
+from tabletop.core import Event, InvalidAction
+from tabletop.core.check import check_game
+from tests.core.hidden_hand import HandState, HiddenHand
+
+
+def problems(game, **kwargs):
+    report = check_game(game, games=kwargs.pop("games", 4), **kwargs)
+    assert not report.ok, "the planted leak was not caught"
+    return report.problems[0]
+
+
+def test_the_honest_game_passes_with_its_bot():
+    report = check_game(HiddenHand(), games=12, bots=[BotSpec("lowest", lambda g, s, r: Lowest(), game="hiddenhand")])
+    assert report.ok, report.problems
+
+
+def test_a_card_given_face_down_stays_known_to_its_giver_only():
+    game = HiddenHand()
+    state = game.new_state(3, seed=1)
+    card = sorted(state.hands[0])[0]
+    game.apply(state, 0, f"give {card}")
+    assert card in game.view(state, 0)["hands"][1]
+    assert card not in game.view(state, 2)["hands"][1] and card not in game.view(state, None)["hands"][1]
+    resampled = game.determinize(state, 0, random.Random(5))
+    assert card in resampled.hands[1]
+
+
+class ViewShowsHands(HiddenHand):
+    def view(self, state, seat):
+        return dict(super().view(state, seat), all_hands=[sorted(h) for h in state.hands])
+
+
+class LoggedState(HandState):
+    PUBLIC = (*HandState.PUBLIC, "log")
+    __slots__ = ("log",)
+
+    def __init__(self, seats, seed):
+        super().__init__(seats, seed)
+        self.log: list[str] = []
+
+
+class ViewKeepsHistory(HiddenHand):
+    """Keeps every event's text, private draws included, in a value declared public."""
+
+    state_class = LoggedState
+
+    def setup(self, seats, options, seed):
+        return LoggedState(seats, seed)
+
+    def apply(self, state, seat, action):
+        events = super().apply(state, seat, action)
+        state.log.extend(e.text for e in events)
+        return events
+
+
+class DescribeNamesTheDeck(HiddenHand):
+    def describe_action(self, state, seat, action):
+        return f"{super().describe_action(state, seat, action)}, then draw {state.deck[-1] if state.deck else 'nothing'}"
+
+
+class PublicDrawEvent(HiddenHand):
+    def draw_event(self, seat, card):
+        return Event("draw", f"{{p{seat}}} draws {card}.", {"card": card})  # visible_to forgotten
+
+
+class ErrorNamesAHand(HiddenHand):
+    def _parse(self, state, seat, action):
+        if not action.startswith(("play ", "give ")):
+            other = (seat + 1) % state.seats
+            raise InvalidAction(f"'{action}' is not an action; seat {other + 1} holds {sorted(state.hands[other])}.")
+        return super()._parse(state, seat, action)
+
+
+class RejectionShufflesTheDeck(HiddenHand):
+    def apply(self, state, seat, action):
+        state.deck.reverse()  # changes a hidden part before checking the action
+        try:
+            return super().apply(state, seat, action)
+        except InvalidAction:
+            raise
+        except Exception:
+            raise
+
+
+class DeterminizeIsAPlainCopy(HiddenHand):
+    def determinize(self, state, seat, rng):
+        return self.copy(state)
+
+
+class DeterminizeKeepsTheHands(HiddenHand):
+    """Refines determinize but puts the true hands back: search would see them."""
+
+    def determinize(self, state, seat, rng):
+        new = super().determinize(state, seat, rng)
+        new.hands = [h[:] for h in state.hands]
+        new.deck = sorted(new.deck)
+        return new
+
+
+class Lowest:
+    """Plays its lowest card (reads its view only)."""
+
+    def choose(self, decision):
+        return min(decision.legal)
+
+
+class AvoidsTheNextHand:
+    """Plays a card of a colour the next seat does not hold, judged from a sampled state."""
+
+    def __init__(self, rng):
+        self.rng = rng
+
+    def choose(self, decision):
+        sample = decision.sample_state(self.rng)
+        nxt = (decision.seat + 1) % sample.seats
+        colours = {c[0] for c in sample.hands[nxt]}
+        plays = [a for a in decision.legal if a.startswith("play ")]
+        return next((a for a in plays if a[5] not in colours), plays[0])
+
+
+@pytest.mark.parametrize(
+    ("game", "named"),
+    [
+        (ViewShowsHands(), "seat 0's view changed when what it cannot see was resampled"),
+        (ViewKeepsHistory(), "view names r3 under 'log', a card hidden from it"),
+        (DescribeNamesTheDeck(), "describe_action('play"),
+        (PublicDrawEvent(), "event 'draw' is shown to the spectator and names"),
+        (ErrorNamesAHand(), "the message rejecting '\x00not-an-action' from seat 0 changed"),
+        (RejectionShufflesTheDeck(), "a rejected action by seat 0 ('\x00not-an-action') changed the state (compared deeply, hidden parts included)"),
+        (DeterminizeIsAPlainCopy(), "the game's determinize never changed anything"),
+    ],
+    ids=["view-shows-hands", "view-keeps-history", "describe", "public-event", "error-text", "rejection-changes-hidden", "plain-copy-determinize"],
+)
+def test_a_planted_leak_fails_the_check_naming_it(game, named):
+    assert named in problems(game)
+
+
+def test_a_determinize_that_keeps_the_true_hands_is_caught_by_a_bot_that_searches():
+    spec = BotSpec("avoider", lambda g, s, rng: AvoidsTheNextHand(rng), game="hiddenhand")
+    message = problems(DeterminizeKeepsTheHands(), games=6, bots=[spec])
+    assert "bot 'avoider' for seat" in message and "when what the seat cannot see was resampled" in message
+
+
+def test_the_same_bot_passes_on_the_honest_game():
+    spec = BotSpec("avoider", lambda g, s, rng: AvoidsTheNextHand(rng), game="hiddenhand")
+    assert check_game(HiddenHand(), games=6, bots=[spec]).ok
+
+
+def test_a_game_can_keep_its_own_view_shape_from_the_zones():
+    from tabletop.core.derive import zone_view
+
+    game = HiddenHand()
+    state = game.new_state(2, seed=2)
+    assert zone_view(state, "hands", 0, owner=1) == [None, None, None]
+    assert zone_view(state, "hands", 1, owner=1) == state.hands[1]
+    assert zone_view(state, "pile", None) == []
+    with pytest.raises(ValueError, match="say whose"):
+        zone_view(state, "hands", 0)
