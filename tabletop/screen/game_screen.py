@@ -134,7 +134,7 @@ class GameScreen(Screen[None]):
 
     def show_decision(self, seat: int) -> None:
         session, board = self.session, self.board
-        decision = session.decision(seat)
+        decision = self._decision = session.decision(seat)
         view = decision.view
         self.deciding = seat
         self.legal = list(decision.legal)
@@ -244,7 +244,7 @@ class GameScreen(Screen[None]):
 
     def on_option_list_option_highlighted(self, event: OptionList.OptionHighlighted) -> None:
         if event.option_list.id == "choices" and event.option.id and self.deciding is not None:
-            description = self.session.decision(self.deciding).describe(event.option.id)
+            description = self._decision.describe(event.option.id)
             self.detail(f"{event.option.id}: {description}" if description else event.option.id)
 
     def on_data_table_cell_highlighted(self, event: HandGrid.CellHighlighted) -> None:

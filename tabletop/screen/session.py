@@ -9,13 +9,14 @@ decisions, so it is left exactly as it was and goes on choosing as it did.
 
 from __future__ import annotations
 
+import random
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from typing import Any
 
 import pluggy
 
-from tabletop.agents.base import Agent, Decision
+from tabletop.agents.base import Agent, Decision, make_decision
 from tabletop.core.errors import RecordError, TabletopError
 from tabletop.core.game import Event, Game, Outcome
 from tabletop.core.record import GameRecord
@@ -96,10 +97,12 @@ class Session:
         ]
         self.record = self._new_record()
         self.log: list[Logged] = []
+        #: Draws what each bot decision's copy hides, as in Match: one generator per game.
+        self.resample = random.Random(self.seed)
         for seat, action in actions:
             agent = self.agents[seat]
             if agent is not None:
-                agent.choose(Decision(game, self.state, seat, game.legal_actions(self.state, seat)))
+                agent.choose(self._bot_decision(agent, seat))
             self._apply(seat, action, observe=False)
 
     # ---- playing ----------------------------------------------------------------------
@@ -122,12 +125,19 @@ class Session:
         return seat if seat is not None and self.agents[seat] is None else None
 
     def decision(self, seat: int) -> Decision:
-        return Decision(self.game, self.state, seat, self.game.legal_actions(self.state, seat))
+        """A person's decision: it draws nothing from the game's generator, so looking at it
+        again (the screen does) changes nothing the bots will do."""
+        return Decision(self.game, self.state, seat, self.game.legal_actions(self.state, seat),
+                        rng=random.Random(seat))
+
+    def _bot_decision(self, agent: Agent, seat: int) -> Decision:
+        return make_decision(agent, self.game, self.state, seat, self.game.legal_actions(self.state, seat),
+                             self.resample)
 
     def play_bots(self, on_event: Callable[[Logged], None] | None = None) -> None:
         """Let bots act until a person must decide or the game ends."""
         while (seat := self.to_act()) is not None and (agent := self.agents[seat]) is not None:
-            action = agent.choose(self.decision(seat))
+            action = agent.choose(self._bot_decision(agent, seat))
             for logged in self._apply(seat, action):
                 if on_event is not None:
                     on_event(logged)
