@@ -311,6 +311,9 @@ class CastleWars(Game):
                 if card is None:
                     break
                 state.row.append(card)
+            # Sorted by kind: the order cards are turned up in is no rule, and a row kept in deck
+            # order would tell, after the leftovers are discarded, how the hidden deck lay.
+            state.row.sort(key=self._letters.index)
             shown = ", ".join(self.cards.names[card] for card in state.row) or "nothing"
             events.append(Event("face_up", f"Draft turn {state.draft_turn}: face up {shown}.",
                                 {"turn": state.draft_turn, "row": list(state.row)}))

@@ -26,7 +26,7 @@ def test_five_draft_turns_clockwise_from_the_first_seat_then_leftovers_are_disca
     rig_rows(state, rows)
     seen = []
     for turn in range(5):
-        assert state.draft_turn == turn + 1 and state.row == ["K", "A", "M", "K"]
+        assert state.draft_turn == turn + 1 and Counter(state.row) == Counter("KAMK")
         for seat in range(3):
             seen.append(GAME.to_act(state)[0])
             play(state, seat, f"take {rows[turn][seat]}")
@@ -222,3 +222,10 @@ def test_describe_action_says_what_an_action_does():
     assert GAME.describe_action(state, 0, "pass") == "take nothing this draft turn"
     assert GAME.describe_action(state, 0, "attack 2") == "send your Units against seat 2 (15 hit points, 0 Towers)"
     assert GAME.describe_action(state, 0, "nonsense") == ""
+
+
+def test_face_up_cards_are_laid_out_by_kind():
+    for seed in range(20):
+        state = GAME.new_state(4, seed=seed)
+        order = "KAMT"
+        assert state.row == sorted(state.row, key=order.index)
