@@ -13,6 +13,9 @@ if TYPE_CHECKING:
     from tabletop.core.game import Game
 
 
+_new = object.__new__
+
+
 class Decision:
     """What an agent gets when a seat must act: its seat, view, legal actions, descriptions,
     and states consistent with its view for search.
@@ -35,8 +38,14 @@ class Decision:
 
     @classmethod
     def blind(cls, game: Game, seat: int, legal: Sequence[str]) -> Decision:
-        """A decision with the legal actions only."""
-        return cls(game, None, seat, legal)
+        """A decision with the legal actions only (made without ``__init__``: simulations make
+        one per action)."""
+        decision = _new(cls)
+        decision.game = game
+        decision.seat = seat
+        decision.legal = legal
+        decision._sample = decision._view = None
+        return decision
 
     @classmethod
     def seen(cls, game: Game, state: Any, seat: int, legal: Sequence[str]) -> Decision:
@@ -81,6 +90,33 @@ def make_decision(agent: Any, game: Game, state: Any, seat: int, legal: Sequence
     if reads == "view":
         return Decision.seen(game, state, seat, legal)
     return Decision(game, state, seat, legal, rng=rng)
+
+
+def decision_maker(agent: Any) -> Callable[[Game, Any, int, Sequence[str], random.Random | None], Decision]:
+    """:func:`make_decision` with the agent's ``reads`` looked up once, for a loop over many
+    decisions; a blind or seen maker never uses its generator (None will do)."""
+    reads = getattr(agent, "reads", "all")
+    if reads == "legal":
+        return _blind
+    if reads == "view":
+        seen = Decision.seen
+        return lambda game, state, seat, legal, rng: seen(game, state, seat, legal)
+    return lambda game, state, seat, legal, rng: Decision(game, state, seat, legal, rng=rng)
+
+
+def _blind(game: Game, state: Any, seat: int, legal: Sequence[str], rng: Any) -> Decision:
+    """:meth:`Decision.blind` in :func:`decision_maker`'s shape, without a call in between."""
+    decision = _new(Decision)
+    decision.game = game
+    decision.seat = seat
+    decision.legal = legal
+    decision._sample = decision._view = None
+    return decision
+
+
+def needs_sample(agent: Any) -> bool:
+    """Whether ``agent``'s decisions carry a determinized copy (and so draw from a generator)."""
+    return getattr(agent, "reads", "all") not in ("legal", "view")
 
 
 class Agent(Protocol):

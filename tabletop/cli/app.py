@@ -35,21 +35,25 @@ class Runtime:
     ask: Callable[[str], str] = _default_ask
 
 
-def make_app(runtime: Runtime | None = None, *, extra_plugins: Sequence[str] = ()) -> typer.Typer:
-    """A fresh application; tests pass their own runtime (registry, consoles, input)."""
-    from tabletop.cli import (
-        bench_cmd,
-        check_cmd,
-        list_cmd,
-        new_cmd,
-        play_cmd,
-        replay_cmd,
-        report_cmd,
-        rules_cmd,
-        runs_cmd,
-        simulate_cmd,
-        sweep_cmd,
-    )
+#: Each command's module, in the order ``tabletop --help`` lists them (the lab's last).
+COMMAND_MODULES = {
+    "list": "list_cmd", "rules": "rules_cmd", "play": "play_cmd", "simulate": "simulate_cmd",
+    "replay": "replay_cmd", "check": "check_cmd", "bench": "bench_cmd", "new": "new_cmd",
+    "runs": "runs_cmd", "report": "report_cmd", "compare": "report_cmd", "sweep": "sweep_cmd",
+}
+
+
+def make_app(
+    runtime: Runtime | None = None, *, extra_plugins: Sequence[str] = (), only: str | None = None
+) -> typer.Typer:
+    """A fresh application; tests pass their own runtime (registry, consoles, input).
+
+    ``only`` names the command about to run: just its module is imported (a command's
+    module imports what it needs, and some need a lot), and plugins add no commands."""
+    import importlib
+
+    names = [COMMAND_MODULES[only]] if only in COMMAND_MODULES else list(dict.fromkeys(COMMAND_MODULES.values()))
+    modules = [importlib.import_module(f"tabletop.cli.{name}") for name in names]
 
     rt = runtime or Runtime(registry=build_registry(extra=extra_plugins))
     app = typer.Typer(
@@ -86,11 +90,10 @@ def make_app(runtime: Runtime | None = None, *, extra_plugins: Sequence[str] = (
     ) -> None:
         """Play, test and invent tabletop card games. Every game is a plugin."""
 
-    for module in (list_cmd, rules_cmd, play_cmd, simulate_cmd, replay_cmd, check_cmd, bench_cmd, new_cmd):
+    for module in modules:
         module.register(app, rt)
-    for module in (runs_cmd, report_cmd, sweep_cmd):  # the playtesting lab
-        module.register(app, rt)
-    add_plugin_commands(app, rt)
+    if only not in COMMAND_MODULES:
+        add_plugin_commands(app, rt)
     return app
 
 
@@ -168,6 +171,16 @@ def split_plugin_args(argv: Sequence[str]) -> tuple[list[str], list[str]]:
     return plugins, rest
 
 
+def command_of(args: Sequence[str]) -> str | None:
+    """The command these arguments run, if the first word that is no option is one of ours."""
+    for arg in args:
+        if arg in ("--help", "--version"):
+            return None
+        if not arg.startswith("-"):
+            return arg
+    return None
+
+
 def main(argv: Sequence[str] | None = None) -> None:
     """The ``tabletop`` command: one handler turns any unexpected error into one sentence."""
     plugins, rest = split_plugin_args(sys.argv[1:] if argv is None else argv)
@@ -187,7 +200,7 @@ def main(argv: Sequence[str] | None = None) -> None:
             else:
                 output.fail(f"The plugin '{failure.plugin}' did not load: {failure.reason}")
                 sys.exit(2)
-        app = make_app(Runtime(registry=registry, output=output))
+        app = make_app(Runtime(registry=registry, output=output), only=command_of(rest))
         app(args=rest, prog_name="tabletop")
     except Exception as error:  # the last line of defence: never a traceback unless asked
         if debug:

@@ -5,7 +5,6 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 import typer
-from rich.markdown import Markdown
 
 from tabletop.cli.output import friendly
 from tabletop.cli.params import GameArgument
@@ -24,4 +23,6 @@ def register(app: typer.Typer, rt: Runtime) -> None:
         text = found.rules_text()
         if text is None:
             raise rt.output.fail(f"{found.title} ships no rules text.", code=1)
+        from rich.markdown import Markdown  # markdown-it is slow to import: only for this command
+
         rt.output.print(Markdown(clean(text.replace("\t", "    "), lines=True)))

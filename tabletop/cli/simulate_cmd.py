@@ -7,15 +7,6 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Annotated, Any
 
 import typer
-from rich.progress import (
-    BarColumn,
-    MofNCompleteColumn,
-    Progress,
-    ProgressColumn,
-    Task,
-    TextColumn,
-    TimeRemainingColumn,
-)
 from rich.table import Table
 from rich.text import Text
 
@@ -24,11 +15,11 @@ from tabletop.cli.params import GameArgument, JsonOption, OptionsOption
 from tabletop.cli.seats import plan_seats
 from tabletop.core.simulate import summarise
 from tabletop.lab.backends import BACKENDS, Job, make_job
-from tabletop.lab.db import ResultsDB, default_path
 from tabletop.lab.runner import RunResult, run_simulation
 
 if TYPE_CHECKING:
     from tabletop.cli.app import Runtime
+    from tabletop.lab.db import ResultsDB
 
 INTERRUPTED = 130
 
@@ -52,15 +43,10 @@ def _pct(rate: float) -> str:
     return f"{100 * rate:.1f}%"
 
 
-class SpeedColumn(ProgressColumn):
-    """Games per second."""
-
-    def render(self, task: Task) -> Text:
-        speed = task.finished_speed or task.speed
-        return Text(f"{speed:,.0f} games/s" if speed else "- games/s", style="dim")
-
-
 def open_db(path: Path | None) -> ResultsDB:
+    """The results database (imported here: a run with --no-db needs no SQLite)."""
+    from tabletop.lab.db import ResultsDB, default_path
+
     return ResultsDB(path or default_path())
 
 
@@ -68,17 +54,17 @@ def play_with_progress(
     rt: Runtime, job: Job, *, label: str, backend: str, workers: int, address: str | None,
     db: ResultsDB | None, quiet: bool, sweep: str | None = None, variant: str | None = None,
 ) -> RunResult:
-    """Run ``job`` with a progress bar (games/s, time left) on standard error unless ``quiet``."""
+    """Run ``job`` with a progress bar (games/s, time left) on standard error unless ``quiet``
+    or standard error is no terminal (nobody would see it)."""
     workers = min(workers, os.cpu_count() or 1) if backend == "local" else workers
     kwargs: dict[str, Any] = dict(backend=backend, workers=workers, address=address, db=db, sweep=sweep,
                                   variant=variant)
-    if quiet:
+    if quiet or not rt.output.errors.is_terminal:
         return run_simulation(job, **kwargs)
-    columns = (TextColumn("{task.description}"), BarColumn(), MofNCompleteColumn(), SpeedColumn(),
-               TimeRemainingColumn())
-    with Progress(*columns, console=rt.output.errors, transient=True) as progress:
-        task = progress.add_task(label, total=job.games)
-        return run_simulation(job, on_result=lambda i, r: progress.advance(task, 1), **kwargs)
+    from tabletop.cli.progress import progress_bar
+
+    with progress_bar(rt.output.errors, label, total=job.games - job.first) as advance:
+        return run_simulation(job, on_result=advance, **kwargs)
 
 
 def summary_tables(summary: dict[str, Any]) -> list[Table]:
@@ -111,6 +97,8 @@ def register(app: typer.Typer, rt: Runtime) -> None:
         ] = None,
         players: Annotated[int | None, typer.Option("--players", help="Seats, all random, when --seats is not given.")] = None,
         seed: Annotated[int, typer.Option("--seed", help="Game i is played with seed+i.")] = 0,
+        rotate: Annotated[bool, typer.Option(
+            "--rotate", help="Game i seats the bots moved i places clockwise: each bot plays each seat equally.")] = False,
         option: OptionsOption = None,
         workers: WorkersOption = 1,
         backend: BackendOption = "local",
@@ -132,7 +120,9 @@ def register(app: typer.Typer, rt: Runtime) -> None:
             rt.registry, found, seats=seats, players=players, bot="random", allow_human=False
         )
         bots = [p.bot for p in plans if p.bot is not None]
-        job = make_job(rt.registry, found, bots, options=found.resolve_options(options), seed=seed, games=games)
+        job = make_job(
+            rt.registry, found, bots, options=found.resolve_options(options), seed=seed, games=games, rotate=rotate
+        )
         store = None if no_db else open_db(db)
         try:
             run = play_with_progress(
@@ -142,7 +132,7 @@ def register(app: typer.Typer, rt: Runtime) -> None:
         finally:
             if store is not None:
                 store.close()
-        summary = summarise(found, bots, run.tally, seed=seed, options=job.options)
+        summary = summarise(found, bots, run.tally, seed=seed, options=job.options, rotate=rotate)
         summary["run"] = run.run_id
         summary["interrupted"] = run.interrupted
         if as_json:

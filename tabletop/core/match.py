@@ -9,7 +9,7 @@ from typing import Any
 
 import pluggy
 
-from tabletop.agents.base import Agent, make_decision
+from tabletop.agents.base import Agent, decision_maker, needs_sample
 from tabletop.core.errors import TabletopError
 from tabletop.core.game import Event, Game, Outcome
 from tabletop.core.names import seat_name
@@ -56,11 +56,13 @@ class Match:
         self.pm = pm
         self.on_plugin_error = on_plugin_error
         self.plugins_off: set[str] = set()
-        self.state = game.new_state(seats, options=options, seed=seed)
+        game.check_seats(seats)
+        resolved = game.resolve_options(options)
+        self.state = game.setup(seats, resolved, seed)  # as game.new_state, resolving options once
         self.record = GameRecord(
             game=game.name,
             version=game.version,
-            options=game.resolve_options(options),
+            options=resolved,
             seed=seed,
             seats=[
                 {"name": self.names[i], "agent": agent_names[i] if agent_names else type(a).__name__}
@@ -76,7 +78,10 @@ class Match:
         step_limit: int | None = None,
     ) -> MatchResult:
         """Play to the end. ``before_decision(seat, state)`` runs before each agent is asked
-        (the CLI's hand-over screen); ``on_event`` sees every event, secret ones included."""
+        (the CLI's hand-over screen); ``on_event`` sees every event, secret ones included.
+
+        The loop is a simulation's inner loop: the contract's methods are looked up once,
+        and events are walked only when someone listens."""
         game, state, agents, actions = self.game, self.state, self.agents, self.record.actions
         observe = None
         if self.pm is not None:
@@ -84,31 +89,40 @@ class Match:
                 self.pm, "tabletop_observe_event", report=self.on_plugin_error, switched_off=self.plugins_off
             ) or None
         limit = step_limit or game.step_limit(len(agents))
-        resample = random.Random(self.record.seed)  # draws what each decision's copy hides
-        if not actions:  # a new game: narrate its setup
-            for event in game.opening_events(state):
+        # Draws what each decision's copy hides; agents that get no copy draw nothing from it.
+        resample = random.Random(self.record.seed) if any(map(needs_sample, agents)) else None
+        if observe is None:
+            tell = on_event
+        else:
+            def tell(event: Event) -> None:
                 if on_event is not None:
                     on_event(event)
-                if observe is not None:
-                    observe(game=game, seat_names=self.names, event=event)
-        while (outcome := game.outcome(state)) is None:
-            if len(actions) >= limit:
+                observe(game=game, seat_names=self.names, event=event)
+
+        if not actions and tell is not None:  # a new game: narrate its setup
+            for event in game.opening_events(state):
+                tell(event)
+        outcome_of, to_act, legal_actions, apply = game.outcome, game.to_act, game.legal_actions, game.apply
+        deciders = [(agent.choose, decision_maker(agent)) for agent in agents]
+        record = actions.append
+        steps = len(actions)
+        while (outcome := outcome_of(state)) is None:
+            if steps >= limit:
                 raise StepLimitExceeded(
                     f"{game.name} did not end within {limit} actions (seed {self.record.seed})."
                 )
-            seat = game.to_act(state)[0]
+            seat = to_act(state)[0]
             if before_decision is not None:
                 before_decision(seat, state)
-            legal = game.legal_actions(state, seat)
+            choose, decision = deciders[seat]
             # An agent never gets the state: a copy determinized for its seat, or less.
-            action = agents[seat].choose(make_decision(agents[seat], game, state, seat, legal, resample))
-            events = game.apply(state, seat, action)
-            actions.append((seat, action))
-            for event in events:
-                if on_event is not None:
-                    on_event(event)
-                if observe is not None:
-                    observe(game=game, seat_names=self.names, event=event)
+            action = choose(decision(game, state, seat, legal_actions(state, seat), resample))
+            events = apply(state, seat, action)
+            record((seat, action))
+            steps += 1
+            if tell is not None:
+                for event in events:
+                    tell(event)
         self.record.outcome = outcome.to_dict()
         if self.pm is not None:
             GuardedHook(

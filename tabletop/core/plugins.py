@@ -9,6 +9,7 @@ as a :class:`PluginFailure` with its reason; the rest keep working.
 
 from __future__ import annotations
 
+import functools
 import importlib
 import importlib.util
 import re
@@ -16,7 +17,7 @@ import sys
 import warnings
 from collections.abc import Callable, Iterable
 from dataclasses import dataclass, field
-from importlib.metadata import entry_points
+from importlib.metadata import EntryPoint, entry_points
 from pathlib import Path
 from types import ModuleType
 from typing import Any
@@ -29,6 +30,13 @@ from tabletop.core.errors import CardDataError, UnknownNameError
 from tabletop.core.game import Game
 
 ENTRY_POINT_GROUP = "tabletop"
+
+
+@functools.cache
+def installed_plugins() -> tuple[EntryPoint, ...]:
+    """The entry points of group ``tabletop``, by name; read once per process (reading every
+    installed distribution's metadata is a good part of start-up)."""
+    return tuple(sorted(entry_points(group=ENTRY_POINT_GROUP), key=lambda e: e.name))
 
 
 #: What a plugin may raise at import or registration and still count as merely broken.
@@ -125,7 +133,7 @@ def make_plugin_manager(
 
     pm.register(builtin, name="tabletop.builtin")
     if load_entry_points:
-        for ep in sorted(entry_points(group=ENTRY_POINT_GROUP), key=lambda e: e.name):
+        for ep in installed_plugins():
             if pm.get_plugin(ep.name) is not None or pm.is_blocked(ep.name):
                 continue
             try:

@@ -25,6 +25,9 @@ from tabletop.core.game import Event, Game
 from tabletop.core.match import run_match
 from tabletop.core.stats import Stat, wilson
 
+#: What a seat's row names for its bot when the bots change seats from game to game.
+ROTATED = "(rotated)"
+
 
 class GameResult(NamedTuple):
     """One game's result. A named tuple: runs send many of them between processes."""
@@ -40,6 +43,9 @@ class GameResult(NamedTuple):
     stats_error: str | None = None
     #: ``stats`` as compact JSON (:func:`encode_stats`), as backends send and store them.
     stats_json: str = ""
+    #: Places the run's bots were moved clockwise for this game (``--rotate``): the bot
+    #: listed at seat ``p`` sat at seat ``(p + rotation) % seats``.
+    rotation: int = 0
 
     def packed(self) -> GameResult:
         """The same result with its statistics as JSON: cheap to send, ready to store."""
@@ -57,13 +63,38 @@ def bot_rng(game_seed: int, seat: int) -> random.Random:
     return random.Random(f"bot:{game_seed}:{seat}")
 
 
+class FinalView(Mapping[str, Any]):
+    """The spectator's view of a finished game, worked out on first reading: most plugins'
+    statistics hooks answer None for a game not theirs without looking at it."""
+
+    __slots__ = ("_game", "_state", "_view")
+
+    def __init__(self, game: Game, state: Any):
+        self._game, self._state = game, state
+        self._view: Mapping[str, Any] | None = None
+
+    def _seen(self) -> Mapping[str, Any]:
+        if self._view is None:
+            self._view = self._game.view(self._state, None)
+        return self._view
+
+    def __getitem__(self, key: str) -> Any:
+        return self._seen()[key]
+
+    def __iter__(self) -> Iterator[str]:
+        return iter(self._seen())
+
+    def __len__(self) -> int:
+        return len(self._seen())
+
+
 def collect_stats(
     pm: pluggy.PluginManager, game: Game, state: Any, seats: int, events: Sequence[Event], outcome: Any
 ) -> tuple[tuple[Stat, ...], str | None]:
     """Every plugin's figures about one game; a failing hook costs its figures, not the game."""
     try:
         answers = pm.hook.tabletop_collect_stats(
-            game=game, seats=seats, events=events, outcome=outcome, final_view=game.view(state, None)
+            game=game, seats=seats, events=events, outcome=outcome, final_view=FinalView(game, state)
         )
         stats = tuple(s for answer in answers if answer for s in answer)
         bad = next((s for s in stats if not isinstance(s, Stat)), None)
@@ -74,34 +105,70 @@ def collect_stats(
         return (), f"statistics failed: {type(error).__name__}: {error}"
 
 
+def rotated(bots: Sequence[BotSpec], rotation: int) -> list[BotSpec]:
+    """The bots moved ``rotation`` places clockwise: the one listed at seat ``p`` sits at ``p + rotation``."""
+    n = len(bots)
+    return [bots[(seat - rotation) % n] for seat in range(n)]
+
+
+class Simulator:
+    """Plays one run's games: what every game shares (the bots' factories and names, whether
+    any plugin observes games or wants their figures) is worked out once, not per game."""
+
+    def __init__(
+        self,
+        game: Game,
+        bots: Sequence[BotSpec],
+        options: Mapping[str, Any],
+        pm: pluggy.PluginManager | None = None,
+    ):
+        self.game, self.bots, self.options, self.pm = game, list(bots), options, pm
+        hooks = pm.hook if pm is not None else None
+        self.wants_stats = hooks is not None and bool(hooks.tabletop_collect_stats.get_hookimpls())
+        observed = hooks is not None and bool(
+            hooks.tabletop_observe_event.get_hookimpls() or hooks.tabletop_observe_game_end.get_hookimpls()
+        )
+        self.observers = pm if observed else None  # no observer: the match skips the hooks
+
+    def play(self, game_seed: int, *, rotation: int = 0) -> GameResult:
+        """One game; ``rotation`` moves the bots that many places clockwise first."""
+        game = self.game
+        bots = rotated(self.bots, rotation) if rotation else self.bots
+        agents = [spec.factory(game, seat, bot_rng(game_seed, seat)) for seat, spec in enumerate(bots)]
+        events: list[Event] = []
+        try:
+            result = run_match(
+                game, agents, seed=game_seed, options=self.options, pm=self.observers,
+                agent_names=[spec.name for spec in bots],
+                on_event=events.append if self.wants_stats else None,
+            )
+        except Exception as error:  # one broken game is reported, not fatal to the run
+            return GameResult(
+                (), 0, f"seed {game_seed}: {type(error).__name__}: {error}", seed=game_seed, rotation=rotation
+            )
+        outcome = result.outcome
+        stats: tuple[Stat, ...] = ()
+        stats_error = None
+        if self.wants_stats:
+            assert self.pm is not None
+            stats, stats_error = collect_stats(self.pm, game, result.state, len(bots), events, outcome)
+        return GameResult(
+            outcome.winners, result.steps, seed=game_seed, reason=outcome.reason,
+            scores=outcome.scores, stats=stats, stats_error=stats_error, rotation=rotation,
+        )
+
+
 def play_one(
     game: Game,
     bots: Sequence[BotSpec],
     options: Mapping[str, Any],
     game_seed: int,
     pm: pluggy.PluginManager | None = None,
+    *,
+    rotation: int = 0,
 ) -> GameResult:
-    agents = [spec.factory(game, seat, bot_rng(game_seed, seat)) for seat, spec in enumerate(bots)]
-    wants_stats = pm is not None and bool(pm.hook.tabletop_collect_stats.get_hookimpls())
-    events: list[Event] = []
-    try:
-        result = run_match(
-            game, agents, seed=game_seed, options=options, pm=pm,
-            agent_names=[spec.name for spec in bots],
-            on_event=events.append if wants_stats else None,
-        )
-    except Exception as error:  # one broken game is reported, not fatal to the run
-        return GameResult((), 0, f"seed {game_seed}: {type(error).__name__}: {error}", seed=game_seed)
-    outcome = result.outcome
-    stats: tuple[Stat, ...] = ()
-    stats_error = None
-    if wants_stats:
-        assert pm is not None
-        stats, stats_error = collect_stats(pm, game, result.state, len(bots), events, outcome)
-    return GameResult(
-        outcome.winners, result.steps, seed=game_seed, reason=outcome.reason,
-        scores=outcome.scores, stats=stats, stats_error=stats_error,
-    )
+    """One game on its own (a run plays many through one :class:`Simulator`)."""
+    return Simulator(game, bots, options, pm).play(game_seed, rotation=rotation)
 
 
 def iter_games(
@@ -112,8 +179,9 @@ def iter_games(
     pm: pluggy.PluginManager | None = None,
 ) -> Iterator[GameResult]:
     """Play the games of these seeds one after another, in this process."""
+    simulator = Simulator(game, bots, options, pm)
     for s in seeds:
-        yield play_one(game, bots, options, s, pm)
+        yield simulator.play(s)
 
 
 def run_games(
@@ -135,21 +203,38 @@ def run_games(
 class Tally:
     """A run's figures summed as results arrive, in any order, in memory independent of the count.
 
-    Shared wins are summed as exact fractions so the order of arrival cannot change a digit.
+    Wins are counted per seat and per bot, a bot named by its place in the run's list of seats
+    (with ``--rotate`` it changes seat from game to game). Sole wins are counted as whole
+    numbers and shared ones as exact fractions, so the order of arrival cannot change a digit.
     """
 
     seats: int
     games: int = 0
     no_winner: int = 0
-    wins: list[Fraction] = field(default_factory=list)
     lengths: Counter = field(default_factory=Counter)
     errors: int = 0
     first_errors: list[str] = field(default_factory=list)
     stats_errors: int = 0
+    sole: list[int] = field(default_factory=list)
+    shared: list[Fraction] = field(default_factory=list)
+    bot_sole: list[int] = field(default_factory=list)
+    bot_shared: list[Fraction] = field(default_factory=list)
 
     def __post_init__(self) -> None:
-        if not self.wins:
-            self.wins = [Fraction(0)] * self.seats
+        for counts, zero in ((self.sole, 0), (self.shared, Fraction(0)), (self.bot_sole, 0),
+                             (self.bot_shared, Fraction(0))):
+            if not counts:
+                counts.extend([zero] * self.seats)
+
+    @property
+    def wins(self) -> list[Fraction]:
+        """Wins per seat."""
+        return [s + f for s, f in zip(self.sole, self.shared, strict=True)]
+
+    @property
+    def bot_wins(self) -> list[Fraction]:
+        """Wins of the bot listed at each place of the run's seats, wherever it sat."""
+        return [s + f for s, f in zip(self.bot_sole, self.bot_shared, strict=True)]
 
     def add(self, result: GameResult) -> None:
         if result.error is not None:
@@ -161,10 +246,19 @@ class Tally:
         if result.stats_error is not None:
             self.stats_errors += 1
         self.lengths[result.length] += 1
-        if not result.winners:
+        winners = result.winners
+        rotation = result.rotation
+        if len(winners) == 1:
+            (w,) = winners
+            self.sole[w] += 1
+            self.bot_sole[(w - rotation) % self.seats] += 1
+            return
+        if not winners:
             self.no_winner += 1
-        for w in result.winners:
-            self.wins[w] += Fraction(1, len(result.winners))
+        for w in winners:
+            share = Fraction(1, len(winners))
+            self.shared[w] += share
+            self.bot_shared[(w - rotation) % self.seats] += share
 
 
 def _length_figures(lengths: Counter) -> dict[str, float]:
@@ -183,8 +277,12 @@ def summarise(
     *,
     seed: int,
     options: Mapping[str, Any],
+    rotate: bool = False,
 ) -> dict[str, Any]:
-    """The figures ``tabletop simulate`` prints; seats are numbered from 1."""
+    """The figures ``tabletop simulate`` prints; seats are numbered from 1.
+
+    With ``rotate`` the bots changed seats from game to game: a seat's row names no bot,
+    and each bot's row counts its wins in whatever seat it held."""
     if isinstance(results, Tally):
         tally = results
     else:
@@ -193,21 +291,24 @@ def summarise(
             tally.add(r)
     n = tally.games
     seat_wins = [float(w) for w in tally.wins]
+    bot_wins = [float(w) for w in tally.bot_wins]
     by_seat = []
     for seat, spec in enumerate(bots):
         low, high = wilson(seat_wins[seat], n)
         by_seat.append({
-            "seat": seat + 1, "bot": spec.name, "wins": round(seat_wins[seat], 4),
+            "seat": seat + 1, "bot": ROTATED if rotate else spec.name, "wins": round(seat_wins[seat], 4),
             "rate": round(seat_wins[seat] / n, 4) if n else 0.0, "ci95": [round(low, 4), round(high, 4)],
         })
     by_bot: dict[str, dict[str, Any]] = {}
-    for seat, spec in enumerate(bots):
+    for place, spec in enumerate(bots):
         entry = by_bot.setdefault(spec.name, {"seats": [], "wins": 0.0, "games": 0})
-        entry["seats"].append(seat + 1)
-        entry["wins"] += seat_wins[seat]
+        entry["seats"].append(place + 1)
+        entry["wins"] += bot_wins[place]
         entry["games"] += n
     for entry in by_bot.values():
         low, high = wilson(entry["wins"], entry["games"])
+        if rotate:
+            entry["seats"] = list(range(1, len(bots) + 1))
         entry["wins"] = round(entry["wins"], 4)
         entry["rate"] = round(entry["wins"] / entry["games"], 4) if entry["games"] else 0.0
         entry["ci95"] = [round(low, 4), round(high, 4)]
@@ -219,6 +320,7 @@ def summarise(
         "seed": seed,
         "options": dict(options),
         "seats": [spec.name for spec in bots],
+        "rotate": rotate,
         "no_winner": tally.no_winner,
         "mean_length": round(length["mean"], 2),
         "sd_length": round(length["sd"], 2),

@@ -10,6 +10,7 @@ import math
 from collections import Counter, defaultdict
 from typing import Any
 
+from tabletop.core.simulate import ROTATED
 from tabletop.lab.db import ResultsDB, Run
 from tabletop.lab.statistics import holm, moments, proportion_vs, wilson
 
@@ -104,11 +105,17 @@ def analyse(db: ResultsDB, run: Run) -> dict[str, Any]:
     for ws in winners.values():
         for w in ws:
             seat_wins[w] += 1 / len(ws)
-    by_seat = [{"seat": s + 1, "bot": run.seats[s], **_rate(seat_wins[s], n)} for s in range(seats)]
+    by_seat = [{"seat": s + 1, "bot": ROTATED if run.rotate else run.seats[s], **_rate(seat_wins[s], n)}
+               for s in range(seats)]
     bots: dict[str, list[float]] = defaultdict(lambda: [0, 0.0])
     for s, bot in enumerate(run.seats):
         bots[bot][0] += n
-        bots[bot][1] += seat_wins[s]
+        if not run.rotate:
+            bots[bot][1] += seat_wins[s]
+    if run.rotate:  # the bots changed seats from game to game: credit each win to who sat there
+        for idx, ws in winners.items():
+            for w in ws:
+                bots[run.bot_at(w, idx)][1] += 1 / len(ws)
     by_bot = [{"bot": b, **_rate(w, int(k))} for b, (k, w) in bots.items()]
     # With the same bot in every seat, a fair game gives each seat the same share of the wins.
     equal = sum(seat_wins) / (n * seats) if n else 1 / seats

@@ -12,9 +12,7 @@ from __future__ import annotations
 
 import contextlib
 import dataclasses
-import multiprocessing
 import os
-import queue
 import signal
 import sys
 from collections.abc import Iterator
@@ -27,8 +25,8 @@ import pluggy
 from tabletop.agents.base import BotSpec
 from tabletop.core.errors import TabletopError
 from tabletop.core.game import Game
-from tabletop.core.plugins import Registry, build_registry
-from tabletop.core.simulate import GameResult, play_one
+from tabletop.core.plugins import Registry, build_registry, installed_plugins
+from tabletop.core.simulate import GameResult, Simulator
 
 BACKENDS = ("local", "ray")
 Chunk = tuple[int, int]  # first game index, number of games
@@ -50,7 +48,12 @@ class Job:
     #: Plugins beyond the installed ones, as module names or absolute .py paths.
     plugins: tuple[str, ...] = ()
     first: int = 0  # index of the first game, for a run that continues another
+    #: Game ``i`` seats the bots moved ``i`` places clockwise, so each bot plays each seat equally.
+    rotate: bool = False
     resolved: Any = field(default=None, compare=False, repr=False)
+
+    def rotation(self, index: int) -> int:
+        return index % len(self.bots) if self.rotate else 0
 
 
 _CACHE: dict[tuple[str, tuple[str, ...]], tuple[Game, list[BotSpec], pluggy.PluginManager]] = {}
@@ -58,9 +61,7 @@ _CACHE: dict[tuple[str, tuple[str, ...]], tuple[Game, list[BotSpec], pluggy.Plug
 
 def extra_plugins(registry: Registry) -> tuple[str, ...]:
     """The plugins of ``registry`` that were not found through entry points, by importable name."""
-    from importlib.metadata import entry_points
-
-    installed = {ep.name for ep in entry_points(group="tabletop")} | {"tabletop.builtin"}
+    installed = {ep.name for ep in installed_plugins()} | {"tabletop.builtin"}
     specs = []
     for name, plugin in registry.pm.list_name_plugin():
         if name in installed or plugin is None:
@@ -82,11 +83,12 @@ def make_job(
     options: dict[str, Any],
     seed: int,
     games: int,
+    rotate: bool = False,
 ) -> Job:
     """A job for these bots, already resolved for this process and its forked workers."""
     return Job(
         game=game.name, bots=tuple(b.name for b in bots), options=dict(options), seed=seed, games=games,
-        plugins=extra_plugins(registry), resolved=(game, list(bots), registry.pm),
+        plugins=extra_plugins(registry), rotate=rotate, resolved=(game, list(bots), registry.pm),
     )
 
 
@@ -103,10 +105,16 @@ def resolve(job: Job) -> tuple[Game, list[BotSpec], pluggy.PluginManager]:
     return game, [by_name[name] for name in job.bots], pm
 
 
-def play_chunk(job: Job, chunk: Chunk) -> list[tuple[int, GameResult]]:
+def simulator(job: Job) -> Simulator:
+    """The job's games' shared set-up, made once per process."""
     game, bots, pm = resolve(job)
+    return Simulator(game, bots, job.options, pm)
+
+
+def play_chunk(job: Job, chunk: Chunk) -> list[tuple[int, GameResult]]:
+    play = simulator(job).play
     start, count = chunk
-    return [(i, play_one(game, bots, job.options, job.seed + i, pm).packed()) for i in range(start, start + count)]
+    return [(i, play(job.seed + i, rotation=job.rotation(i)).packed()) for i in range(start, start + count)]
 
 
 def chunks(job: Job, *, size: int) -> Iterator[Chunk]:
@@ -123,9 +131,9 @@ def chunk_size(games: int, workers: int) -> int:
 
 
 def stream_local(job: Job) -> Iterator[tuple[int, GameResult]]:
-    game, bots, pm = resolve(job)
+    play, seed, rotation = simulator(job).play, job.seed, job.rotation
     for i in range(job.first, job.games):
-        yield i, play_one(game, bots, job.options, job.seed + i, pm).packed()
+        yield i, play(seed + i, rotation=rotation(i)).packed()
 
 
 # ---- a pool of forked worker processes ----------------------------------------------
@@ -143,9 +151,12 @@ def _pool_chunk(chunk: Chunk) -> list[tuple[int, GameResult]]:
 
 
 def stream_pool(job: Job, *, workers: int) -> Iterator[tuple[int, GameResult]]:
+    import multiprocessing
+    import queue
+
     global _POOL_JOB
     _POOL_JOB = job  # resolved in the parent, inherited by the forked workers
-    done: queue.Queue = queue.Queue()
+    done: queue.Queue[Any] = queue.Queue()
     todo = chunks(job, size=chunk_size(job.games - job.first, workers))
     pool = multiprocessing.get_context("fork").Pool(workers, initializer=_worker_start)
     in_flight = 0

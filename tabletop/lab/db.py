@@ -20,7 +20,9 @@ from tabletop.core.errors import TabletopError
 from tabletop.core.simulate import GameResult, encode_stats
 
 DB_ENV = "TABLETOP_DB"
-SCHEMA_VERSION = 2
+#: Most winners and scores lists :meth:`ResultsDB.add_games` keeps encoded.
+MAX_ENCODED = 4096
+SCHEMA_VERSION = 3
 
 #: A plugin's figures live in ``games.stats`` as JSON (one row per game keeps writing cheap);
 #: the view ``stats`` shows them one figure per row for SQL.
@@ -45,7 +47,8 @@ SCHEMA = (
     workers INTEGER,
     sweep TEXT,
     variant TEXT,
-    status TEXT NOT NULL DEFAULT 'finished'
+    status TEXT NOT NULL DEFAULT 'finished',
+    rotate INTEGER NOT NULL DEFAULT 0
 )""",
     """CREATE TABLE games (
     run_id INTEGER NOT NULL REFERENCES runs(id),
@@ -76,6 +79,8 @@ MIGRATIONS: dict[int, tuple[str, ...]] = {
         "ALTER TABLE games ADD COLUMN stats TEXT",
         STATS_VIEW,
     ),
+    # Game i of a run made with --rotate seats the bots moved i places clockwise.
+    2: ("ALTER TABLE runs ADD COLUMN rotate INTEGER NOT NULL DEFAULT 0",),
 }
 
 
@@ -110,6 +115,13 @@ class Run:
     sweep: str | None
     variant: str | None
     status: str
+    #: Game ``i`` seated the bots moved ``i`` places clockwise (``seats`` lists game 0's).
+    rotate: bool = False
+
+    def bot_at(self, seat: int, index: int) -> str:
+        """The bot that sat at ``seat`` in game ``index``."""
+        n = len(self.seats)
+        return self.seats[(seat - index) % n] if self.rotate else self.seats[seat]
 
     def to_dict(self) -> dict[str, Any]:
         return {
@@ -117,6 +129,7 @@ class Run:
             "options": self.options, "seats": self.seats, "version": self.version, "seed": self.seed,
             "planned": self.planned, "status": self.status, "sweep": self.sweep, "variant": self.variant,
             "card_hash": self.card_hash, "backend": self.backend, "workers": self.workers,
+            "rotate": self.rotate,
         }
 
 
@@ -144,6 +157,7 @@ class ResultsDB:
 
     def __init__(self, path: Path | str):
         self.path = Path(path)
+        self._encoded: dict[tuple[Any, ...], str] = {}
         try:
             self.path.parent.mkdir(parents=True, exist_ok=True)
             self.conn = sqlite3.connect(self.path, timeout=30, isolation_level=None)
@@ -213,21 +227,23 @@ class ResultsDB:
         workers: int | None = None,
         sweep: str | None = None,
         variant: str | None = None,
+        rotate: bool = False,
     ) -> int:
         created = datetime.now(UTC).isoformat(timespec="seconds")
         cur = self.conn.execute(
             "INSERT INTO runs (created, game, version, options, seats, seed, games, card_hash, backend,"
-            " workers, sweep, variant, status) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, 'running')",
+            " workers, sweep, variant, status, rotate) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, 'running', ?)",
             (created, game, version, json.dumps(options, sort_keys=True), json.dumps(list(seats)), seed, games,
-             card_hash, backend, workers, sweep, variant),
+             card_hash, backend, workers, sweep, variant, int(rotate)),
         )
         return int(cur.lastrowid or 0)
 
     def add_games(self, run_id: int, results: Iterable[tuple[int, GameResult]]) -> None:
         """Store finished games in one transaction (callers batch: one commit per game is slow)."""
+        text = self._json
         rows = [
-            (run_id, idx, r.seed, json.dumps(list(r.winners)), r.length, r.error, r.reason,
-             None if r.scores is None else json.dumps(list(r.scores)),
+            (run_id, idx, r.seed, text(r.winners), r.length, r.error, r.reason,
+             None if r.scores is None else text(r.scores),
              r.stats_json or (encode_stats(r.stats) if r.stats else None))
             for idx, r in results
         ]
@@ -238,6 +254,20 @@ class ResultsDB:
         except BaseException:
             self.conn.execute("ROLLBACK")
             raise
+
+    def _json(self, values: tuple[Any, ...]) -> str:
+        """A tuple of winners or scores as a JSON list; games repeat a few, so each is encoded once
+        (keyed by the types too: 1 and 1.0 are equal keys but not the same text)."""
+        key = (values, *map(type, values))
+        try:
+            return self._encoded[key]
+        except KeyError:
+            if len(self._encoded) >= MAX_ENCODED:
+                self._encoded.clear()
+            text = self._encoded[key] = json.dumps(list(values))
+            return text
+        except TypeError:  # an unhashable score
+            return json.dumps(list(values))
 
     def finish_run(self, run_id: int, status: str) -> None:
         self.conn.execute("UPDATE runs SET status = ? WHERE id = ?", (status, run_id))
@@ -270,9 +300,9 @@ class ResultsDB:
     @staticmethod
     def _run(row: Sequence[Any]) -> Run:
         (id_, created, game, version, options, seats, seed, games, card_hash, backend, workers, sweep, variant,
-         status, played) = row
+         status, rotate, played) = row
         return Run(id_, created, game, version, json.loads(options), json.loads(seats), seed, games, played,
-                   card_hash, backend, workers, sweep, variant, status)
+                   card_hash, backend, workers, sweep, variant, status, bool(rotate))
 
     def games(self, run_id: int) -> Iterator[GameRow]:
         for idx, seed, winners, length, error, reason in self.conn.execute(

@@ -8,19 +8,20 @@ backend, keeps every game that finished, and marks the run ``interrupted``.
 from __future__ import annotations
 
 import contextlib
-import hashlib
-import inspect
 import signal
 import threading
 import time
 from collections.abc import Callable, Iterator
 from dataclasses import dataclass
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 from tabletop.core.game import Game
 from tabletop.core.simulate import GameResult, Tally
 from tabletop.lab.backends import Job, check_backend, resolve, stream
-from tabletop.lab.db import ResultsDB
+
+if TYPE_CHECKING:
+    from tabletop.lab.db import ResultsDB
 
 FLUSH_SECONDS = 0.5
 FLUSH_GAMES = 500
@@ -36,6 +37,9 @@ class RunResult:
 
 def card_hash(game: Game) -> str:
     """A short hash of the card data (the TOML files) beside the game's module."""
+    import hashlib
+    import inspect
+
     digest = hashlib.sha256()
     try:
         folder = Path(inspect.getfile(type(game))).parent
@@ -95,7 +99,7 @@ def run_simulation(
         run_id = db.new_run(
             game=game.name, version=game.version, options=dict(job.options), seats=list(job.bots),
             seed=job.seed, games=job.games, card_hash=card_hash(game), backend=backend, workers=workers,
-            sweep=sweep, variant=variant,
+            sweep=sweep, variant=variant, rotate=job.rotate,
         )
     buffer: list[tuple[int, GameResult]] = []
     last_flush = started = time.perf_counter()

@@ -26,10 +26,10 @@ def test_a_version_1_database_is_migrated_in_place_and_keeps_its_games(tmp_path)
     with sqlite3.connect(path) as conn:
         conn.executescript(SCHEMA_V1)
     with ResultsDB(path) as db:
-        assert db.version == SCHEMA_VERSION == 2
+        assert db.version == SCHEMA_VERSION == 3
         (run,) = db.runs()
-        assert (run.id, run.game, run.options, run.seats, run.played, run.status) == (
-            1, "windupwar", {"edition": "2016"}, ["tactician", "random"], 3, "finished")
+        assert (run.id, run.game, run.options, run.seats, run.played, run.status, run.rotate) == (
+            1, "windupwar", {"edition": "2016"}, ["tactician", "random"], 3, "finished", False)
         assert [g.winners for g in db.games(1)] == [(0,), (1,), ()]
         new = fixture_run(db, seat0_wins=3, games=4)  # the new tables work on the migrated file
         assert len(list(db.stats(new))) == 16
