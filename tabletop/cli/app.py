@@ -49,7 +49,7 @@ def make_app(
     """A fresh application; tests pass their own runtime (registry, consoles, input).
 
     ``only`` names the command about to run: just its module is imported (a command's
-    module imports what it needs, and some need a lot), and plugins add no commands."""
+    module imports what it needs, and some need a lot)."""
     import importlib
 
     names = [COMMAND_MODULES[only]] if only in COMMAND_MODULES else list(dict.fromkeys(COMMAND_MODULES.values()))
@@ -92,15 +92,15 @@ def make_app(
 
     for module in modules:
         module.register(app, rt)
-    if only not in COMMAND_MODULES:
-        add_plugin_commands(app, rt)
+    add_plugin_commands(app, rt)
     return app
 
 
 def add_plugin_commands(app: typer.Typer, rt: Runtime) -> None:
     """Let each plugin add its commands; a plugin whose hook raises is reported by name and
     left out, and a plugin's command that raises ends in one sentence naming the plugin."""
-    owners = {_command_name(info): "tabletop's own" for info in app.registered_commands}
+    owners = {name: "tabletop's own" for name in COMMAND_MODULES}  # loaded or not
+    owners.update({_command_name(info): "tabletop's own" for info in app.registered_commands})
     for impl in rt.registry.pm.hook.tabletop_add_commands.get_hookimpls():
         before = len(app.registered_commands)
         groups = len(app.registered_groups)
