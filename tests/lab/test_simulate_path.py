@@ -149,3 +149,22 @@ def test_summarise_of_a_list_equals_summarise_of_its_tally(goofspiel):
         tally.add(r)
     assert summarise(goofspiel, [RANDOM, RANDOM], results, seed=0, options={}) == summarise(
         goofspiel, [RANDOM, RANDOM], tally, seed=0, options={})
+
+
+def test_on_a_terminal_the_progress_bar_shows_games_per_second_and_every_game_counts(registry):
+    from io import StringIO
+
+    from rich.console import Console
+    from typer.testing import CliRunner
+
+    from tabletop.cli.app import Runtime, make_app
+    from tabletop.cli.output import THEME, Output
+
+    out, err = StringIO(), StringIO()
+    output = Output(Console(file=out, width=100, theme=THEME, color_system=None),
+                    Console(file=err, width=100, theme=THEME, force_terminal=True, color_system=None))
+    app = make_app(Runtime(registry=registry, output=output), only="simulate")
+    result = CliRunner().invoke(app, ["simulate", "goofspiel", "-n", "3000", "--no-db"], catch_exceptions=False)
+    assert result.exit_code == 0
+    assert "games/s" in err.getvalue()
+    assert "goofspiel: 3000 games" in out.getvalue()
