@@ -22,7 +22,7 @@ import pluggy
 
 from tabletop.agents.base import BotSpec
 from tabletop.core.game import Event, Game
-from tabletop.core.match import run_match
+from tabletop.core.match import Match
 from tabletop.core.stats import Stat, wilson
 
 #: What a seat's row names for its bot when the bots change seats from game to game.
@@ -92,17 +92,43 @@ def collect_stats(
     pm: pluggy.PluginManager, game: Game, state: Any, seats: int, events: Sequence[Event], outcome: Any
 ) -> tuple[tuple[Stat, ...], str | None]:
     """Every plugin's figures about one game; a failing hook costs its figures, not the game."""
-    try:
-        answers = pm.hook.tabletop_collect_stats(
-            game=game, seats=seats, events=events, outcome=outcome, final_view=FinalView(game, state)
-        )
-        stats = tuple(s for answer in answers if answer for s in answer)
-        bad = next((s for s in stats if not isinstance(s, Stat)), None)
-        if bad is not None:
-            raise TypeError(f"a statistic must be a Stat, not {type(bad).__name__}")
-        return stats, None
-    except Exception as error:
-        return (), f"statistics failed: {type(error).__name__}: {error}"
+    return StatsHook(pm)(game, state, seats, events, outcome)
+
+
+class StatsHook:
+    """``tabletop_collect_stats`` with its implementations looked up once: a run asks it after
+    every game, and pluggy's own call costs more than the plugins' answers (most say None).
+
+    Implementations are called in pluggy's order; with a wrapper among them pluggy calls them."""
+
+    def __init__(self, pm: pluggy.PluginManager):
+        self.hook = pm.hook.tabletop_collect_stats
+        impls = self.hook.get_hookimpls()
+        wrapped = any(i.hookwrapper or i.wrapper for i in impls)
+        self.impls = None if wrapped else [(i.function, i.argnames) for i in reversed(impls)]
+
+    def __bool__(self) -> bool:
+        return bool(self.hook.get_hookimpls())
+
+    def __call__(
+        self, game: Game, state: Any, seats: int, events: Sequence[Event], outcome: Any
+    ) -> tuple[tuple[Stat, ...], str | None]:
+        try:
+            args = {"game": game, "seats": seats, "events": events, "outcome": outcome,
+                    "final_view": FinalView(game, state)}
+            if self.impls is None:
+                answers = self.hook(**args)
+            else:
+                answers = [function(*[args[name] for name in names]) for function, names in self.impls]
+            if not any(answer is not None for answer in answers):  # no plugin knows this game
+                return (), None
+            stats = tuple(s for answer in answers if answer for s in answer)
+            bad = next((s for s in stats if not isinstance(s, Stat)), None)
+            if bad is not None:
+                raise TypeError(f"a statistic must be a Stat, not {type(bad).__name__}")
+            return stats, None
+        except Exception as error:
+            return (), f"statistics failed: {type(error).__name__}: {error}"
 
 
 def rotated(bots: Sequence[BotSpec], rotation: int) -> list[BotSpec]:
@@ -124,7 +150,8 @@ class Simulator:
     ):
         self.game, self.bots, self.options, self.pm = game, list(bots), options, pm
         hooks = pm.hook if pm is not None else None
-        self.wants_stats = hooks is not None and bool(hooks.tabletop_collect_stats.get_hookimpls())
+        self.stats = StatsHook(pm) if pm is not None else None
+        self.wants_stats = bool(self.stats)
         observed = hooks is not None and bool(
             hooks.tabletop_observe_event.get_hookimpls() or hooks.tabletop_observe_game_end.get_hookimpls()
         )
@@ -137,11 +164,10 @@ class Simulator:
         agents = [spec.factory(game, seat, bot_rng(game_seed, seat)) for seat, spec in enumerate(bots)]
         events: list[Event] = []
         try:
-            result = run_match(
+            result = Match(
                 game, agents, seed=game_seed, options=self.options, pm=self.observers,
                 agent_names=[spec.name for spec in bots],
-                on_event=events.append if self.wants_stats else None,
-            )
+            ).play(on_event=events.append if self.wants_stats else None)
         except Exception as error:  # one broken game is reported, not fatal to the run
             return GameResult(
                 (), 0, f"seed {game_seed}: {type(error).__name__}: {error}", seed=game_seed, rotation=rotation
@@ -149,9 +175,8 @@ class Simulator:
         outcome = result.outcome
         stats: tuple[Stat, ...] = ()
         stats_error = None
-        if self.wants_stats:
-            assert self.pm is not None
-            stats, stats_error = collect_stats(self.pm, game, result.state, len(bots), events, outcome)
+        if self.stats is not None and self.wants_stats:
+            stats, stats_error = self.stats(game, result.state, len(bots), events, outcome)
         return GameResult(
             outcome.winners, result.steps, seed=game_seed, reason=outcome.reason,
             scores=outcome.scores, stats=stats, stats_error=stats_error, rotation=rotation,
