@@ -45,7 +45,7 @@ def _key(text: str) -> str:
 def describe_run(run: dict[str, Any]) -> str:
     options = ", ".join(f"{k}={v}" for k, v in run["options"].items()) or "no options"
     return (f"Run {run['id']}: {run['game']} {run['version']} ({options}), seats {', '.join(run['seats'])}"
-            f"{' rotated one place clockwise each game' if run.get('rotate') else ''}, "
+            f"{' (moved one seat clockwise each game)' if run.get('rotate') else ''}, "
             f"{run['games']} games from seed {run['seed']}, {run['status']}, made {run['created']}"
             f"{', card data ' + run['card_hash'] if run.get('card_hash') else ''}.")
 
