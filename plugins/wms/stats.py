@@ -21,6 +21,12 @@ def _card(game, card_id):
         return None
 
 
+def _most_common(counts: Counter) -> str:
+    """The most counted key; a tie goes to the first in alphabetical order, so the figure does not
+    depend on the order a set of keywords happened to iterate in (which varies by process)."""
+    return min(counts.items(), key=lambda item: (-item[1], item[0]))[0]
+
+
 @hookimpl
 def tabletop_collect_stats(game, seats, events, outcome, final_view):
     if game.name != "wms":
@@ -56,5 +62,5 @@ def tabletop_collect_stats(game, seats, events, outcome, final_view):
             main = styles[s].most_common(1)[0][0]
             stats.append(Stat("main combat style", STYLES.get(main, main), seat=s))
         if keywords[s]:
-            stats.append(Stat("top keyword in winning plays", keywords[s].most_common(1)[0][0], seat=s))
+            stats.append(Stat("top keyword in winning plays", _most_common(keywords[s]), seat=s))
     return stats

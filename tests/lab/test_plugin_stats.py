@@ -82,3 +82,25 @@ def test_a_game_s_statistics_answer_only_for_that_game(registry, game):
     plugin = registry.pm.get_plugin(game)
     found = registry.game("goofspiel")
     assert plugin.tabletop_collect_stats(game=found, seats=2, events=[], outcome=None, final_view={}) is None
+
+
+def test_wms_top_keyword_is_the_same_in_every_process():
+    """Keywords are sets, whose order changes with the process's hash seed; a tie must not."""
+    import os
+    import subprocess
+    import sys
+
+    script = (
+        "from tabletop.core.plugins import build_registry\n"
+        "from tabletop.core.simulate import play_one\n"
+        "r = build_registry(); g = r.game('wms')\n"
+        "for seed in (1, 2, 3):\n"
+        "    res = play_one(g, [r.bot('wms', 'veteran'), r.bot('wms', 'random')], g.resolve_options({}), seed, r.pm)\n"
+        "    print(sorted((s.seat, s.value) for s in res.stats if s.name == 'top keyword in winning plays'))\n"
+    )
+    outputs = {
+        subprocess.run([sys.executable, "-c", script], capture_output=True, text=True, check=True,
+                       env={**os.environ, "PYTHONHASHSEED": str(hash_seed)}).stdout
+        for hash_seed in (0, 1, 2, 3)
+    }
+    assert len(outputs) == 1
