@@ -6,13 +6,13 @@ A mixin of :class:`~.game.CastleWars` (it reads ``self.cards``): checks first, t
 from __future__ import annotations
 
 from tabletop.core import Event, IllegalAction
+from tabletop.core.game import LazyEvent
 from tabletop.core.table import Table
 from tabletop_games.castlewars.cards import TOWER
+from tabletop_games.castlewars.narration import article
 from tabletop_games.castlewars.state import DRAFT, CastleState
 
-
-def article(name: str) -> str:
-    return ("an " if name[0] in "AEIOU" else "a ") + name
+__all__ = ["Draft", "article"]
 
 
 class Draft:
@@ -27,11 +27,24 @@ class Draft:
         kept = state.kept[seat]
         units = self.cards.units
         row = state.row
-        swaps = [f"swap {give} {get}" for give in units if give in kept
+        text = self._swap_text
+        swaps = [text[give, get] for give in units if give in kept
                  for get in units if get != give and get in row]
         if takes:
             return takes + swaps
         return swaps + ["pass"] if swaps else []
+
+    def _can_draft(self, state, seat):
+        """Whether :meth:`draft_options` would offer anything, without writing the options."""
+        row = state.row
+        if not row:
+            return False
+        towers = len(state.towers[seat])
+        if len(state.units[seat]) + towers < self.cards.hand_limit:
+            if towers < state.tower_limit or any(card != TOWER for card in row):
+                return True
+        kept = state.kept[seat]
+        return bool(kept) and any(get != TOWER and any(give != get for give in kept) for get in row)
 
     def _takes(self, state, seat):
         towers = len(state.towers[seat])
@@ -142,9 +155,7 @@ class Draft:
             # Sorted by kind: the order cards are turned up in is no rule, and a row kept in deck
             # order would tell, after the leftovers are discarded, how the hidden deck lay.
             row.sort(key=self._letters.index)
-            shown = ", ".join(c.names[card] for card in row) or "nothing"
-            events.append(Event("face_up", f"Draft turn {state.draft_turn}: face up {shown}.",
-                                {"turn": state.draft_turn, "row": list(row)}))
+            events.append(LazyEvent("face_up", self.narration.face_up, {"turn": state.draft_turn, "row": row[:]}))
             state.drafter = 0
             if self._skip_stuck(state, events):
                 return
@@ -154,23 +165,21 @@ class Draft:
         order = state.turn_order
         while state.drafter < len(order):
             seat = order[state.drafter]
-            if self.draft_options(state, seat):
+            if self._can_draft(state, seat):
                 return True
-            events.append(Event("pass", f"{{p{seat}}} can take nothing and passes.", {"seat": seat}))
+            events.append(Event("pass", self.narration.stuck[seat], {"seat": seat}))
             state.drafter += 1
         return False
 
     def draft(self, state, seat, verb, args):
-        names = self.cards.names
-        events = []
-        if verb == "pass":
-            events.append(Event("pass", f"{{p{seat}}} takes nothing and passes.", {"seat": seat}))
-        elif verb == "take":
+        narration = self.narration
+        if verb == "take":
             card = args[0]
             state.row.remove(card)
             (state.towers if card == TOWER else state.units)[seat].append(card)
-            events.append(Event("take", f"{{p{seat}}} takes {article(names[card])}.",
-                                {"seat": seat, "card": card}))
+            events = [Event("take", narration.take[seat][card], {"seat": seat, "card": card})]
+        elif verb == "pass":
+            events = [Event("pass", narration.passes[seat], {"seat": seat})]
         else:
             give, get = args
             units = state.units[seat]
@@ -179,8 +188,7 @@ class Draft:
             i = kept.index(give)
             state.kept[seat] = kept[:i] + kept[i + 1:]
             state.row[state.row.index(get)] = give
-            events.append(Event("swap", f"{{p{seat}}} exchanges {article(names[give])} for "
-                                f"{article(names[get])}.", {"seat": seat, "give": give, "get": get}))
+            events = [Event("swap", narration.swap[seat][give, get], {"seat": seat, "give": give, "get": get})]
         state.drafter += 1
         if not self._skip_stuck(state, events):
             self.next_draft_turn(state, events)
