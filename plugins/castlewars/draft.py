@@ -123,17 +123,22 @@ class Draft:
         self.next_draft_turn(state, events)
         return events
 
-    def _draw(self, state, events):
+    def _turn_up(self, state, count, events):
+        """The next ``count`` cards from the top of the deck (fewer if deck and discard pile
+        run out), in any order: the row is laid out by kind."""
         deck = state.deck
-        if not deck:
-            if not state.discard:
-                return None
+        cards = deck[-count:]
+        del deck[-count:]
+        while len(cards) < count and state.discard:
             deck += state.discard
             state.discard.clear()
             state.shuffle(deck)  # "If the deck is depleted, shuffle the discard pile and replace it."
             events.append(Event("reshuffle", f"The discard pile is shuffled into a new deck of "
                                 f"{len(deck)} cards.", {"cards": len(deck)}))
-        return deck.pop()
+            more = count - len(cards)
+            cards += deck[-more:]
+            del deck[-more:]
+        return cards
 
     def next_draft_turn(self, state, events):
         """Discard the leftovers, turn up the next row, or move on to the Battle Phase."""
@@ -147,14 +152,10 @@ class Draft:
                 return
             state.draft_turn += 1
             row = state.row
-            for _ in range(c.face_up[len(state.in_play)]):
-                card = self._draw(state, events)
-                if card is None:
-                    break
-                row.append(card)
-            # Sorted by kind: the order cards are turned up in is no rule, and a row kept in deck
+            # Laid out by kind: the order cards are turned up in is no rule, and a row kept in deck
             # order would tell, after the leftovers are discarded, how the hidden deck lay.
-            row.sort(key=self._letters.index)
+            drawn = self._turn_up(state, c.face_up[len(state.in_play)], events)
+            row += [card for card in self._letters for _ in range(drawn.count(card))]
             events.append(LazyEvent("face_up", self.narration.face_up, {"turn": state.draft_turn, "row": row[:]}))
             state.drafter = 0
             if self._skip_stuck(state, events):

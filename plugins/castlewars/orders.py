@@ -39,12 +39,13 @@ class Orders:
     def _line_options(self, units, placed):
         """Every line of ``placed`` Units the seat could have now, judged from its public
         Units: any arrangement of them all, or a start that leaves Units of two kinds or more
-        to place (one kind left would have been placed at once). Made once per hand."""
-        key = (tuple(units), placed)
+        to place (one kind left would have been placed at once). Made once per hand (as a
+        multiset: the order the Units were taken in changes nothing)."""
+        key = (tuple(sorted(units)), placed)
         found = self._line_cache.get(key)
         if found is None:
             lines = set()
-            for line in permutations(units, placed):
+            for line in set(permutations(key[0], placed)):
                 rest = list(units)
                 for unit in line:
                     rest.remove(unit)
