@@ -19,7 +19,9 @@ from itertools import permutations
 from pathlib import Path
 
 from tabletop.core import Event, Game, IllegalAction, InvalidAction, Option, derive
+from tabletop.core.game import LazyEvent
 from tabletop.core.zones import Secret
+from tabletop_games.windupwar import narration
 from tabletop_games.windupwar.cards import CardData, load_cards
 from tabletop_games.windupwar.resolve import War
 from tabletop_games.windupwar.state import (
@@ -72,6 +74,8 @@ class WindupWar(Game):
         #: Every combat order of k units a seat could have picked, for k = 0..3.
         unit_ids = tuple(u.id for u in self.data.units)
         self.pick_options = tuple(tuple(permutations(unit_ids, k)) for k in range(ARMY + 1))
+        #: Who sees a seat's secret events: that seat alone.
+        self._secret = tuple(frozenset((s,)) for s in range(self.max_players))
 
     # ---- setup --------------------------------------------------------------------
 
@@ -192,9 +196,8 @@ class WindupWar(Game):
                                 seat=seat, action=action)
         picked = (*picked, unit_id)
         state.picks.choose(seat, picked, options=self.pick_options[len(picked)])
-        unit = self.data.unit_by_id[unit_id]
-        events = [Event("unit", f"{{p{seat}}} puts the {unit.name} at position {len(picked)} of the combat order.",
-                        {"seat": seat, "unit": unit_id, "position": len(picked)}, visible_to=frozenset((seat,)))]
+        events = [LazyEvent("unit", self.war.narration.unit, {"seat": seat, "unit": unit_id, "position": len(picked)},
+                            self._secret[seat])]
         if len(picked) == ARMY:
             state.pending = tuple(s for s in state.pending if s != seat)
             if not state.pending:
@@ -225,11 +228,11 @@ class WindupWar(Game):
             pending = state.pending
             i = pending.index(seat)
             state.pending = pending[:i] + pending[i + 1:]
-        event = Event("program", f"{{p{seat}}} programs {card} as card {len(row)}.",
-                      {"seat": seat, "slot": len(row), "card": card}, visible_to=frozenset((seat,)))
+        event = LazyEvent("program", narration.program, {"seat": seat, "slot": len(row), "card": card},
+                          self._secret[seat])
         if state.pending:
             return (event,)
-        events = [event, Event("war", f"Round {state.round}: Ready... Aim... Card 1!", {"round": state.round})]
+        events = [event, LazyEvent("war", narration.war, {"round": state.round})]
         self.war.run(state, events)
         return events
 

@@ -9,8 +9,9 @@ successful Charge!, which pauses the war until the charger picks the card it sco
 
 from __future__ import annotations
 
-from tabletop.core.game import Event, Outcome
+from tabletop.core.game import Event, LazyEvent, Outcome
 from tabletop_games.windupwar.cards import ActionCard, CardData
+from tabletop_games.windupwar.narration import PLAYED, Narration
 from tabletop_games.windupwar.state import (
     ARMY,
     CHARGE,
@@ -31,7 +32,6 @@ MAX_ROUNDS = 50
 FORFEIT_BROKEN = 3
 
 # What a revealed card did, as shown in the reveal rows.
-PLAYED = "played"
 AS_BLOCK = "illegal: counts as Block"
 BROKEN = "illegal: broken"
 NO_CARD = "no card"
@@ -63,6 +63,7 @@ class War:
         self.set_bombs = frozenset(c.notation for c in data.actions if c.effect == "set_bomb")
         #: Deck order, used to keep hands sorted so a hand's order reveals nothing.
         self.order = {c.notation: i for i, c in enumerate(data.actions)}
+        self.narration = Narration({c.notation: c.name for c in data.actions}, {u.id: u.name for u in data.units})
 
     # ---- the round ----------------------------------------------------------------
 
@@ -266,32 +267,25 @@ class War:
         state.pending = (s,)
         return {s: "charge succeeds"}, True
 
-    @staticmethod
-    def _record(state: WarState, step: int, cards: _Step, taken: list[int], dealt: list[int],
+    def _record(self, state: WarState, step: int, cards: _Step, taken: list[int], dealt: list[int],
                 notes: dict[int, str], events: list[Event]) -> None:
         """Keep the step's reveal for the view and narrate it, unless no seat had a card."""
-        if not any(card for _, card in cards.plays):
+        plays = cards.plays
+        if not any(card for _, card in plays):
             return
         outcome_of = dict.fromkeys(cards.illegal, AS_BLOCK)
-        outcome_of.update(dict.fromkeys(cards.broken, BROKEN))
-        outcome_of.update(notes)
-        rows = []
-        parts = []
-        for s, card in cards.plays:
-            outcome = NO_CARD if card is None else outcome_of.get(s, PLAYED)
-            rows.append({
-                "seat": s, "card": card.notation if card else None, "unit": state.army[s][state.active[s]],
-                "outcome": outcome, "dealt": dealt[s], "taken": taken[s], "hearts": state.hearts[s],
-            })
-            if card is None and not taken[s]:
-                continue
-            note = "" if outcome == PLAYED else f" ({outcome})"
-            damage = f", deals {dealt[s]}" if dealt[s] else ""
-            hurt = f", takes {taken[s]}" if taken[s] else ""
-            parts.append(f"{{p{s}}} {card.name if card else 'no card'}{note}{damage}{hurt}")
+        if cards.broken:
+            outcome_of.update(dict.fromkeys(cards.broken, BROKEN))
+        if notes:
+            outcome_of.update(notes)
+        army, active, hearts = state.army, state.active, state.hearts
+        rows = [{
+            "seat": s, "card": None if card is None else card.notation, "unit": army[s][active[s]],
+            "outcome": NO_CARD if card is None else outcome_of.get(s, PLAYED),
+            "dealt": dealt[s], "taken": taken[s], "hearts": hearts[s],
+        } for s, card in plays]
         state.reveals = (*state.reveals, {"round": state.round, "step": step + 1, "rows": tuple(rows)})
-        events.append(Event("reveal", f"Card {step + 1}: " + "; ".join(parts) + ".",
-                            {"round": state.round, "step": step + 1, "rows": rows}))
+        events.append(LazyEvent("reveal", self.narration.reveal, {"round": state.round, "step": step + 1, "rows": rows}))
 
     def score(self, state: WarState, card: str, events: list[Event]) -> None:
         """The successful charger moves ``card`` from its discard pile to the centre: one point."""
