@@ -74,6 +74,9 @@ class WindupWar(Game):
         #: Every combat order of k units a seat could have picked, for k = 0..3.
         unit_ids = tuple(u.id for u in self.data.units)
         self.pick_options = tuple(tuple(permutations(unit_ids, k)) for k in range(ARMY + 1))
+        #: Every action as legal_actions writes it, parsed once: apply looks it up.
+        self._parsed = {text: self._parse(text, None) for text in (
+            *self.deck, *self.faction_actions, *self.unit_actions.values(), *(f"score {c}" for c in self.deck))}
         #: Who sees a seat's secret events: that seat alone.
         self._secret = tuple(frozenset((s,)) for s in range(self.max_players))
 
@@ -91,13 +94,16 @@ class WindupWar(Game):
                 rng.shuffle(batch)
                 dealt.extend(batch)
             state.factions = tuple(dealt[:seats])
-            names = ", ".join(f"{{p{s}}}: {self.data.faction_by_id[f].name}" for s, f in enumerate(state.factions))
-            state.opening = (Event("factions", f"Factions dealt: {names}.", {"factions": list(state.factions)}),)
+            state.opening = (LazyEvent("factions", self._dealt_text, {"factions": dealt[:seats]}),)
             state.phase = ARMY_PICK
         else:
             state.phase = FACTION
         state.pending = tuple(range(seats))
         return state
+
+    def _dealt_text(self, data):
+        names = ", ".join(f"{{p{s}}}: {self.data.faction_by_id[f].name}" for s, f in enumerate(data["factions"]))
+        return f"Factions dealt: {names}."
 
     def opening_events(self, state):
         """The factions dealt at setup, told before the first unit is picked."""
@@ -144,7 +150,7 @@ class WindupWar(Game):
     # ---- apply --------------------------------------------------------------------
 
     def apply(self, state, seat, action):
-        kind, arg = self._parse(action, seat)
+        kind, arg = self._parsed.get(action) or self._parse(action, seat)
         if state.result is not None:
             raise IllegalAction("The war is over.", seat=seat, action=action)
         if seat not in state.pending:

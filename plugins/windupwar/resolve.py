@@ -144,8 +144,9 @@ class War:
         """Resolve slot ``step`` of every row at once; True if a charger must now choose."""
         cards = self._read(state, step)
         taken, dealt = self._damage(state, cards)
-        self._move_cards(state, step, cards)
-        notes, pause = self._charge(state, cards)
+        if cards.broken or cards.reloads:
+            self._move_cards(state, step, cards)
+        notes, pause = self._charge(state, cards) if cards.chargers else (None, False)
         self._record(state, step, cards, taken, dealt, notes, events)
         return pause
 
@@ -268,7 +269,7 @@ class War:
         return {s: "charge succeeds"}, True
 
     def _record(self, state: WarState, step: int, cards: _Step, taken: list[int], dealt: list[int],
-                notes: dict[int, str], events: list[Event]) -> None:
+                notes: dict[int, str] | None, events: list[Event]) -> None:
         """Keep the step's reveal for the view and narrate it, unless no seat had a card."""
         plays = cards.plays
         if not any(card for _, card in plays):
