@@ -151,7 +151,8 @@ class Battle:
         order = state.turn_order
         chosen = state.orders.values
         choices = {s: chosen[s] for s in order}
-        lines = {s: list(state.line(s)) for s in order}
+        placed = state.lines.values
+        lines = {s: list(placed[s] or ()) for s in order}
         for s in order:
             target = choices[s]
             events.append(Event("reveal", narration.reveal[s][target],
@@ -172,18 +173,18 @@ class Battle:
         for hit in report.strikes:
             events.append(LazyEvent("strike", narration.strike, hit))
         results = []
+        hp, units = state.hp, state.units
         for s in order:
-            broken, damage = report.towers_broken[s], report.damage[s]
-            towers = state.towers[s]
-            del towers[len(towers) - broken:]
-            state.discard.extend([TOWER] * broken)
-            state.hp[s] -= damage
-            state.units[s] = report.survivors[s]
-            if report.power[s]:
-                events.append(Event("damage", _damage_text(s, report.power[s], broken, damage, state.hp[s]),
-                                    {"seat": s, "towers_broken": broken, "damage": damage, "hit_points": state.hp[s]}))
-            results.append({"seat": s, "power": report.power[s], "towers_broken": broken,
-                            "damage": damage, "hit_points": state.hp[s]})
+            broken, damage, power = report.towers_broken[s], report.damage[s], report.power[s]
+            if broken:
+                del state.towers[s][-broken:]
+                discard.extend([TOWER] * broken)
+            left = hp[s] = hp[s] - damage
+            units[s] = report.survivors[s]
+            if power:
+                events.append(Event("damage", _damage_text(s, power, broken, damage, left),
+                                    {"seat": s, "towers_broken": broken, "damage": damage, "hit_points": left}))
+            results.append({"seat": s, "power": power, "towers_broken": broken, "damage": damage, "hit_points": left})
         state.orders = state.lines = None
         out = [s for s in order if state.hp[s] <= 0]
         for s in out:

@@ -100,14 +100,19 @@ class Draft:
     def start_round(self, state, events):
         c = self.cards
         state.round += 1
+        in_play = state.in_play
         if state.round == 1:
             first = 0  # "The youngest player will begin the first round"
         else:
-            first = min(state.in_play, key=lambda s: (state.hp[s], s))
-        state.turn_order = tuple(Table(state.seats, state.in_play).clockwise_from(first))
-        state.tower_limit = c.tower_limit[len(state.in_play)]
-        events.append(Event("round", f"Round {state.round} begins; {{p{first}}} drafts first.",
-                            {"round": state.round, "first": first}))
+            hp = state.hp
+            first = min(in_play, key=lambda s: (hp[s], s))
+        key = (state.seats, in_play, first)
+        order = self._turn_orders.get(key)
+        if order is None:
+            order = self._turn_orders[key] = tuple(Table(state.seats, in_play).clockwise_from(first))
+        state.turn_order = order
+        state.tower_limit = c.tower_limit[len(in_play)]
+        events.append(LazyEvent("round", self.narration.round, {"round": state.round, "first": first}))
         for s in state.in_play:
             towers = state.towers[s]
             extra = len(towers) - state.tower_limit

@@ -38,6 +38,10 @@ class Narration:
                       for s in everyone]
         self.ready = [f"{{p{s}}} has given battle orders." for s in everyone]
 
+    @staticmethod
+    def round(data: dict) -> str:
+        return f"Round {data['round']} begins; {{p{data['first']}}} drafts first."
+
     def face_up(self, data: dict) -> str:
         names = self.names
         shown = ", ".join(names[card] for card in data["row"]) or "nothing"
