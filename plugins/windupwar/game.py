@@ -205,18 +205,16 @@ class WindupWar(Game):
         events = [LazyEvent("unit", self.war.narration.unit, {"seat": seat, "unit": unit_id, "position": len(picked)},
                             self._secret[seat])]
         if len(picked) == ARMY:
-            state.pending = tuple(s for s in state.pending if s != seat)
+            pending = state.pending
+            i = pending.index(seat)
+            state.pending = pending[:i] + pending[i + 1:]
             if not state.pending:
                 state.army = tuple(state.picks.values)
                 state.picks = None
                 for s in range(state.n):
                     state.active[s] = 0
                     state.hearts[s] = self.data.unit_by_id[state.army[s][0]].hearts
-                armies = "; ".join(
-                    f"{{p{s}}}: " + ", ".join(self.data.unit_by_id[u].name for u in state.army[s])
-                    for s in range(state.n))
-                events.append(Event("armies", f"Armies revealed: {armies}.",
-                                    {"armies": [list(a) for a in state.army]}))
+                events.append(LazyEvent("armies", self.war.narration.armies, {"armies": [list(a) for a in state.army]}))
                 self.war.start_windup(state)
         return events
 

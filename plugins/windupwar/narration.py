@@ -32,6 +32,11 @@ class Narration:
         return (f"{{p{data['seat']}}} puts the {self.unit_names[data['unit']]} at position "
                 f"{data['position']} of the combat order.")
 
+    def armies(self, data: Mapping) -> str:
+        names = self.unit_names
+        armies = "; ".join(f"{{p{s}}}: " + ", ".join(names[u] for u in army) for s, army in enumerate(data["armies"]))
+        return f"Armies revealed: {armies}."
+
     def reveal(self, data: Mapping) -> str:
         """One step of the War: each seat's card, what it did, damage dealt and taken."""
         names = self.card_names

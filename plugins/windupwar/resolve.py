@@ -63,6 +63,7 @@ class War:
         self.set_bombs = frozenset(c.notation for c in data.actions if c.effect == "set_bomb")
         #: Deck order, used to keep hands sorted so a hand's order reveals nothing.
         self.order = {c.notation: i for i, c in enumerate(data.actions)}
+        self.allowed = {u.id: u.allowed for u in data.units}
         self.narration = Narration({c.notation: c.name for c in data.actions}, {u.id: u.name for u in data.units})
 
     # ---- the round ----------------------------------------------------------------
@@ -152,7 +153,8 @@ class War:
 
     def _read(self, state: WarState, step: int) -> _Step:
         """Turn up slot ``step`` of each row in play and work out what every card would do."""
-        card_of, unit_of = self.card, self.unit
+        card_of, allowed = self.card, self.allowed
+        army, active = state.army, state.active
         table = state.table
         in_play = table.in_play
         edition_2016 = state.edition == "2016"
@@ -169,7 +171,7 @@ class War:
                 continue
             card = card_of[notation]
             plays.append((s, card))
-            if card.colour not in unit_of[state.army[s][state.active[s]]].allowed:
+            if card.colour not in allowed[army[s][active[s]]]:
                 cards.illegal.append(s)
                 continue
             effect = card.effect
