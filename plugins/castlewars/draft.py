@@ -23,12 +23,21 @@ class Draft:
 
         A seat with nothing at all to do gets no options (it passes automatically).
         """
-        takes = self._takes(state, seat)
-        kept = state.kept[seat]
-        units = self.cards.units
-        row = state.row
-        text = self._swap_text
-        swaps = [text[give, get] for give in units if give in kept
+        towers = len(state.towers[seat])
+        key = (frozenset(state.row), frozenset(state.kept[seat]),
+               len(state.units[seat]) + towers < self.cards.hand_limit, towers < state.tower_limit)
+        found = self._draft_cache.get(key)
+        if found is None:
+            found = self._draft_cache[key] = self._write_draft_options(*key)
+        return found[:]
+
+    def _write_draft_options(self, row, kept, can_take, tower_ok):
+        """The options of a seat, from the kinds face up and kept, whether its hand has room
+        and whether it may take a Tower: made once per such case (few), then copied."""
+        take_text, swap_text, units = self._take_text, self._swap_text, self.cards.units
+        takes = [take_text[card] for card in self._letters
+                 if can_take and card in row and (tower_ok or card != TOWER)]
+        swaps = [swap_text[give, get] for give in units if give in kept
                  for get in units if get != give and get in row]
         if takes:
             return takes + swaps

@@ -72,6 +72,7 @@ class CastleWars(Draft, Orders, Battle, Ending, Game):
         self._choice_cache: dict = {}
         self._line_cache: dict = {}
         self._place_cache: dict = {}
+        self._draft_cache: dict = {}
         self._turn_orders: dict = {}  # (seats, seats in play, first) -> the round's turn order
 
     # ---- setup ------------------------------------------------------------------------
