@@ -13,6 +13,7 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 
 from tabletop.core import Event
+from tabletop.core.game import LazyEvent
 from tabletop_games.castlewars.cards import TOWER
 
 DEFEND = -1
@@ -146,50 +147,44 @@ class Battle:
 
     def battle(self, state, events):
         c = self.cards
+        narration = self.narration
         order = state.turn_order
         chosen = state.orders.values
         choices = {s: chosen[s] for s in order}
-        lines = {s: list(state.line(s)) for s in order}
+        placed = state.lines.values
+        lines = {s: list(placed[s] or ()) for s in order}
         for s in order:
             target = choices[s]
-            text = f"{{p{s}}} defends." if target == DEFEND else f"{{p{s}}} attacks {{p{target}}}."
-            events.append(Event("reveal", text, {"seat": s, "target": None if target == DEFEND else target}))
+            events.append(Event("reveal", narration.reveal[s][target],
+                                {"seat": s, "target": None if target == DEFEND else target}))
         report = resolve_battle(
             order=order, choices=choices, lines=lines,
             towers={s: len(state.towers[s]) for s in order},
             beats=c.beats, power=c.power, absorbs=c.absorbs,
         )
-        names = c.names
+        discard = state.discard
         for clash in report.clashes:
             (a, b), (ua, ub), lost = clash["seats"], clash["units"], clash["lost"]
-            if len(lost) == 2:
-                text = f"{{p{a}}}'s {names[ua]} and {{p{b}}}'s {names[ub]} discard each other."
-            elif lost[0] == b:
-                text = f"{{p{a}}}'s {names[ua]} discards {{p{b}}}'s {names[ub]}."
-            else:
-                text = f"{{p{b}}}'s {names[ub]} discards {{p{a}}}'s {names[ua]}."
             if a in lost:
-                state.discard.append(ua)
+                discard.append(ua)
             if b in lost:
-                state.discard.append(ub)
-            events.append(Event("clash", text, clash))
+                discard.append(ub)
+            events.append(LazyEvent("clash", narration.clash, clash))
         for hit in report.strikes:
-            units = ", ".join(names[u] for u in hit["units"])
-            events.append(Event("strike", f"{{p{hit['seat']}}}'s {units} reach {{p{hit['target']}}} "
-                                f"with {hit['power']} attack power.", hit))
+            events.append(LazyEvent("strike", narration.strike, hit))
         results = []
+        hp, units = state.hp, state.units
         for s in order:
-            broken, damage = report.towers_broken[s], report.damage[s]
-            towers = state.towers[s]
-            del towers[len(towers) - broken:]
-            state.discard.extend([TOWER] * broken)
-            state.hp[s] -= damage
-            state.units[s] = report.survivors[s]
-            if report.power[s]:
-                events.append(Event("damage", _damage_text(s, report.power[s], broken, damage, state.hp[s]),
-                                    {"seat": s, "towers_broken": broken, "damage": damage, "hit_points": state.hp[s]}))
-            results.append({"seat": s, "power": report.power[s], "towers_broken": broken,
-                            "damage": damage, "hit_points": state.hp[s]})
+            broken, damage, power = report.towers_broken[s], report.damage[s], report.power[s]
+            if broken:
+                del state.towers[s][-broken:]
+                discard.extend([TOWER] * broken)
+            left = hp[s] = hp[s] - damage
+            units[s] = report.survivors[s]
+            if power:
+                events.append(Event("damage", _damage_text(s, power, broken, damage, left),
+                                    {"seat": s, "towers_broken": broken, "damage": damage, "hit_points": left}))
+            results.append({"seat": s, "power": power, "towers_broken": broken, "damage": damage, "hit_points": left})
         state.orders = state.lines = None
         out = [s for s in order if state.hp[s] <= 0]
         for s in out:

@@ -6,13 +6,13 @@ A mixin of :class:`~.game.CastleWars` (it reads ``self.cards``): checks first, t
 from __future__ import annotations
 
 from tabletop.core import Event, IllegalAction
+from tabletop.core.game import LazyEvent
 from tabletop.core.table import Table
 from tabletop_games.castlewars.cards import TOWER
+from tabletop_games.castlewars.narration import article
 from tabletop_games.castlewars.state import DRAFT, CastleState
 
-
-def article(name: str) -> str:
-    return ("an " if name[0] in "AEIOU" else "a ") + name
+__all__ = ["Draft", "article"]
 
 
 class Draft:
@@ -23,15 +23,37 @@ class Draft:
 
         A seat with nothing at all to do gets no options (it passes automatically).
         """
-        takes = self._takes(state, seat)
-        kept = state.kept[seat]
-        units = self.cards.units
-        row = state.row
-        swaps = [f"swap {give} {get}" for give in units if give in kept
+        towers = len(state.towers[seat])
+        key = (frozenset(state.row), frozenset(state.kept[seat]),
+               len(state.units[seat]) + towers < self.cards.hand_limit, towers < state.tower_limit)
+        found = self._draft_cache.get(key)
+        if found is None:
+            found = self._draft_cache[key] = self._write_draft_options(*key)
+        return found[:]
+
+    def _write_draft_options(self, row, kept, can_take, tower_ok):
+        """The options of a seat, from the kinds face up and kept, whether its hand has room
+        and whether it may take a Tower: made once per such case (few), then copied."""
+        take_text, swap_text, units = self._take_text, self._swap_text, self.cards.units
+        takes = [take_text[card] for card in self._letters
+                 if can_take and card in row and (tower_ok or card != TOWER)]
+        swaps = [swap_text[give, get] for give in units if give in kept
                  for get in units if get != give and get in row]
         if takes:
             return takes + swaps
         return swaps + ["pass"] if swaps else []
+
+    def _can_draft(self, state, seat):
+        """Whether :meth:`draft_options` would offer anything, without writing the options."""
+        row = state.row
+        if not row:
+            return False
+        towers = len(state.towers[seat])
+        if len(state.units[seat]) + towers < self.cards.hand_limit:
+            if towers < state.tower_limit or any(card != TOWER for card in row):
+                return True
+        kept = state.kept[seat]
+        return bool(kept) and any(get != TOWER and any(give != get for give in kept) for get in row)
 
     def _takes(self, state, seat):
         towers = len(state.towers[seat])
@@ -87,14 +109,19 @@ class Draft:
     def start_round(self, state, events):
         c = self.cards
         state.round += 1
+        in_play = state.in_play
         if state.round == 1:
             first = 0  # "The youngest player will begin the first round"
         else:
-            first = min(state.in_play, key=lambda s: (state.hp[s], s))
-        state.turn_order = tuple(Table(state.seats, state.in_play).clockwise_from(first))
-        state.tower_limit = c.tower_limit[len(state.in_play)]
-        events.append(Event("round", f"Round {state.round} begins; {{p{first}}} drafts first.",
-                            {"round": state.round, "first": first}))
+            hp = state.hp
+            first = min(in_play, key=lambda s: (hp[s], s))
+        key = (state.seats, in_play, first)
+        order = self._turn_orders.get(key)
+        if order is None:
+            order = self._turn_orders[key] = tuple(Table(state.seats, in_play).clockwise_from(first))
+        state.turn_order = order
+        state.tower_limit = c.tower_limit[len(in_play)]
+        events.append(LazyEvent("round", self.narration.round, {"round": state.round, "first": first}))
         for s in state.in_play:
             towers = state.towers[s]
             extra = len(towers) - state.tower_limit
@@ -110,17 +137,22 @@ class Draft:
         self.next_draft_turn(state, events)
         return events
 
-    def _draw(self, state, events):
+    def _turn_up(self, state, count, events):
+        """The next ``count`` cards from the top of the deck (fewer if deck and discard pile
+        run out), in any order: the row is laid out by kind."""
         deck = state.deck
-        if not deck:
-            if not state.discard:
-                return None
+        cards = deck[-count:]
+        del deck[-count:]
+        while len(cards) < count and state.discard:
             deck += state.discard
             state.discard.clear()
             state.shuffle(deck)  # "If the deck is depleted, shuffle the discard pile and replace it."
             events.append(Event("reshuffle", f"The discard pile is shuffled into a new deck of "
                                 f"{len(deck)} cards.", {"cards": len(deck)}))
-        return deck.pop()
+            more = count - len(cards)
+            cards += deck[-more:]
+            del deck[-more:]
+        return cards
 
     def next_draft_turn(self, state, events):
         """Discard the leftovers, turn up the next row, or move on to the Battle Phase."""
@@ -134,17 +166,11 @@ class Draft:
                 return
             state.draft_turn += 1
             row = state.row
-            for _ in range(c.face_up[len(state.in_play)]):
-                card = self._draw(state, events)
-                if card is None:
-                    break
-                row.append(card)
-            # Sorted by kind: the order cards are turned up in is no rule, and a row kept in deck
+            # Laid out by kind: the order cards are turned up in is no rule, and a row kept in deck
             # order would tell, after the leftovers are discarded, how the hidden deck lay.
-            row.sort(key=self._letters.index)
-            shown = ", ".join(c.names[card] for card in row) or "nothing"
-            events.append(Event("face_up", f"Draft turn {state.draft_turn}: face up {shown}.",
-                                {"turn": state.draft_turn, "row": list(row)}))
+            drawn = self._turn_up(state, c.face_up[len(state.in_play)], events)
+            row += [card for card in self._letters for _ in range(drawn.count(card))]
+            events.append(LazyEvent("face_up", self.narration.face_up, {"turn": state.draft_turn, "row": row[:]}))
             state.drafter = 0
             if self._skip_stuck(state, events):
                 return
@@ -154,23 +180,21 @@ class Draft:
         order = state.turn_order
         while state.drafter < len(order):
             seat = order[state.drafter]
-            if self.draft_options(state, seat):
+            if self._can_draft(state, seat):
                 return True
-            events.append(Event("pass", f"{{p{seat}}} can take nothing and passes.", {"seat": seat}))
+            events.append(Event("pass", self.narration.stuck[seat], {"seat": seat}))
             state.drafter += 1
         return False
 
     def draft(self, state, seat, verb, args):
-        names = self.cards.names
-        events = []
-        if verb == "pass":
-            events.append(Event("pass", f"{{p{seat}}} takes nothing and passes.", {"seat": seat}))
-        elif verb == "take":
+        narration = self.narration
+        if verb == "take":
             card = args[0]
             state.row.remove(card)
             (state.towers if card == TOWER else state.units)[seat].append(card)
-            events.append(Event("take", f"{{p{seat}}} takes {article(names[card])}.",
-                                {"seat": seat, "card": card}))
+            events = [Event("take", narration.take[seat][card], {"seat": seat, "card": card})]
+        elif verb == "pass":
+            events = [Event("pass", narration.passes[seat], {"seat": seat})]
         else:
             give, get = args
             units = state.units[seat]
@@ -179,8 +203,7 @@ class Draft:
             i = kept.index(give)
             state.kept[seat] = kept[:i] + kept[i + 1:]
             state.row[state.row.index(get)] = give
-            events.append(Event("swap", f"{{p{seat}}} exchanges {article(names[give])} for "
-                                f"{article(names[get])}.", {"seat": seat, "give": give, "get": get}))
+            events = [Event("swap", narration.swap[seat][give, get], {"seat": seat, "give": give, "get": get})]
         state.drafter += 1
         if not self._skip_stuck(state, events):
             self.next_draft_turn(state, events)

@@ -22,6 +22,7 @@ from tabletop_games.castlewars.battle import DEFEND, Battle
 from tabletop_games.castlewars.cards import TOWER, CardRules, load_cards
 from tabletop_games.castlewars.draft import Draft, article
 from tabletop_games.castlewars.ending import Ending
+from tabletop_games.castlewars.narration import Narration
 from tabletop_games.castlewars.orders import Orders
 from tabletop_games.castlewars.state import DRAFT, ORDERS, OVER, ROUND_LIMIT, CastleState
 from tabletop_games.castlewars.view import castle_view
@@ -56,9 +57,23 @@ class CastleWars(Draft, Orders, Battle, Ending, Game):
         # Notation made once, not per legal-action list.
         self._take_text = {card: f"take {card}" for card in self._letters}
         self._place_text = {unit: f"place {unit}" for unit in c.units}
+        self._swap_text = {(give, get): f"swap {give} {get}" for give in c.units for get in c.units}
+        #: Every action as written by legal_actions (and the bots), parsed once: apply looks
+        #: it up; any other spelling ("Take k", "attack 02") goes through :meth:`_parse`.
+        self._parsed = {text: self._parse(None, text) for text in (
+            "pass", "defend",
+            *(f"take {a}" for a in self._letters),
+            *(f"swap {a} {b}" for a in self._letters for b in self._letters),
+            *self._place_text.values(),
+            *(f"attack {t}" for t in range(1, self.max_players + 1)),
+        )}
+        self.narration = Narration(c, self.max_players)
+        self._secret = tuple(frozenset((s,)) for s in range(self.max_players))
         self._choice_cache: dict = {}
         self._line_cache: dict = {}
         self._place_cache: dict = {}
+        self._draft_cache: dict = {}
+        self._turn_orders: dict = {}  # (seats, seats in play, first) -> the round's turn order
 
     # ---- setup ------------------------------------------------------------------------
 
@@ -102,7 +117,7 @@ class CastleWars(Draft, Orders, Battle, Ending, Game):
         """Split notation into (verb, args), or raise InvalidAction for text that is not notation."""
         parts = action.split() if isinstance(action, str) else []
         verb = parts[0].lower() if parts else ""
-        args = [p.upper() for p in parts[1:]]
+        args = tuple(p.upper() for p in parts[1:])
         if verb == "pass" and not args:
             return verb, args
         if verb == "take" and len(args) == 1 and args[0] in self._letters:
@@ -112,7 +127,7 @@ class CastleWars(Draft, Orders, Battle, Ending, Game):
         if verb == "place" and len(args) == 1 and args[0] in self._unit_set:
             return verb, args
         if verb == "attack" and len(args) == 1 and args[0].isdigit():
-            return verb, [int(args[0]) - 1]
+            return verb, (int(args[0]) - 1,)
         if verb == "defend" and not args:
             return verb, args
         raise InvalidAction(
@@ -122,7 +137,7 @@ class CastleWars(Draft, Orders, Battle, Ending, Game):
         )
 
     def apply(self, state, seat, action):
-        verb, args = self._parse(seat, action)
+        verb, args = self._parsed.get(action) or self._parse(seat, action)
         if state.phase == OVER:
             raise IllegalAction("The game is over.", seat=seat, action=action)
         if state.phase == DRAFT:

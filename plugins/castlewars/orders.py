@@ -14,7 +14,6 @@ from itertools import permutations
 from tabletop.core import Event, IllegalAction
 from tabletop.core.zones import Secret
 from tabletop_games.castlewars.battle import DEFEND
-from tabletop_games.castlewars.draft import article
 from tabletop_games.castlewars.state import ORDERS, CastleState
 
 
@@ -40,12 +39,13 @@ class Orders:
     def _line_options(self, units, placed):
         """Every line of ``placed`` Units the seat could have now, judged from its public
         Units: any arrangement of them all, or a start that leaves Units of two kinds or more
-        to place (one kind left would have been placed at once). Made once per hand."""
-        key = (tuple(units), placed)
+        to place (one kind left would have been placed at once). Made once per hand (as a
+        multiset: the order the Units were taken in changes nothing)."""
+        key = (tuple(sorted(units)), placed)
         found = self._line_cache.get(key)
         if found is None:
             lines = set()
-            for line in permutations(units, placed):
+            for line in set(permutations(key[0], placed)):
                 rest = list(units)
                 for unit in line:
                     rest.remove(unit)
@@ -117,28 +117,27 @@ class Orders:
                 and len(state.lines.values[seat] or ()) == len(state.units[seat]))
 
     def order(self, state, seat, verb, args):
-        names = self.cards.names
-        secret = frozenset((seat,))
-        events = []
-        if verb == "defend":
-            state.orders.choose(seat, DEFEND, options=self._choices(state, seat)[1])
-            events.append(Event("order", f"{{p{seat}}} will defend.", {"seat": seat, "order": "defend"},
-                                visible_to=secret))
-        elif verb == "attack":
-            state.orders.choose(seat, args[0], options=self._choices(state, seat)[1])
-            events.append(Event("order", f"{{p{seat}}} will attack {{p{args[0]}}}.",
-                                {"seat": seat, "order": "attack", "target": args[0]}, visible_to=secret))
-        else:
+        narration = self.narration
+        secret = self._secret[seat]
+        if verb == "place":
             unit = args[0]
             line = (*(state.lines.values[seat] or ()), unit)
-            events.append(Event("place", f"{{p{seat}}} places {article(names[unit])} in position "
-                                f"{len(line)}.", {"seat": seat, "unit": unit}, visible_to=secret))
+            events = [Event("place", narration.place[seat][unit, len(line)], {"seat": seat, "unit": unit},
+                            secret)]
             self._place(state, seat, line)
+        elif verb == "defend":
+            state.orders.choose(seat, DEFEND, options=self._choices(state, seat)[1])
+            events = [Event("order", narration.order[seat][DEFEND], {"seat": seat, "order": "defend"}, secret)]
+        else:
+            target = args[0]
+            state.orders.choose(seat, target, options=self._choices(state, seat)[1])
+            events = [Event("order", narration.order[seat][target],
+                            {"seat": seat, "order": "attack", "target": target}, secret)]
         if self._ready(state, seat):
             waiting = state.waiting
             i = waiting.index(seat)
             state.waiting = waiting[:i] + waiting[i + 1:]
-            events.append(Event("ready", f"{{p{seat}}} has given battle orders.", {"seat": seat}))
+            events.append(Event("ready", narration.ready[seat], {"seat": seat}))
             if not state.waiting:
                 self.battle(state, events)
         return events

@@ -19,7 +19,9 @@ from itertools import permutations
 from pathlib import Path
 
 from tabletop.core import Event, Game, IllegalAction, InvalidAction, Option, derive
+from tabletop.core.game import LazyEvent
 from tabletop.core.zones import Secret
+from tabletop_games.windupwar import narration
 from tabletop_games.windupwar.cards import CardData, load_cards
 from tabletop_games.windupwar.resolve import War
 from tabletop_games.windupwar.state import (
@@ -72,6 +74,11 @@ class WindupWar(Game):
         #: Every combat order of k units a seat could have picked, for k = 0..3.
         unit_ids = tuple(u.id for u in self.data.units)
         self.pick_options = tuple(tuple(permutations(unit_ids, k)) for k in range(ARMY + 1))
+        #: Every action as legal_actions writes it, parsed once: apply looks it up.
+        self._parsed = {text: self._parse(text, None) for text in (
+            *self.deck, *self.faction_actions, *self.unit_actions.values(), *(f"score {c}" for c in self.deck))}
+        #: Who sees a seat's secret events: that seat alone.
+        self._secret = tuple(frozenset((s,)) for s in range(self.max_players))
 
     # ---- setup --------------------------------------------------------------------
 
@@ -87,13 +94,16 @@ class WindupWar(Game):
                 rng.shuffle(batch)
                 dealt.extend(batch)
             state.factions = tuple(dealt[:seats])
-            names = ", ".join(f"{{p{s}}}: {self.data.faction_by_id[f].name}" for s, f in enumerate(state.factions))
-            state.opening = (Event("factions", f"Factions dealt: {names}.", {"factions": list(state.factions)}),)
+            state.opening = (LazyEvent("factions", self._dealt_text, {"factions": dealt[:seats]}),)
             state.phase = ARMY_PICK
         else:
             state.phase = FACTION
         state.pending = tuple(range(seats))
         return state
+
+    def _dealt_text(self, data):
+        names = ", ".join(f"{{p{s}}}: {self.data.faction_by_id[f].name}" for s, f in enumerate(data["factions"]))
+        return f"Factions dealt: {names}."
 
     def opening_events(self, state):
         """The factions dealt at setup, told before the first unit is picked."""
@@ -140,7 +150,7 @@ class WindupWar(Game):
     # ---- apply --------------------------------------------------------------------
 
     def apply(self, state, seat, action):
-        kind, arg = self._parse(action, seat)
+        kind, arg = self._parsed.get(action) or self._parse(action, seat)
         if state.result is not None:
             raise IllegalAction("The war is over.", seat=seat, action=action)
         if seat not in state.pending:
@@ -192,22 +202,19 @@ class WindupWar(Game):
                                 seat=seat, action=action)
         picked = (*picked, unit_id)
         state.picks.choose(seat, picked, options=self.pick_options[len(picked)])
-        unit = self.data.unit_by_id[unit_id]
-        events = [Event("unit", f"{{p{seat}}} puts the {unit.name} at position {len(picked)} of the combat order.",
-                        {"seat": seat, "unit": unit_id, "position": len(picked)}, visible_to=frozenset((seat,)))]
+        events = [LazyEvent("unit", self.war.narration.unit, {"seat": seat, "unit": unit_id, "position": len(picked)},
+                            self._secret[seat])]
         if len(picked) == ARMY:
-            state.pending = tuple(s for s in state.pending if s != seat)
+            pending = state.pending
+            i = pending.index(seat)
+            state.pending = pending[:i] + pending[i + 1:]
             if not state.pending:
                 state.army = tuple(state.picks.values)
                 state.picks = None
                 for s in range(state.n):
                     state.active[s] = 0
                     state.hearts[s] = self.data.unit_by_id[state.army[s][0]].hearts
-                armies = "; ".join(
-                    f"{{p{s}}}: " + ", ".join(self.data.unit_by_id[u].name for u in state.army[s])
-                    for s in range(state.n))
-                events.append(Event("armies", f"Armies revealed: {armies}.",
-                                    {"armies": [list(a) for a in state.army]}))
+                events.append(LazyEvent("armies", self.war.narration.armies, {"armies": [list(a) for a in state.army]}))
                 self.war.start_windup(state)
         return events
 
@@ -225,11 +232,11 @@ class WindupWar(Game):
             pending = state.pending
             i = pending.index(seat)
             state.pending = pending[:i] + pending[i + 1:]
-        event = Event("program", f"{{p{seat}}} programs {card} as card {len(row)}.",
-                      {"seat": seat, "slot": len(row), "card": card}, visible_to=frozenset((seat,)))
+        event = LazyEvent("program", narration.program, {"seat": seat, "slot": len(row), "card": card},
+                          self._secret[seat])
         if state.pending:
             return (event,)
-        events = [event, Event("war", f"Round {state.round}: Ready... Aim... Card 1!", {"round": state.round})]
+        events = [event, LazyEvent("war", narration.war, {"round": state.round})]
         self.war.run(state, events)
         return events
 

@@ -9,8 +9,9 @@ successful Charge!, which pauses the war until the charger picks the card it sco
 
 from __future__ import annotations
 
-from tabletop.core.game import Event, Outcome
+from tabletop.core.game import Event, LazyEvent, Outcome
 from tabletop_games.windupwar.cards import ActionCard, CardData
+from tabletop_games.windupwar.narration import PLAYED, Narration
 from tabletop_games.windupwar.state import (
     ARMY,
     CHARGE,
@@ -31,7 +32,6 @@ MAX_ROUNDS = 50
 FORFEIT_BROKEN = 3
 
 # What a revealed card did, as shown in the reveal rows.
-PLAYED = "played"
 AS_BLOCK = "illegal: counts as Block"
 BROKEN = "illegal: broken"
 NO_CARD = "no card"
@@ -63,6 +63,8 @@ class War:
         self.set_bombs = frozenset(c.notation for c in data.actions if c.effect == "set_bomb")
         #: Deck order, used to keep hands sorted so a hand's order reveals nothing.
         self.order = {c.notation: i for i, c in enumerate(data.actions)}
+        self.allowed = {u.id: u.allowed for u in data.units}
+        self.narration = Narration({c.notation: c.name for c in data.actions}, {u.id: u.name for u in data.units})
 
     # ---- the round ----------------------------------------------------------------
 
@@ -143,14 +145,16 @@ class War:
         """Resolve slot ``step`` of every row at once; True if a charger must now choose."""
         cards = self._read(state, step)
         taken, dealt = self._damage(state, cards)
-        self._move_cards(state, step, cards)
-        notes, pause = self._charge(state, cards)
+        if cards.broken or cards.reloads:
+            self._move_cards(state, step, cards)
+        notes, pause = self._charge(state, cards) if cards.chargers else (None, False)
         self._record(state, step, cards, taken, dealt, notes, events)
         return pause
 
     def _read(self, state: WarState, step: int) -> _Step:
         """Turn up slot ``step`` of each row in play and work out what every card would do."""
-        card_of, unit_of = self.card, self.unit
+        card_of, allowed = self.card, self.allowed
+        army, active = state.army, state.active
         table = state.table
         in_play = table.in_play
         edition_2016 = state.edition == "2016"
@@ -167,7 +171,7 @@ class War:
                 continue
             card = card_of[notation]
             plays.append((s, card))
-            if card.colour not in unit_of[state.army[s][state.active[s]]].allowed:
+            if card.colour not in allowed[army[s][active[s]]]:
                 cards.illegal.append(s)
                 continue
             effect = card.effect
@@ -266,32 +270,25 @@ class War:
         state.pending = (s,)
         return {s: "charge succeeds"}, True
 
-    @staticmethod
-    def _record(state: WarState, step: int, cards: _Step, taken: list[int], dealt: list[int],
-                notes: dict[int, str], events: list[Event]) -> None:
+    def _record(self, state: WarState, step: int, cards: _Step, taken: list[int], dealt: list[int],
+                notes: dict[int, str] | None, events: list[Event]) -> None:
         """Keep the step's reveal for the view and narrate it, unless no seat had a card."""
-        if not any(card for _, card in cards.plays):
+        plays = cards.plays
+        if not any(card for _, card in plays):
             return
         outcome_of = dict.fromkeys(cards.illegal, AS_BLOCK)
-        outcome_of.update(dict.fromkeys(cards.broken, BROKEN))
-        outcome_of.update(notes)
-        rows = []
-        parts = []
-        for s, card in cards.plays:
-            outcome = NO_CARD if card is None else outcome_of.get(s, PLAYED)
-            rows.append({
-                "seat": s, "card": card.notation if card else None, "unit": state.army[s][state.active[s]],
-                "outcome": outcome, "dealt": dealt[s], "taken": taken[s], "hearts": state.hearts[s],
-            })
-            if card is None and not taken[s]:
-                continue
-            note = "" if outcome == PLAYED else f" ({outcome})"
-            damage = f", deals {dealt[s]}" if dealt[s] else ""
-            hurt = f", takes {taken[s]}" if taken[s] else ""
-            parts.append(f"{{p{s}}} {card.name if card else 'no card'}{note}{damage}{hurt}")
+        if cards.broken:
+            outcome_of.update(dict.fromkeys(cards.broken, BROKEN))
+        if notes:
+            outcome_of.update(notes)
+        army, active, hearts = state.army, state.active, state.hearts
+        rows = [{
+            "seat": s, "card": None if card is None else card.notation, "unit": army[s][active[s]],
+            "outcome": NO_CARD if card is None else outcome_of.get(s, PLAYED),
+            "dealt": dealt[s], "taken": taken[s], "hearts": hearts[s],
+        } for s, card in plays]
         state.reveals = (*state.reveals, {"round": state.round, "step": step + 1, "rows": tuple(rows)})
-        events.append(Event("reveal", f"Card {step + 1}: " + "; ".join(parts) + ".",
-                            {"round": state.round, "step": step + 1, "rows": rows}))
+        events.append(LazyEvent("reveal", self.narration.reveal, {"round": state.round, "step": step + 1, "rows": rows}))
 
     def score(self, state: WarState, card: str, events: list[Event]) -> None:
         """The successful charger moves ``card`` from its discard pile to the centre: one point."""

@@ -44,6 +44,17 @@ def replaced(values: tuple, index: int, value) -> tuple:
     return (*values[:index], value, *values[index + 1:])
 
 
+_TABLES: dict[int, Table] = {}
+
+
+def _table(n: int) -> Table:
+    """The full table of ``n`` seats: immutable, so every game of that size shares one."""
+    table = _TABLES.get(n)
+    if table is None:
+        table = _TABLES[n] = Table(n)
+    return table
+
+
 class WarState(CardState):
     ZONES = {
         "hands": zone(OWNER, pool="seat {seat}"),
@@ -98,7 +109,7 @@ class WarState(CardState):
         #: 2016 edition: the slot of this round's played Reload, or -1.
         self.reload_at: tuple[int, ...] = (-1,) * n
         self.status: tuple[str, ...] = (IN_PLAY,) * n
-        self.table = Table(n)
+        self.table = _table(n)
         #: Seats that must decide now (several: a simultaneous secret decision).
         self.pending: tuple[int, ...] = ()
         self.charger = -1

@@ -12,10 +12,10 @@ import copy as _copy
 import functools
 import random
 from collections import Counter
-from collections.abc import Mapping, Sequence
+from collections.abc import Callable, Iterator, Mapping, Sequence
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Any, ClassVar, NamedTuple
+from typing import Any, ClassVar
 
 from tabletop.core import derive
 from tabletop.core.errors import ActionError, InvalidAction, OptionError, SeatCountError
@@ -144,19 +144,26 @@ class Outcome:
         )
 
 
-class Event(NamedTuple):
+class Event:
     """Something that happened, with one line of text for people.
 
     ``text`` may name seats as ``{p0}``, ``{p1}`` ...; :meth:`render` fills in names.
     ``visible_to`` is ``None`` for a public event, else the seats allowed to see it:
     an event that reveals a secret (a card drawn, an order given) must say so.
-    A named tuple rather than a dataclass: games make many, and it is cheaper to build.
+
+    A slotted class, cheaper to build than the named tuple it replaced (games make many),
+    that still unpacks, compares and prints like one. :class:`LazyEvent` makes its text
+    only when someone reads it: random play and search never do.
     """
 
-    kind: str
-    text: str
-    data: Mapping[str, Any] | None = None
-    visible_to: frozenset[int] | None = None
+    __slots__ = ("kind", "text", "data", "visible_to")
+
+    def __init__(self, kind: str, text: str, data: Mapping[str, Any] | None = None,
+                 visible_to: frozenset[int] | None = None):
+        self.kind = kind
+        self.text = text
+        self.data = data
+        self.visible_to = visible_to
 
     def visible(self, seat: int | None) -> bool:
         return self.visible_to is None or (seat is not None and seat in self.visible_to)
@@ -171,6 +178,54 @@ class Event(NamedTuple):
         if self.visible_to is not None:
             out["visible_to"] = sorted(self.visible_to)
         return out
+
+    def __iter__(self) -> Iterator[Any]:
+        return iter((self.kind, self.text, self.data, self.visible_to))
+
+    def __eq__(self, other: object) -> bool:
+        if not isinstance(other, Event):
+            return NotImplemented
+        return tuple(self) == tuple(other)
+
+    def __hash__(self) -> int:
+        return hash(tuple(self))
+
+    def __repr__(self) -> str:
+        return (f"Event(kind={self.kind!r}, text={self.text!r}, data={self.data!r}, "
+                f"visible_to={self.visible_to!r})")
+
+    def __reduce__(self) -> tuple:
+        return Event, tuple(self)  # a lazy event pickles with its text made
+
+
+_TEXT = Event.text  # the slot's descriptor, for LazyEvent
+
+
+class LazyEvent(Event):
+    """An event whose text ``narrate(data)`` makes on first read (then kept): the data say
+    everything the text does, so making the text can wait until someone reads it.
+
+    ``narrate`` must depend only on ``data`` (and the game's fixed card data), so the text
+    is the same whenever it is read.
+    """
+
+    __slots__ = ("narrate",)
+
+    def __init__(self, kind: str, narrate: Callable[[Any], str], data: Mapping[str, Any] | None = None,
+                 visible_to: frozenset[int] | None = None):
+        self.kind = kind
+        self.narrate = narrate
+        self.data = data
+        self.visible_to = visible_to
+
+    @property
+    def text(self) -> str:  # type: ignore[override]
+        try:
+            return _TEXT.__get__(self)
+        except AttributeError:
+            text = self.narrate(self.data)
+            _TEXT.__set__(self, text)
+            return text
 
 
 NO_EVENTS: tuple[Event, ...] = ()

@@ -1,0 +1,61 @@
+"""The words of Castle Wars' events, at the least cost to play that nobody reads.
+
+The short lines of a turn (a take, a swap, an order, a placement) are made once per seat
+and card when the game is made; the long ones (a row turned face up, a clash, a strike)
+are :class:`~tabletop.core.game.LazyEvent` texts made from the event's data only when
+someone reads them: random play and search never do. Either way the text is the same
+as it always was, so records of earlier games replay to the same events.
+"""
+
+from __future__ import annotations
+
+from tabletop_games.castlewars.battle import DEFEND
+from tabletop_games.castlewars.cards import CardRules
+
+
+def article(name: str) -> str:
+    return ("an " if name[0] in "AEIOU" else "a ") + name
+
+
+class Narration:
+    """Event texts for one set of card data and up to ``seats`` seats."""
+
+    def __init__(self, cards: CardRules, seats: int):
+        names = self.names = cards.names
+        a = {card: article(name) for card, name in names.items()}
+        everyone = range(seats)
+        self.take = [{card: f"{{p{s}}} takes {a[card]}." for card in names} for s in everyone]
+        self.swap = [{(give, get): f"{{p{s}}} exchanges {a[give]} for {a[get]}."
+                      for give in names for get in names} for s in everyone]
+        self.passes = [f"{{p{s}}} takes nothing and passes." for s in everyone]
+        self.stuck = [f"{{p{s}}} can take nothing and passes." for s in everyone]
+        self.order = [{t: f"{{p{s}}} will defend." if t == DEFEND else f"{{p{s}}} will attack {{p{t}}}."
+                       for t in (DEFEND, *everyone)} for s in everyone]
+        self.reveal = [{t: f"{{p{s}}} defends." if t == DEFEND else f"{{p{s}}} attacks {{p{t}}}."
+                        for t in (DEFEND, *everyone)} for s in everyone]
+        self.place = [{(unit, position): f"{{p{s}}} places {a[unit]} in position {position}."
+                       for unit in cards.units for position in range(1, cards.hand_limit + 1)}
+                      for s in everyone]
+        self.ready = [f"{{p{s}}} has given battle orders." for s in everyone]
+
+    @staticmethod
+    def round(data: dict) -> str:
+        return f"Round {data['round']} begins; {{p{data['first']}}} drafts first."
+
+    def face_up(self, data: dict) -> str:
+        names = self.names
+        shown = ", ".join(names[card] for card in data["row"]) or "nothing"
+        return f"Draft turn {data['turn']}: face up {shown}."
+
+    def clash(self, clash: dict) -> str:
+        names = self.names
+        (a, b), (ua, ub), lost = clash["seats"], clash["units"], clash["lost"]
+        if len(lost) == 2:
+            return f"{{p{a}}}'s {names[ua]} and {{p{b}}}'s {names[ub]} discard each other."
+        if lost[0] == b:
+            return f"{{p{a}}}'s {names[ua]} discards {{p{b}}}'s {names[ub]}."
+        return f"{{p{b}}}'s {names[ub]} discards {{p{a}}}'s {names[ua]}."
+
+    def strike(self, hit: dict) -> str:
+        units = ", ".join(self.names[u] for u in hit["units"])
+        return f"{{p{hit['seat']}}}'s {units} reach {{p{hit['target']}}} with {hit['power']} attack power."
