@@ -11,6 +11,54 @@ from tabletop_games.wms.state import CANCELS_PER_TURN, FIGHT, WmsState, play_key
 class AcceptablePlay:
     """The acceptable-play search (a mixin of :class:`~tabletop_games.wms.game.Wms`)."""
 
+    def may_yield(self, state, seat):
+        """Whether ``seat`` may yield now: ``acceptable_play`` is None, found without the search
+        when a unit accepted on its own (or, with no take-back left, the pending play as it is)
+        settles it: such a play is one the search would reach."""
+        if state.phase != FIGHT or seat != state.turn:
+            return True
+        pending = state.pending
+        if pending is not None and state.cancels >= CANCELS_PER_TURN:
+            mods = self._mods(state, seat, pending)
+            keywords = play_stats(pending, self.cards)[4] | mods[seat].grants
+            if self._finishes(state, seat, pending, mods, keywords):
+                return False
+        elif self._accepted_alone(state, seat):
+            return False
+        return self.acceptable_play(state, seat) is None
+
+    def _accepted_alone(self, state, seat):
+        """True if a unit ``seat`` could start a play with (taking back the pending one) is
+        accepted with nothing added."""
+        cards = self.cards
+        units = [c for c in state.hand[seat] if cards[c].type == "unit"]
+        units += state.reserves[seat]
+        pending = state.pending
+        if pending is not None:
+            units += [u for u in pending.units if cards[u].type == "unit"]
+        if not units:
+            return False
+        if self._opening(state):
+            return True
+        mods = self._mods(state)
+        grants = mods[seat].grants
+        theirs = state.battle[1 - seat]
+        theirs = theirs[-1] if theirs else None
+        style = state.style
+        cache = self._alone_cache
+        if len(cache) > 4096:
+            cache.clear()
+        for unit in dict.fromkeys(units):
+            key = (unit, theirs, style, mods, seat)
+            accepted = cache.get(key)
+            if accepted is None:
+                play = self._new_play(unit, "hand")
+                keywords = play.stats[4] | grants
+                accepted = cache[key] = bool(self._finishes(state, seat, play, mods, keywords))
+            if accepted:
+                return True
+        return False
+
     def acceptable_play(self, state, seat):
         """The actions of one play ``seat`` could make now that would be accepted, or None.
 

@@ -61,6 +61,10 @@ class Wms(SetupRules, CommandRules, FightRules, PlayRules, AcceptablePlay, Comba
         self.cards = self.rules.cards
         self._mods_cache: dict[tuple, tuple] = {}   # (commanders, command stack tops) -> side mods
         self._accept_cache: dict[tuple, tuple | None] = {}   # _search_key -> acceptable play or None
+        self._unit_stats: dict[str, tuple] = {}   # card -> play_stats of a play of it alone
+        # (unit, opposing top play, style, mods) -> whether the unit alone is accepted; plays on
+        # a battlefield stack never change, so the play itself (by identity) is part of the key
+        self._alone_cache: dict[tuple, bool] = {}
 
     def setup(self, seats, options, seed):
         decks = DEFAULT_DECKS[::-1] if options.get("swap") else DEFAULT_DECKS
@@ -88,7 +92,7 @@ class Wms(SetupRules, CommandRules, FightRules, PlayRules, AcceptablePlay, Comba
         if phase == FIGHT:
             if seat != state.turn:
                 return []
-            may_yield = self.acceptable_play(state, seat) is None
+            may_yield = self.may_yield(state, seat)
             if state.pending is not None:
                 return self._pending_actions(state, seat, state.pending, may_yield=may_yield)
             return self._fight_actions(state, seat, may_yield=may_yield)
@@ -120,7 +124,7 @@ class Wms(SetupRules, CommandRules, FightRules, PlayRules, AcceptablePlay, Comba
             if verb == "retreat":
                 return True
             if verb == "yield":
-                return self.acceptable_play(state, seat) is None
+                return self.may_yield(state, seat)
             play = state.pending
             if play is None:
                 if verb == "play":
