@@ -79,3 +79,15 @@ def test_yield_is_legal_exactly_when_no_play_would_be_accepted(seed, swap):
         if state.phase == "fight":
             assert ("yield" in legal) == (GAME.acceptable_play(state, seat) is None)
         GAME.apply(state, seat, rng.choice(legal))
+
+
+def test_setup_shuffles_as_the_standard_generator_does():
+    """Records depend on the deal: the plugin's shuffle gives random.shuffle's order."""
+    from tabletop_games.wms.reserves import shuffle
+
+    for seed in range(20):
+        cards = [f"c{i}" for i in range(seed % 7 * 9)]
+        expected = cards[:]
+        random.Random(seed).shuffle(expected)
+        shuffle(cards, random.Random(seed))
+        assert cards == expected
