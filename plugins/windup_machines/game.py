@@ -27,7 +27,7 @@ from tabletop_games.windup_machines.legal import START_ACTS, LegalActions, actio
 from tabletop_games.windup_machines.production import Production
 from tabletop_games.windup_machines.rounds import Rounds
 from tabletop_games.windup_machines.scoring import Scoring
-from tabletop_games.windup_machines.state import OVER, WindupState, new_state, seat_name
+from tabletop_games.windup_machines.state import OVER, WindupState, copy_state, new_state, seat_name
 from tabletop_games.windup_machines.views import Views
 from tabletop_games.windup_machines.winding import Winding
 from tabletop_games.windup_machines.workers import Workers
@@ -36,9 +36,11 @@ from tabletop_games.windup_machines.workers import Workers
 class WindupMachines(LegalActions, Rounds, GearCards, Winding, Production, Workers, Building, Scoring,
                      Views, Game):
     """The rules, one mixin per part of the rulebook; the state is built from zones, so the
-    engine derives copy and determinize (the Tuner's peek is knowledge of single cards)."""
+    engine derives determinize (the Tuner's peek is knowledge of single cards); ``copy`` is
+    the derived copy written out (``state.copy_state``)."""
 
     state_class = WindupState
+    copy = staticmethod(copy_state)
     name = "windup_machines"
     title = "Wind Up (clockwork machines)"
     version = "0.2.0"
