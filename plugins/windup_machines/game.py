@@ -21,7 +21,7 @@ from pathlib import Path
 
 from tabletop.core import Event, Game, IllegalAction, derive
 from tabletop_games.windup_machines.building import Building
-from tabletop_games.windup_machines.cards import CardRules, load_cards
+from tabletop_games.windup_machines.cards import MAKES, CardRules, load_cards
 from tabletop_games.windup_machines.gears import GearCards
 from tabletop_games.windup_machines.legal import START_ACTS, LegalActions, action_table
 from tabletop_games.windup_machines.production import Production
@@ -63,6 +63,9 @@ class WindupMachines(LegalActions, Rounds, GearCards, Winding, Production, Worke
         self._part = c.parts
         self._worker = c.workers
         self._kind = {pid: part.kind for pid, part in c.parts.items()}
+        #: producer part -> its sides' (cost, made, most); parts that make nothing are absent
+        self._makes = {pid: part.sides for pid, part in c.parts.items() if part.kind in MAKES}
+        self._hire_acts = {wid: f"hire {wid}" for wid in c.workers}
         self._actions = action_table(c)
         self._start_set = frozenset(START_ACTS)
         self._handlers = {verb: getattr(self, f"_do_{verb}") for verb in {w[0] for w in self._actions.values()}}
