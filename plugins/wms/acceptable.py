@@ -29,35 +29,39 @@ class AcceptablePlay:
 
     def _accepted_alone(self, state, seat):
         """True if a unit ``seat`` could start a play with (taking back the pending one) is
-        accepted with nothing added."""
-        cards = self.cards
-        units = [c for c in state.hand[seat] if cards[c].type == "unit"]
-        units += state.reserves[seat]
+        accepted with nothing added. False may be wrong (a card of the Reserves that is not a
+        unit is not tried): the search settles those."""
+        battle = state.battle
         pending = state.pending
-        if pending is not None:
-            units += [u for u in pending.units if cards[u].type == "unit"]
-        if not units:
-            return False
-        if self._opening(state):
-            return True
+        candidates = (state.hand[seat], state.reserves[seat], () if pending is None else pending.units)
+        if not battle[0] and not battle[1]:   # the opening card: any unit is accepted
+            cards = self.cards
+            return any(cards[c].type == "unit" for cards_ in candidates for c in cards_)
+        theirs = battle[1 - seat]
         mods = self._mods(state)
-        grants = mods[seat].grants
-        theirs = state.battle[1 - seat]
-        theirs = theirs[-1] if theirs else None
-        style = state.style
-        cache = self._alone_cache
-        if len(cache) > 4096:
-            cache.clear()
-        for unit in dict.fromkeys(units):
-            key = (unit, theirs, style, mods, seat)
-            accepted = cache.get(key)
-            if accepted is None:
-                play = self._new_play(unit, "hand")
-                keywords = play.stats[4] | grants
-                accepted = cache[key] = bool(self._finishes(state, seat, play, mods, keywords))
-            if accepted:
-                return True
+        key = (theirs[-1] if theirs else None, state.style, mods, seat)
+        tables = self._alone_cache
+        table = tables.get(key)
+        if table is None:
+            if len(tables) > 1024:
+                tables.clear()
+            table = tables[key] = {}
+        for cards_ in candidates:
+            for card in cards_:
+                accepted = table.get(card)
+                if accepted is None:
+                    accepted = table[card] = self._alone(state, seat, card, mods)
+                if accepted:
+                    return True
         return False
+
+    def _alone(self, state, seat, card, mods):
+        """Whether a play of ``card`` alone (a unit) would be accepted now."""
+        if self.cards[card].type != "unit":
+            return False
+        play = self._new_play(card, "hand")
+        keywords = play.stats[4] | mods[seat].grants
+        return bool(self._finishes(state, seat, play, mods, keywords))
 
     def acceptable_play(self, state, seat):
         """The actions of one play ``seat`` could make now that would be accepted, or None.

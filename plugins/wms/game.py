@@ -66,9 +66,9 @@ class Wms(SetupRules, CommandRules, FightRules, PlayRules, AcceptablePlay, Comba
         self._choices: dict[str, tuple] = {}   # deck id -> its commander and Reserves choices
         self._parsed: dict[str, tuple] = {}    # action text -> (verb, arg): notation is parsed once
         self._unit_stats: dict[str, tuple] = {}   # card -> play_stats of a play of it alone
-        # (unit, opposing top play, style, mods) -> whether the unit alone is accepted; plays on
-        # a battlefield stack never change, so the play itself (by identity) is part of the key
-        self._alone_cache: dict[tuple, bool] = {}
+        # (opposing top play, style, mods, seat) -> {card: whether a play of it alone is accepted};
+        # plays on a battlefield stack never change, so the play itself (by identity) is the key
+        self._alone_cache: dict[tuple, dict[str, bool]] = {}
 
     def setup(self, seats, options, seed):
         decks = DEFAULT_DECKS[::-1] if options.get("swap") else DEFAULT_DECKS
