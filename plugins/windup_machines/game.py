@@ -21,13 +21,13 @@ from pathlib import Path
 
 from tabletop.core import Event, Game, IllegalAction, derive
 from tabletop_games.windup_machines.building import Building
-from tabletop_games.windup_machines.cards import CardRules, load_cards
+from tabletop_games.windup_machines.cards import MAKES, CardRules, load_cards
 from tabletop_games.windup_machines.gears import GearCards
 from tabletop_games.windup_machines.legal import START_ACTS, LegalActions, action_table
 from tabletop_games.windup_machines.production import Production
 from tabletop_games.windup_machines.rounds import Rounds
 from tabletop_games.windup_machines.scoring import Scoring
-from tabletop_games.windup_machines.state import OVER, WindupState, new_state, seat_name
+from tabletop_games.windup_machines.state import OVER, WindupState, copy_state, new_state, seat_name
 from tabletop_games.windup_machines.views import Views
 from tabletop_games.windup_machines.winding import Winding
 from tabletop_games.windup_machines.workers import Workers
@@ -36,9 +36,11 @@ from tabletop_games.windup_machines.workers import Workers
 class WindupMachines(LegalActions, Rounds, GearCards, Winding, Production, Workers, Building, Scoring,
                      Views, Game):
     """The rules, one mixin per part of the rulebook; the state is built from zones, so the
-    engine derives copy and determinize (the Tuner's peek is knowledge of single cards)."""
+    engine derives determinize (the Tuner's peek is knowledge of single cards); ``copy`` is
+    the derived copy written out (``state.copy_state``)."""
 
     state_class = WindupState
+    copy = staticmethod(copy_state)
     name = "windup_machines"
     title = "Wind Up (clockwork machines)"
     version = "0.2.0"
@@ -61,6 +63,9 @@ class WindupMachines(LegalActions, Rounds, GearCards, Winding, Production, Worke
         self._part = c.parts
         self._worker = c.workers
         self._kind = {pid: part.kind for pid, part in c.parts.items()}
+        #: producer part -> its sides' (cost, made, most); parts that make nothing are absent
+        self._makes = {pid: part.sides for pid, part in c.parts.items() if part.kind in MAKES}
+        self._hire_acts = {wid: f"hire {wid}" for wid in c.workers}
         self._actions = action_table(c)
         self._start_set = frozenset(START_ACTS)
         self._handlers = {verb: getattr(self, f"_do_{verb}") for verb in {w[0] for w in self._actions.values()}}

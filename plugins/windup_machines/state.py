@@ -1,9 +1,10 @@
 """The table of one game: the components, who sees what, and the setup that lays them out.
 
-Built from zones (:mod:`tabletop.core.zones`), so the engine derives copy, determinize and
-the card census: the gear deck and the worker deck are face down, everything else is face
-up. Each gear card copy has its own id (``"3+5#2"``) because a Tuner learns where single
-cards lie; notation, events and views name gear cards by face only (``"3+5"``).
+Built from zones (:mod:`tabletop.core.zones`), so the engine derives determinize and the
+card census (``copy_state`` writes out the derived copy, for speed; tests compare the two):
+the gear deck and the worker deck are face down, everything else is face up. Each gear card
+copy has its own id (``"3+5#2"``) because a Tuner learns where single cards lie; notation,
+events and views name gear cards by face only (``"3+5"``).
 """
 
 from __future__ import annotations
@@ -62,13 +63,75 @@ class WindupState(CardState):
     __slots__ = (*ZONES, *PUBLIC, "result")
 
     def copy(self) -> WindupState:
-        """The engine's generated copy (kept as a method: code outside the game calls it)."""
-        return self._copy()
+        """An independent copy (kept as a method: code outside the game calls it)."""
+        return copy_state(self)
 
     @property
     def stacks(self) -> dict[str, list[str]]:
         """Each kind's part stack (the zone lists themselves)."""
         return {kind: getattr(self, name) for kind, name in STACK.items()}
+
+
+_new = object.__new__
+
+
+def copy_state(s: WindupState) -> WindupState:
+    """An independent copy, written out: what the engine's derived copy does for these slots
+    (lists, dicts and sets copied, nested lists deeply; the rest shared), without its generic
+    checks per value. Search and random play copy states more than they do anything else."""
+    new = _new(WindupState)
+    new.seats = s.seats
+    new.randomness = s.randomness
+    new.known = s.known
+    new.gear_deck = s.gear_deck[:]
+    new.worker_deck = s.worker_deck[:]
+    new.gear_discard = s.gear_discard[:]
+    new.drawn = s.drawn[:]
+    new.winders = s.winders[:]
+    new.face_up = s.face_up[:]
+    new.worker_discard = s.worker_discard[:]
+    new.workers = [v[:] for v in s.workers]
+    new.parts = [v[:] for v in s.parts]
+    new.box = s.box[:]
+    new.removed = s.removed[:]
+    new.restart_pile = s.restart_pile[:]
+    new.stack_generator = s.stack_generator[:]
+    new.stack_smelter = s.stack_smelter[:]
+    new.stack_processor = s.stack_processor[:]
+    new.stack_crafter = s.stack_crafter[:]
+    new.stack_decoration = s.stack_decoration[:]
+    new.sides = [v[:] for v in s.sides]
+    new.iron = s.iron[:]
+    new.gold = s.gold[:]
+    new.prisms = s.prisms[:]
+    new.fresh = [v[:] for v in s.fresh]
+    new.used = s.used.copy()
+    new.assigned = s.assigned[:]
+    new.restarts = s.restarts[:]
+    new.tuning = s.tuning
+    new.round = s.round
+    new.first = s.first
+    new.active = s.active
+    new.phase = s.phase
+    new.stage = s.stage
+    new.energy = s.energy
+    new.produced = s.produced.copy()
+    new.overwound = s.overwound
+    new.overwind_ok = s.overwind_ok
+    new.free_winds = s.free_winds
+    new.bought = s.bought
+    new.hired = s.hired
+    new.pending = s.pending
+    new.sabotage_left = s.sabotage_left
+    new.sabotaged = s.sabotaged.copy()
+    new.protected = s.protected.copy()
+    new.window = s.window[:]
+    new.window_card = s.window_card
+    new.window_owner = s.window_owner
+    new.after = s.after
+    new.given = s.given.copy()
+    new.result = s.result
+    return new
 
 
 def clear_turn(s: WindupState) -> None:

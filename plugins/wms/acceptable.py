@@ -11,6 +11,58 @@ from tabletop_games.wms.state import CANCELS_PER_TURN, FIGHT, WmsState, play_key
 class AcceptablePlay:
     """The acceptable-play search (a mixin of :class:`~tabletop_games.wms.game.Wms`)."""
 
+    def may_yield(self, state, seat):
+        """Whether ``seat`` may yield now: ``acceptable_play`` is None, found without the search
+        when a unit accepted on its own (or, with no take-back left, the pending play as it is)
+        settles it: such a play is one the search would reach."""
+        if state.phase != FIGHT or seat != state.turn:
+            return True
+        pending = state.pending
+        if pending is not None and state.cancels >= CANCELS_PER_TURN:
+            mods = self._mods(state, seat, pending)
+            keywords = play_stats(pending, self.cards)[4] | mods[seat].grants
+            if self._finishes(state, seat, pending, mods, keywords):
+                return False
+        elif self._accepted_alone(state, seat):
+            return False
+        return self.acceptable_play(state, seat) is None
+
+    def _accepted_alone(self, state, seat):
+        """True if a unit ``seat`` could start a play with (taking back the pending one) is
+        accepted with nothing added. False may be wrong (a card of the Reserves that is not a
+        unit is not tried): the search settles those."""
+        battle = state.battle
+        pending = state.pending
+        candidates = (state.hand[seat], state.reserves[seat], () if pending is None else pending.units)
+        if not battle[0] and not battle[1]:   # the opening card: any unit is accepted
+            cards = self.cards
+            return any(cards[c].type == "unit" for cards_ in candidates for c in cards_)
+        theirs = battle[1 - seat]
+        mods = self._mods(state)
+        key = (theirs[-1] if theirs else None, state.style, mods, seat)
+        tables = self._alone_cache
+        table = tables.get(key)
+        if table is None:
+            if len(tables) > 1024:
+                tables.clear()
+            table = tables[key] = {}
+        for cards_ in candidates:
+            for card in cards_:
+                accepted = table.get(card)
+                if accepted is None:
+                    accepted = table[card] = self._alone(state, seat, card, mods)
+                if accepted:
+                    return True
+        return False
+
+    def _alone(self, state, seat, card, mods):
+        """Whether a play of ``card`` alone (a unit) would be accepted now."""
+        if self.cards[card].type != "unit":
+            return False
+        play = self._new_play(card, "hand")
+        keywords = play.stats[4] | mods[seat].grants
+        return bool(self._finishes(state, seat, play, mods, keywords))
+
     def acceptable_play(self, state, seat):
         """The actions of one play ``seat`` could make now that would be accepted, or None.
 

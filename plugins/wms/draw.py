@@ -16,13 +16,11 @@ class DrawRules:
 
     def _draw(self, state, seat, count, events):
         deck = state.deck[seat]
-        drawn = []
-        for _ in range(count):
-            if not deck:
-                break
-            drawn.append(deck.pop())
-        state.hand[seat].extend(drawn)
-        if drawn:
+        n = min(count, len(deck))
+        drawn = deck[:-n - 1:-1]   # the top n cards, top first
+        if n:
+            del deck[-n:]
+            state.hand[seat].extend(drawn)
             events.append(Event("draw", f"{{p{seat}}} draws {len(drawn)} card{'s' if len(drawn) != 1 else ''}.",
                                 {"seat": seat, "count": len(drawn)}))
             drawn.sort()   # in the order of the card list: the order they lay in tells nothing

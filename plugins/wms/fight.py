@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from tabletop.core import Event, Outcome
-from tabletop_games.wms.combat import Play, play_stats
+from tabletop_games.wms.combat import play_stats
 from tabletop_games.wms.state import HAND_SIZE, OVER, RECYCLE, card_names, from_hand
 
 
@@ -53,7 +53,7 @@ class FightRules:
         else:
             state.reserves[seat].remove(arg)
         state.field[seat].append(arg)
-        state.pending = Play(arg, source)
+        state.pending = self._new_play(arg, source)
         return events
 
     def _commit(self, state, seat, play, verb, arg):

@@ -9,7 +9,8 @@ Notation: ``play captain``, ``equip power-axe``, ``style cc``, ``done`` ... (see
 
 The rules live in one module per part of the rulebook (setup in ``reserves``, ``command``,
 ``fight``, ``playing``, ``acceptable``, ``values``, ``draw``, ``repair``); the state is
-built from zones (``state``), so the engine derives copy and determinize.
+built from zones (``state``), so the engine derives determinize; ``copy`` is written out for speed
+(``state.copy_state``, checked against the derived one by the tests).
 """
 
 from __future__ import annotations
@@ -26,7 +27,7 @@ from tabletop_games.wms.notation import Notation
 from tabletop_games.wms.playing import FINISHES, PlayRules
 from tabletop_games.wms.repair import RepairRules
 from tabletop_games.wms.reserves import SetupRules
-from tabletop_games.wms.state import CANCELS_PER_TURN, DEFAULT_DECKS, FIGHT, RECYCLE, SETUP, WmsState
+from tabletop_games.wms.state import CANCELS_PER_TURN, DEFAULT_DECKS, FIGHT, RECYCLE, SETUP, WmsState, copy_state
 from tabletop_games.wms.values import CombatValues
 from tabletop_games.wms.view import ViewRules
 
@@ -61,15 +62,26 @@ class Wms(SetupRules, CommandRules, FightRules, PlayRules, AcceptablePlay, Comba
         self.cards = self.rules.cards
         self._mods_cache: dict[tuple, tuple] = {}   # (commanders, command stack tops) -> side mods
         self._accept_cache: dict[tuple, tuple | None] = {}   # _search_key -> acceptable play or None
+        self._piles: dict[str, tuple[list[str], int]] = {}   # deck id -> (its cards in data order, swarm tokens)
+        self._choices: dict[str, tuple] = {}   # deck id -> its commander and Reserves choices
+        self._parsed: dict[str, tuple] = {}    # action text -> (verb, arg): notation is parsed once
+        self._unit_stats: dict[str, tuple] = {}   # card -> play_stats of a play of it alone
+        # (opposing top play, style, mods, seat) -> {card: whether a play of it alone is accepted};
+        # plays on a battlefield stack never change, so the play itself (by identity) is the key
+        self._alone_cache: dict[tuple, dict[str, bool]] = {}
 
     def setup(self, seats, options, seed):
         decks = DEFAULT_DECKS[::-1] if options.get("swap") else DEFAULT_DECKS
         piles = []
         tokens = []
         for deck_id in decks:
-            deck = self.rules.decks[deck_id]
-            piles.append([c for c, n in deck.cards.items() for _ in range(n)])
-            tokens.append(sum(deck.tokens.values()))
+            pile = self._piles.get(deck_id)
+            if pile is None:
+                deck = self.rules.decks[deck_id]
+                pile = self._piles[deck_id] = ([c for c, n in deck.cards.items() for _ in range(n)],
+                                               sum(deck.tokens.values()))
+            piles.append(pile[0][:])
+            tokens.append(pile[1])
         return WmsState(list(decks), piles, tokens, f"wms:{seed}")
 
     # ---- whose turn, what is legal ----------------------------------------------------
@@ -88,7 +100,7 @@ class Wms(SetupRules, CommandRules, FightRules, PlayRules, AcceptablePlay, Comba
         if phase == FIGHT:
             if seat != state.turn:
                 return []
-            may_yield = self.acceptable_play(state, seat) is None
+            may_yield = self.may_yield(state, seat)
             if state.pending is not None:
                 return self._pending_actions(state, seat, state.pending, may_yield=may_yield)
             return self._fight_actions(state, seat, may_yield=may_yield)
@@ -120,7 +132,7 @@ class Wms(SetupRules, CommandRules, FightRules, PlayRules, AcceptablePlay, Comba
             if verb == "retreat":
                 return True
             if verb == "yield":
-                return self.acceptable_play(state, seat) is None
+                return self.may_yield(state, seat)
             play = state.pending
             if play is None:
                 if verb == "play":
@@ -141,6 +153,8 @@ class Wms(SetupRules, CommandRules, FightRules, PlayRules, AcceptablePlay, Comba
             return seat == state.recycle_queue[0] and (
                 verb == "done" or (verb == "recycle" and arg in self._recyclable(state, seat)))
         return False
+
+    copy = staticmethod(copy_state)
 
     def outcome(self, state):
         return state.result

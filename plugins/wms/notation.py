@@ -10,11 +10,21 @@ from tabletop_games.wms.state import CANCELS_PER_TURN, FIGHT, OVER, RECYCLE, SET
 ARG_VERBS = frozenset(("commander", "reserve", "command", "play", "arrive", "equip", "power", "squad",
                        "disrupt", "top", "sacrifice", "recycle", "psych", "style", "tide"))
 BARE_VERBS = frozenset(("done", "swarm", "cancel", "yield", "retreat"))
+#: Parsed texts kept (every action of the card list fits many times over; odd spellings too).
+PARSED_MAX = 20000
 
 class Notation:
     """Parsing and describing actions (a mixin of :class:`~tabletop_games.wms.game.Wms`)."""
 
     def _parse(self, seat, action):
+        parsed = self._parsed.get(action) if type(action) is str else None
+        if parsed is None:
+            parsed = self._read(seat, action)
+            if len(self._parsed) < PARSED_MAX:
+                self._parsed[action] = parsed
+        return parsed
+
+    def _read(self, seat, action):
         parts = action.split() if isinstance(action, str) else []
         verb = parts[0].lower() if parts else ""
         if verb in BARE_VERBS and len(parts) == 1:

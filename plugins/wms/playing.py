@@ -138,6 +138,8 @@ class PlayRules:
             return events + self._fight_step(state, seat, verb, None)
         else:
             return self._commit(state, seat, play, verb, arg)
+        play.stats = None
+        play.stats = play_stats(play, self.cards)   # kept with the play: read several times a decision
         return []
 
     def _cancel(self, state, seat, play):

@@ -71,6 +71,50 @@ class WmsState(CardState):
         self.result = None
 
 
+_new = object.__new__
+
+
+def copy_state(state):
+    """An independent copy, written out: what the engine's derived copy does for these slots
+    (lists copied, plays and the rest shared), without its generic checks per value."""
+    new = _new(WmsState)
+    new.seats = state.seats
+    new.randomness = state.randomness
+    new.known = state.known
+    v = state.hand
+    new.hand = [v[0][:], v[1][:]]
+    v = state.deck
+    new.deck = [v[0][:], v[1][:]]
+    v = state.reserves
+    new.reserves = [v[0][:], v[1][:]]
+    v = state.graveyard
+    new.graveyard = [v[0][:], v[1][:]]
+    v = state.command
+    new.command = [v[0][:], v[1][:]]
+    v = state.field
+    new.field = [v[0][:], v[1][:]]
+    v = state.battle
+    new.battle = [v[0][:], v[1][:]]
+    new.commander = state.commander[:]
+    new.wounds = state.wounds[:]
+    new.tokens = state.tokens[:]
+    new.recycle_left = state.recycle_left[:]
+    new.recycle_queue = state.recycle_queue[:]
+    new.phase = state.phase
+    new.setup_seat = state.setup_seat
+    new.active = state.active
+    new.turn = state.turn
+    new.style = state.style
+    new.pending = state.pending
+    new.commanded = state.commanded
+    new.cancels = state.cancels
+    new.fights = state.fights
+    new.decks = state.decks
+    new.last_fight = state.last_fight
+    new.result = state.result
+    return new
+
+
 def from_hand(state, seat, card):
     """Take ``card`` from ``seat``'s hand. Knowledge is per card id and copies share ids: once
     a known copy (a recycled unit) may have left, nobody knows where the copies are."""

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from tabletop_games.wms.combat import combat_value, play_stats, side_mods
+from tabletop_games.wms.combat import Play, combat_value, play_stats, side_mods
 
 
 class CombatValues:
@@ -19,6 +19,15 @@ class CombatValues:
         if mods is None:
             mods = self._mods_cache[key] = side_mods(self.rules, state.commander, tops)
         return mods
+
+    def _new_play(self, unit, source):
+        """A play of ``unit`` alone, its stats already known (one table per card)."""
+        play = Play(unit, source)
+        stats = self._unit_stats.get(unit)
+        if stats is None:
+            stats = self._unit_stats[unit] = play_stats(play, self.cards)
+        play.stats = stats
+        return play
 
     def _keywords(self, play, mods, disrupted=None):
         keywords = (play_stats(play, self.cards)[4] | mods.grants) - play.removed

@@ -65,3 +65,29 @@ def test_apply_accepts_exactly_the_legal_actions(seed, swap):
                 accepted = False
             assert accepted == (action in legal), action
         GAME.apply(state, seat, rng.choice(legal))
+
+
+@settings(max_examples=15, deadline=None)
+@given(seed=st.integers(min_value=0, max_value=2**32), swap=st.booleans())
+def test_yield_is_legal_exactly_when_no_play_would_be_accepted(seed, swap):
+    """The quick answer (a unit accepted alone) agrees with the full search in every position."""
+    rng = random.Random(seed)
+    state = GAME.new_state(2, options={"swap": swap}, seed=seed)
+    while GAME.outcome(state) is None:
+        seat = GAME.to_act(state)[0]
+        legal = GAME.legal_actions(state, seat)
+        if state.phase == "fight":
+            assert ("yield" in legal) == (GAME.acceptable_play(state, seat) is None)
+        GAME.apply(state, seat, rng.choice(legal))
+
+
+def test_setup_shuffles_as_the_standard_generator_does():
+    """Records depend on the deal: the plugin's shuffle gives random.shuffle's order."""
+    from tabletop_games.wms.reserves import shuffle
+
+    for seed in range(20):
+        cards = [f"c{i}" for i in range(seed % 7 * 9)]
+        expected = cards[:]
+        random.Random(seed).shuffle(expected)
+        shuffle(cards, random.Random(seed))
+        assert cards == expected
