@@ -23,7 +23,7 @@ from tabletop.core.errors import (
     SeatCountError,
     TabletopError,
 )
-from tabletop.core.game import Event, Game, Option, Outcome
+from tabletop.core.game import Event, Game, LazyEvent, Option, Outcome
 from tabletop.core.hookspecs import hookimpl
 from tabletop.core.table import Table
 from tabletop.core.zones import EVERYONE, NOBODY, OWNER, CardState, Secret, zone
@@ -42,6 +42,7 @@ __all__ = [
     "Game",
     "IllegalAction",
     "InvalidAction",
+    "LazyEvent",
     "Option",
     "OptionError",
     "Outcome",

@@ -13,13 +13,14 @@ from tabletop.core.errors import (
     SeatCountError,
     TabletopError,
 )
-from tabletop.core.game import Event, Game, Option, Outcome
+from tabletop.core.game import Event, Game, LazyEvent, Option, Outcome
 from tabletop.core.hookspecs import hookimpl
 
 __all__ = [
     "ActionError",
     "CardDataError",
     "Event",
+    "LazyEvent",
     "Game",
     "IllegalAction",
     "InvalidAction",
