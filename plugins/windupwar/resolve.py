@@ -40,7 +40,7 @@ NO_CARD = "no card"
 class _Step:
     """What the cards of one step would do, worked out before anything is applied."""
 
-    __slots__ = ("plays", "incoming", "blockers", "retaliators", "illegal", "broken", "reloads", "chargers")
+    __slots__ = ("plays", "incoming", "blockers", "retaliators", "illegal", "broken", "reloads", "chargers", "hits")
 
     def __init__(self):
         self.plays: list[tuple[int, ActionCard | None]] = []  # every seat in play, card or None
@@ -51,6 +51,7 @@ class _Step:
         self.broken: list[int] = []
         self.reloads: list[int] = []
         self.chargers: list[int] = []
+        self.hits: list[tuple[int, int, int]] = []  # (source, target, damage) as taken, for the narration
 
 
 class War:
@@ -218,12 +219,14 @@ class War:
             for source, amount in hits:
                 taken[target] += amount
                 dealt[source] += amount
+                cards.hits.append((source, target, amount))
         for s, amount in cards.retaliators:
             # Only damage from action cards is retaliated, so retaliation never triggers more.
             for attacker in sorted({source for source, _ in incoming.get(s, ()) if source != s}):
                 if attacker not in blockers:
                     taken[attacker] += amount
                     dealt[s] += amount
+                    cards.hits.append((s, attacker, amount))
         hearts = state.hearts
         for s in state.table.in_play:
             if taken[s]:
@@ -266,8 +269,7 @@ class War:
         state.pending = (s,)
         return {s: "charge succeeds"}, True
 
-    @staticmethod
-    def _record(state: WarState, step: int, cards: _Step, taken: list[int], dealt: list[int],
+    def _record(self, state: WarState, step: int, cards: _Step, taken: list[int], dealt: list[int],
                 notes: dict[int, str], events: list[Event]) -> None:
         """Keep the step's reveal for the view and narrate it, unless no seat had a card."""
         if not any(card for _, card in cards.plays):
@@ -290,6 +292,12 @@ class War:
             hurt = f", takes {taken[s]}" if taken[s] else ""
             parts.append(f"{{p{s}}} {card.name if card else 'no card'}{note}{damage}{hurt}")
         state.reveals = (*state.reveals, {"round": state.round, "step": step + 1, "rows": tuple(rows)})
+        played = dict(cards.plays)
+        for source, target, amount in cards.hits:
+            unit = self.unit[state.army[target][state.active[target]]].name
+            card = played.get(source)
+            what = f"{{p{source}}}'s {card.name}" if card is not None else f"{{p{source}}}"
+            parts.append(f"{{p{target}}}'s {unit} takes {amount} from {what}")
         events.append(Event("reveal", f"Card {step + 1}: " + "; ".join(parts) + ".",
                             {"round": state.round, "step": step + 1, "rows": rows}))
 

@@ -43,6 +43,7 @@ def make_app(runtime: Runtime | None = None, *, extra_plugins: Sequence[str] = (
         list_cmd,
         new_cmd,
         play_cmd,
+        records_cmd,
         replay_cmd,
         report_cmd,
         rules_cmd,
@@ -56,7 +57,7 @@ def make_app(runtime: Runtime | None = None, *, extra_plugins: Sequence[str] = (
         name="tabletop",
         help="Play, test and invent tabletop card games. Every game is a plugin.",
         no_args_is_help=True,
-        add_completion=False,
+        add_completion=True,
         pretty_exceptions_enable=False,
         rich_markup_mode="rich",
     )
@@ -86,7 +87,7 @@ def make_app(runtime: Runtime | None = None, *, extra_plugins: Sequence[str] = (
     ) -> None:
         """Play, test and invent tabletop card games. Every game is a plugin."""
 
-    for module in (list_cmd, rules_cmd, play_cmd, simulate_cmd, replay_cmd, check_cmd, bench_cmd, new_cmd):
+    for module in (list_cmd, rules_cmd, play_cmd, records_cmd, simulate_cmd, replay_cmd, check_cmd, bench_cmd, new_cmd):
         module.register(app, rt)
     for module in (runs_cmd, report_cmd, sweep_cmd):  # the playtesting lab
         module.register(app, rt)
