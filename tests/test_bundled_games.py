@@ -64,6 +64,14 @@ def test_replay_steps_back_jumps_and_quits(cli, tmp_path):
     assert result.out.rstrip().endswith("Replay stopped.")
 
 
+def test_replay_steps_stop_at_the_end_of_input_on_a_line_of_their_own(cli, tmp_path):
+    path = tmp_path / "castle.json"
+    cli("play", "castlewars", "--seats", "captain,random", "--seed", "3", "--save", str(path))
+    result = cli("replay", str(path), "--step", input=[""])
+    assert result.exit_code == 0, result.err
+    assert result.out.rstrip().endswith("q quit) \nReplay stopped.")
+
+
 def test_replay_to_shows_the_table_after_that_action(cli, tmp_path):
     path = tmp_path / "castle.json"
     cli("play", "castlewars", "--seats", "captain,random", "--seed", "3", "--save", str(path))

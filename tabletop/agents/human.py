@@ -149,6 +149,7 @@ class HumanAgent:
         try:
             answer = self.ask("Quit? The game is saved and can be resumed. [Y/n] ")
         except (EOFError, KeyboardInterrupt):
+            self.console.print()  # the message goes on a line of its own, not after the prompt
             return True
         return answer.strip().casefold() in ("", "y", "yes")
 

@@ -13,6 +13,7 @@ from typing import Annotated
 import typer
 
 from tabletop import __version__
+from tabletop.cli.help_text import PlainHelpGroup
 from tabletop.cli.output import Output
 from tabletop.cli.safe_text import fmt
 from tabletop.core.errors import TabletopError
@@ -60,6 +61,7 @@ def make_app(runtime: Runtime | None = None, *, extra_plugins: Sequence[str] = (
         add_completion=True,
         pretty_exceptions_enable=False,
         rich_markup_mode="rich",
+        cls=PlainHelpGroup,
     )
 
     def show_version(value: bool) -> None:

@@ -83,6 +83,7 @@ class PlainTable:
         try:
             self.ask(f"{name}, press Enter when ready ")
         except (EOFError, KeyboardInterrupt):
+            console.print()  # the message goes on a line of its own, not after the prompt
             raise_left(name)
         self._wipe()
 
@@ -94,6 +95,7 @@ class PlainTable:
             try:
                 answer = self.ask(f"This also takes back what {who} chose. Does everyone agree? [y/N] ")
             except (EOFError, KeyboardInterrupt):
+                self.output.print()
                 answer = "n"
             if answer.strip().casefold() not in ("y", "yes"):
                 self.output.print("Nothing taken back.")

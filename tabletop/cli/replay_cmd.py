@@ -13,7 +13,6 @@ from rich.text import Text
 from tabletop.cli.output import friendly
 from tabletop.cli.play_cmd import outcome_text
 from tabletop.cli.safe_text import fmt
-from tabletop.core.errors import TabletopError
 from tabletop.core.game import Event
 from tabletop.core.record import GameRecord
 
@@ -106,8 +105,9 @@ def browse(rt: Runtime, pages: list[list[Text]], *, next_word: str) -> bool:
         while True:
             try:
                 answer = rt.ask(f"(Enter: {next_word}; b back, 1-{len(pages)} jump, q quit) ").strip().casefold()
-            except EOFError:
-                raise TabletopError("Replay stopped.") from None
+            except (EOFError, KeyboardInterrupt):
+                rt.output.print()  # on a line of its own, not after the prompt
+                return False
             if answer in ("", "n"):
                 index += 1
             elif answer == "b":

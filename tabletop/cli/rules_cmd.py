@@ -7,6 +7,7 @@ from typing import TYPE_CHECKING
 import typer
 from rich.markdown import Markdown
 
+from tabletop.cli.for_players import rules_for_players
 from tabletop.cli.output import friendly
 from tabletop.cli.params import GameArgument
 from tabletop.cli.safe_text import clean
@@ -24,4 +25,4 @@ def register(app: typer.Typer, rt: Runtime) -> None:
         text = found.rules_text()
         if text is None:
             raise rt.output.fail(f"{found.title} ships no rules text.", code=1)
-        rt.output.print(Markdown(clean(text.replace("\t", "    "), lines=True)))
+        rt.output.print(Markdown(clean(rules_for_players(text).replace("\t", "    "), lines=True)))

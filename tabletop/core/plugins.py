@@ -187,7 +187,7 @@ class Registry:
             return bots[short].configured(settings.strip(), self.pm.hook)
         known = ", ".join(sorted(bots)) or "none"
         raise UnknownNameError(
-            f"No bot '{name[:40]}' for {game}.{did_you_mean(short, [*bots, 'human'])} Bots for {game}: human, {known}."
+            f"No bot '{name[:40]}' for {game}.{did_you_mean(short, [*bots, 'human'])} Bots for {game}: {known} (or human for a person)."
         )
 
     def bot_names(self, game: str) -> list[str]:

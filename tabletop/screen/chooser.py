@@ -20,6 +20,7 @@ from textual.screen import Screen
 from textual.widgets import Button, Footer, Input, Label, OptionList, Select, Static
 from textual.widgets.option_list import Option
 
+from tabletop.cli.for_players import rules_for_players
 from tabletop.core.errors import TabletopError
 from tabletop.core.game import Game
 from tabletop.core.plugins import Registry
@@ -82,7 +83,7 @@ class Chooser(Screen[None]):
     def action_rules(self) -> None:
         game = self.current()
         if game is not None:
-            self.app.push_screen(Reading(f"{game.title}: rules", game.rules_text() or "No rules text."))
+            self.app.push_screen(Reading(f"{game.title}: rules", rules_for_players(game.rules_text() or "No rules text.")))
 
     def action_leave(self) -> None:
         self.app.exit(None)

@@ -19,6 +19,7 @@ from textual.widgets import Footer, OptionList, RichLog, Static
 from textual.widgets.option_list import Option
 
 from tabletop.agents.human import match_choice
+from tabletop.cli.for_players import rules_for_players
 from tabletop.core.errors import TabletopError
 from tabletop.screen.dialogs import Confirm, HandOver, Reading
 from tabletop.screen.kit import Board
@@ -284,7 +285,7 @@ class GameScreen(Screen[None]):
 
     def action_rules(self) -> None:
         game = self.session.game
-        self.app.push_screen(Reading(f"{game.title}: rules", game.rules_text() or "This game has no rules text."))
+        self.app.push_screen(Reading(f"{game.title}: rules", rules_for_players(game.rules_text() or "This game has no rules text.")))
 
     def action_undo(self) -> None:
         seat = self.deciding

@@ -9,7 +9,10 @@ import pytest
 def test_list_shows_games_with_players_version_and_bots(cli):
     result = cli("list")
     assert result.exit_code == 0
-    assert "goofspiel" in result.out and "Goofspiel" in result.out and "2-2" in result.out
+    assert "goofspiel" in result.out and "Goofspiel" in result.out
+    row = next(line for line in result.out.splitlines() if "goofspiel" in line)
+    assert "│ 2 " in row and "2-2" not in row  # one seat count reads as one number
+    assert "human" not in row  # a person is no bot
 
 
 def test_list_json_has_the_documented_fields(cli):
@@ -17,7 +20,7 @@ def test_list_json_has_the_documented_fields(cli):
     goof = next(e for e in entries if e["name"] == "goofspiel")
     assert goof == {
         "name": "goofspiel", "title": "Goofspiel", "min_players": 2, "max_players": 2,
-        "version": "1.0", "options": [], "bots": ["human", "ismcts", "random"],
+        "version": "1.0", "options": [], "bots": ["ismcts", "random"],
     }
 
 
@@ -171,3 +174,17 @@ def test_bench_compare_runs_two_set_ups_side_by_side(cli):
                              "--json").out)
     assert figures["first"]["game"] == figures["second"]["game"] == "goofspiel"
     assert figures["ratio"]["games_per_s"] > 0
+
+
+def test_help_names_values_in_words_not_python_types(cli):
+    for command in ("play", "simulate", "check", "bench", "replay", "records"):
+        out = cli(command, "--help").out
+        assert "<bool>" not in out and "<list[str]>" not in out and "<str>" not in out, command
+    play = " ".join(cli("play", "--help").out.split())
+    assert "--option -o KEY=VALUE" in play and "--seed N" in play and "--save FILE" in play
+
+
+def test_leaving_at_the_prompt_says_so_on_a_line_of_its_own(cli, tmp_path):
+    result = cli("play", "goofspiel", "--seats", "human,random", "--save", str(tmp_path / "g.json"), input=[])
+    assert result.exit_code == 0
+    assert "Player 1 > \n" in result.out and "left the game" in result.out

@@ -17,6 +17,7 @@ TABLES = [
     ("windupwar", ["human", "human", "tactician"], 5),
     ("castlewars", ["human", "human", "captain"], 6),
     ("wms", ["human", "human"], 2),
+    ("windup_machines", ["human", "human", "engineer"], 4),
 ]
 
 
