@@ -12,6 +12,7 @@ from rich.table import Table
 from tabletop.cli.output import friendly
 from tabletop.cli.params import JsonOption
 from tabletop.cli.play_cmd import records_folder
+from tabletop.cli.safe_text import fmt, plain
 from tabletop.core.errors import RecordError
 from tabletop.core.record import GameRecord
 
@@ -21,7 +22,10 @@ if TYPE_CHECKING:
 
 def describe(path: Path) -> dict[str, Any]:
     """One saved game in a few fields; an unreadable file says why instead."""
-    when = time.strftime("%Y-%m-%d %H:%M", time.localtime(path.stat().st_mtime))
+    try:
+        when = time.strftime("%Y-%m-%d %H:%M", time.localtime(path.stat().st_mtime))
+    except OSError:  # a dangling link, or gone since the folder was read
+        when = "?"
     try:
         record = GameRecord.load(path)
     except RecordError as error:
@@ -36,6 +40,13 @@ def describe(path: Path) -> dict[str, Any]:
     }
 
 
+def _modified(path: Path) -> float:
+    try:
+        return path.stat().st_mtime
+    except OSError:
+        return 0.0
+
+
 def register(app: typer.Typer, rt: Runtime) -> None:
     @app.command("records")
     @friendly(lambda: rt.output)
@@ -45,23 +56,23 @@ def register(app: typer.Typer, rt: Runtime) -> None:
     ) -> None:
         """List saved games: game, date, seats, finished or not. Continue one with `tabletop play --resume FILE`."""
         where = folder or records_folder()
-        files = sorted(where.glob("*.json"), key=lambda p: p.stat().st_mtime, reverse=True) if where.is_dir() else []
+        files = sorted(where.glob("*.json"), key=_modified, reverse=True) if where.is_dir() else []
         found = [describe(p) for p in files]
         if json_out:
             rt.output.json(found)
             return
         if not found:
-            rt.output.print(f"No saved games in {where}.", highlight=False)
+            rt.output.print(fmt("No saved games in {}.", where), highlight=False)
             return
-        table = Table(title=f"Saved games in {where}")
+        table = Table(title=plain(f"Saved games in {where}"))
         for column in ("File", "Game", "Date", "Seats", "State"):
             table.add_column(column, overflow="fold")
         for item in found:
             name = Path(item["file"]).name
             if "error" in item:
-                table.add_row(name, "?", item["date"], "", item["error"])
+                table.add_row(plain(name), "?", item["date"], "", plain(item["error"]))
                 continue
             seats = ", ".join(f"{s['name']} ({s['agent']})" if s["agent"] else s["name"] for s in item["seats"])
             state = "finished" if item["finished"] else f"unfinished, {item['actions']} actions: --resume"
-            table.add_row(name, item["game"], item["date"], seats, state)
+            table.add_row(*(plain(cell) for cell in (name, item["game"], item["date"], seats, state)))
         rt.output.print(table)

@@ -25,6 +25,21 @@ def test_records_lists_saved_games_finished_or_not(cli, tmp_path):
     assert "unfinished" in table and "finished" in table
 
 
+def test_records_print_names_from_files_safely_and_survive_a_dangling_link(cli, tmp_path):
+    path = tmp_path / "odd.json"
+    cli("play", "goofspiel", "--seats", "random,random", "--seed", "3", "--save", str(path))
+    data = json.loads(path.read_text())
+    data["seats"][0]["name"] = "[red]Ann[/] \x1b[2J"
+    path.write_text(json.dumps(data))
+    (tmp_path / "gone.json").symlink_to(tmp_path / "nowhere.json")
+    result = cli("records", "--folder", str(tmp_path))
+    assert result.exit_code == 0, result.err
+    # The record's loader makes the name safe (brackets to parentheses, controls replaced);
+    # the table prints it as it is, and a dangling link is one line, not a crash.
+    assert "(red)Ann(/)" in flat(result.out) and "\x1b" not in result.out
+    assert "gone.json" in result.out
+
+
 def test_a_quit_game_resumes_with_the_same_bots_and_ends(cli, tmp_path):
     path = tmp_path / "game.json"
     first = cli("play", "goofspiel", "--players", "2", "--seed", "5", "--plain", "--save", str(path),
