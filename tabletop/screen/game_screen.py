@@ -20,6 +20,7 @@ from textual.widgets.option_list import Option
 
 from tabletop.agents.human import match_choice
 from tabletop.cli.for_players import rules_for_players
+from tabletop.cli.interrupts import shielded
 from tabletop.core.errors import TabletopError
 from tabletop.screen.dialogs import Confirm, HandOver, Reading
 from tabletop.screen.kit import Board
@@ -352,5 +353,12 @@ class GameScreen(Screen[None]):
                 log.write(Text("\u203a " + line))
 
     def _save(self) -> None:
-        if self.save_path is not None:
-            self.session.record.save(self.save_path)
+        """Save after every decision (Ctrl-C and SIGTERM wait until the file is whole); a failed
+        save is said in a notice and the game goes on (the next decision tries again)."""
+        if self.save_path is None:
+            return
+        try:
+            with shielded():
+                self.session.record.save(self.save_path)
+        except TabletopError as error:
+            self.app.notify(f"Not saved: {error}", severity="error", markup=False)
