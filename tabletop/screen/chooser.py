@@ -186,7 +186,7 @@ class TableSetup(Screen[None]):
         try:
             session, table = self.build()
         except TabletopError as error:
-            self.query_one("#error", Static).update(str(error))
+            self.query_one("#error", Static).update(Text(str(error)))
             return
         remember_table(self.game.name, table)
         self.app.start(session, board_for(self.registry.pm, self.game), self.record_path(self.game.name, session.seed))
@@ -201,8 +201,10 @@ class TableSetup(Screen[None]):
             widget = self.query_one(f"#option-{option.name}")
             options[option.name] = widget.value
         seed_text = self.query_one("#seed", Input).value.strip()
-        if seed_text and not seed_text.lstrip("-").isdigit():
-            raise TabletopError(f"The seed is a whole number, not '{seed_text}'.")
+        digits = seed_text.removeprefix("-")
+        if seed_text and not (digits.isascii() and digits.isdigit()):
+            shown = seed_text if len(seed_text) <= 20 else seed_text[:20] + "..."
+            raise TabletopError(f"The seed is a whole number, not '{shown}'.")
         seed = int(seed_text) if seed_text else secrets.randbits(64)
         seats = [SeatSpec(n, k, None if k == HUMAN else self.registry.bot(self.game.name, k))
                  for n, k in zip(names, kinds, strict=True)]

@@ -37,10 +37,12 @@ def test_choose_castle_wars_set_three_seats_and_play(registry, tmp_path, monkeyp
             await pilot.pause()
             setup.query_one("#kind-2", Select).value = "random"
             setup.query_one("#name-0", Input).value = "Ann"
-            setup.query_one("#seed", Input).value = "nope"
-            await pilot.press("ctrl+s")
-            await pilot.pause()
-            assert "whole number" in str(setup.query_one("#error").render())
+            for typed in ("nope", "[/]", "\u0663"):  # a word, markup, an Arabic-Indic digit
+                setup.query_one("#seed", Input).value = typed
+                await pilot.press("ctrl+s")
+                await pilot.pause()
+                assert "whole number" in str(setup.query_one("#error").render())
+                assert isinstance(app.screen, type(setup))
             setup.query_one("#seed", Input).value = "11"
             await pilot.press("ctrl+s")
             await settle(app, pilot)
