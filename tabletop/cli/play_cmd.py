@@ -13,13 +13,14 @@ from typing import TYPE_CHECKING, Annotated, Any
 import typer
 from rich.console import Group
 from rich.panel import Panel
+from rich.text import Text
 
 from tabletop.agents.human import GameAbandoned
 from tabletop.cli.interrupts import EXIT_STATUS, Stopped, shielded, stops_as_exceptions
 from tabletop.cli.output import Output, friendly
 from tabletop.cli.params import OptionsOption
 from tabletop.cli.plain_play import PlainTable, readline_completer
-from tabletop.cli.safe_text import fmt
+from tabletop.cli.safe_text import fmt, plain
 from tabletop.cli.saving import check_save_path
 from tabletop.cli.seats import plan_seats, seat_names
 from tabletop.core.errors import TabletopError, UnknownNameError
@@ -107,11 +108,14 @@ def register(app: typer.Typer, rt: Runtime) -> None:
             if not full_screen:
                 known = ", ".join(sorted(rt.registry.games))
                 raise UnknownNameError(f"Name a game to play: {known} (or run this in a terminal to choose).")
-            from tabletop.screen.chooser import choose_and_play
+            from tabletop.screen.app import TableApp
+            from tabletop.screen.chooser import Chooser
 
-            result = choose_and_play(rt.registry, record_path=default_record_path)
-            if result is not None:
-                finish(rt, *result)
+            app = TableApp(chooser=Chooser(rt.registry, default_record_path))
+            play_saving(rt.output, app.run,
+                        table=lambda: None if app.session is None else (app.session, app.save_path))
+            if app.session is not None:
+                finish(rt, app.session, app.save_path)
             return
         else:
             found = rt.registry.game(game)
@@ -130,7 +134,7 @@ def register(app: typer.Typer, rt: Runtime) -> None:
         if full_screen:
             from tabletop.screen.app import TableApp
 
-            play_saving(rt.output, session, path, TableApp(session, board, save=path).run)
+            play_saving(rt.output, TableApp(session, board, save=path).run, table=lambda: (session, path))
             for message in warnings:
                 rt.output.warn(message)
         else:
@@ -140,7 +144,7 @@ def register(app: typer.Typer, rt: Runtime) -> None:
                 found.title, found.version, *[x for s in session.seats for x in (s.name, s.kind)],
             ))
             table = PlainTable(rt.output, rt.ask, session, board, save=path, completer=readline_completer())
-            play_saving(rt.output, session, path, table.play)
+            play_saving(rt.output, table.play, table=lambda: (session, path))
         finish(rt, session, path)
 
 
@@ -155,35 +159,49 @@ def save_now(session: Session, path: Path) -> None:
         session.record.save(path)
 
 
-def play_saving(output: Output, session: Session, path: Path, play: Callable[[], Any]) -> Any:
+def play_saving(output: Output, play: Callable[[], Any], *,
+                table: Callable[[], tuple[Session, Path] | None]) -> Any:
     """Run ``play``; however the game stops early (quit, Ctrl-C, SIGTERM, SIGHUP, an error),
-    the game so far is saved at ``path`` first, and the message starts on a line of its own."""
-    resume_hint = f"continue it with `tabletop play --resume {clean_path(path)}`"
+    the game so far (``table()``: the session and its file, None before one is set) is saved
+    first, and the message starts on a line of its own."""
+
+    def save() -> str:
+        current = table()
+        if current is None:
+            return ""
+        session, path = current
+        save_now(session, path)
+        return f"The game is saved in {clean_path(path)}; continue it with `tabletop play --resume {clean_path(path)}`."
+
     with stops_as_exceptions():  # still on while saving: a second SIGTERM is ignored, not fatal
         try:
             return play()
         except GameAbandoned as stop:
-            save_now(session, path)
-            output.print(fmt("[warning]{}[/] The game is saved in {}; {}.", stop, path, resume_hint))
+            output.print(fmt("[warning]{}[/]", stop) + _then(save()))
             raise typer.Exit(0) from None
         except (KeyboardInterrupt, Stopped) as stop:
             name = stop.name if isinstance(stop, Stopped) else "SIGINT"
-            save_now(session, path)
+            saved = save()
             how = "Ctrl-C" if name == "SIGINT" else name
             output.print()  # after the ^C the terminal echoed, on a line of its own
-            output.print(fmt("[warning]Stopped by {}.[/] The game is saved in {}; {}.", how, path, resume_hint))
+            output.print(fmt("[warning]Stopped by {}.[/]", how) + _then(saved))
             raise typer.Exit(EXIT_STATUS[name]) from None
         except TabletopError as error:
-            save_now(session, path)
-            raise TabletopError(f"{error} The game so far is saved in {clean_path(path)}.") from None
+            saved = save()
+            raise TabletopError(f"{error} {saved}".strip()) from None
         except Exception as error:
-            save_now(session, path)
-            error.tabletop_saved = path  # type: ignore[attr-defined]  # the top-level handler says where
+            current = table()
+            save()
+            if current is not None:
+                error.tabletop_saved = current[1]  # type: ignore[attr-defined]  # the top-level handler says where
             raise
         except SystemExit:  # a plugin's code called sys.exit(): stop as asked, with the game kept
-            save_now(session, path)
-            output.print(fmt("[warning]Stopped by a plugin.[/] The game so far is saved in {}.", path))
+            output.print(fmt("[warning]Stopped by a plugin.[/]") + _then(save()))
             raise
+
+
+def _then(sentence: str) -> Text:
+    return plain(f" {sentence}" if sentence else "")
 
 
 def finish(rt: Runtime, session: Session, path: Path) -> None:

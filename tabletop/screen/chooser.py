@@ -211,14 +211,3 @@ class TableSetup(Screen[None]):
         resolved = self.game.resolve_options({k: str(v) if isinstance(v, str) else v for k, v in options.items()})
         session = Session(self.game, seats, seed=seed, options=resolved, pm=self.registry.pm)
         return session, {"seats": kinds, "names": typed, "options": resolved}
-
-
-def choose_and_play(registry: Registry, *, record_path: Callable[[str, int], Path]):
-    """Run the chooser, then the game; returns (session, record path) or None if left early."""
-    from tabletop.screen.app import TableApp
-
-    app = TableApp(chooser=Chooser(registry, record_path))
-    app.run()
-    if app.session is None:
-        return None
-    return app.session, app.save_path

@@ -27,3 +27,26 @@ def test_a_failed_save_is_a_notice_not_a_crash(registry, tmp_path, monkeypatch):
             assert app.screen.deciding is not None  # still playing
 
     asyncio.run(play())
+
+
+def test_stopping_before_a_table_is_set_saves_nothing_and_says_so(tmp_path):
+    from io import StringIO
+
+    import pytest
+    import typer
+    from rich.console import Console
+
+    from tabletop.cli.output import Output
+    from tabletop.cli.play_cmd import play_saving
+
+    out = StringIO()
+    output = Output(Console(file=out, width=100), Console(file=StringIO(), width=100))
+
+    def chooser_interrupted():
+        raise KeyboardInterrupt
+
+    with pytest.raises(typer.Exit) as stopped:
+        play_saving(output, chooser_interrupted, table=lambda: None)
+    assert stopped.value.exit_code == 130
+    assert out.getvalue() == "\nStopped by Ctrl-C.\n"
+    assert list(tmp_path.iterdir()) == []
