@@ -49,5 +49,34 @@ def test_replay_steps_round_by_round(cli, tmp_path):
     starts = [i for i, line in enumerate(lines) if " begins; " in line]
     assert len(starts) >= 1
     # Each new round is announced right after a pause, and nowhere else is there a pause.
-    assert all(lines[i].startswith("(Enter: next round) ") for i in starts)
-    assert result.out.count("(Enter: next round)") == len(starts)
+    assert all(lines[i - 1].startswith("(Enter: next round;") for i in starts)
+    assert result.out.count("(Enter: next round;") == len(starts)
+
+
+def test_replay_steps_back_jumps_and_quits(cli, tmp_path):
+    path = tmp_path / "castle.json"
+    cli("play", "castlewars", "--seats", "captain,random", "--seed", "3", "--save", str(path))
+    result = cli("replay", str(path), "--step", input=["", "b", "3", "zz", "q"])
+    assert result.exit_code == 0, result.err
+    parts = [line.split("-- part ")[1].split(" ")[0] for line in result.out.splitlines() if "-- part " in line]
+    assert parts == ["2", "1", "3"]
+    assert "Press Enter, b, q or a number" in result.out
+    assert result.out.rstrip().endswith("Replay stopped.")
+
+
+def test_replay_steps_stop_at_the_end_of_input_on_a_line_of_their_own(cli, tmp_path):
+    path = tmp_path / "castle.json"
+    cli("play", "castlewars", "--seats", "captain,random", "--seed", "3", "--save", str(path))
+    result = cli("replay", str(path), "--step", input=[""])
+    assert result.exit_code == 0, result.err
+    assert result.out.rstrip().endswith("q quit) \nReplay stopped.")
+
+
+def test_replay_to_shows_the_table_after_that_action(cli, tmp_path):
+    path = tmp_path / "castle.json"
+    cli("play", "castlewars", "--seats", "captain,random", "--seed", "3", "--save", str(path))
+    result = cli("replay", str(path), "--to", "4")
+    assert result.exit_code == 0, result.err
+    assert "The table after action 4" in result.out
+    assert "   5 " not in result.out
+    assert "--to must be" in cli("replay", str(path), "--to", "100000").err

@@ -138,7 +138,8 @@ def _damage_text(seat, power, broken, damage, left):
     if not damage:
         lost = f"loses {towers}" if broken else "loses nothing"
         return f"{{p{seat}}}'s Towers stop all {power} attack power: {{p{seat}}} {lost}."
-    lost = f"loses {towers} and {damage} hit points" if broken else f"loses {damage} hit points"
+    points = f"{damage} hit point{'s' if damage != 1 else ''}"
+    lost = f"loses {towers} and {points}" if broken else f"loses {points}"
     return f"{{p{seat}}} {lost} ({left} left)."
 
 

@@ -49,4 +49,9 @@ class Narration:
             damage = f", deals {dealt}" if dealt else ""
             hurt = f", takes {taken}" if taken else ""
             parts.append(f"{{p{row['seat']}}} {names[card] if card else 'no card'}{note}{damage}{hurt}")
+        rows = {row["seat"]: row for row in data["rows"]}
+        for source, target, amount in data.get("hits", ()):
+            card = rows[source]["card"] if source in rows else None
+            what = f"{{p{source}}}'s {names[card]}" if card else f"{{p{source}}}"
+            parts.append(f"{{p{target}}}'s {self.unit_names[rows[target]['unit']]} takes {amount} from {what}")
         return f"Card {data['step']}: " + "; ".join(parts) + "."

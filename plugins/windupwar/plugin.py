@@ -32,3 +32,10 @@ def tabletop_make_rollout_policy(game):
 
         return rollout_policy(game)
     return None
+
+
+@hookimpl
+def tabletop_make_board(game):
+    from tabletop_games.windupwar.screen import tabletop_make_board as make
+
+    return make(game)

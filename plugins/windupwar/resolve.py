@@ -40,7 +40,7 @@ NO_CARD = "no card"
 class _Step:
     """What the cards of one step would do, worked out before anything is applied."""
 
-    __slots__ = ("plays", "incoming", "blockers", "retaliators", "illegal", "broken", "reloads", "chargers")
+    __slots__ = ("plays", "incoming", "blockers", "retaliators", "illegal", "broken", "reloads", "chargers", "hits")
 
     def __init__(self):
         self.plays: list[tuple[int, ActionCard | None]] = []  # every seat in play, card or None
@@ -51,6 +51,7 @@ class _Step:
         self.broken: list[int] = []
         self.reloads: list[int] = []
         self.chargers: list[int] = []
+        self.hits: list[tuple[int, int, int]] = []  # (source, target, damage) as taken, for the narration
 
 
 class War:
@@ -222,12 +223,14 @@ class War:
             for source, amount in hits:
                 taken[target] += amount
                 dealt[source] += amount
+                cards.hits.append((source, target, amount))
         for s, amount in cards.retaliators:
             # Only damage from action cards is retaliated, so retaliation never triggers more.
             for attacker in sorted({source for source, _ in incoming.get(s, ()) if source != s}):
                 if attacker not in blockers:
                     taken[attacker] += amount
                     dealt[s] += amount
+                    cards.hits.append((s, attacker, amount))
         hearts = state.hearts
         for s in state.table.in_play:
             if taken[s]:
@@ -288,7 +291,8 @@ class War:
             "dealt": dealt[s], "taken": taken[s], "hearts": hearts[s],
         } for s, card in plays]
         state.reveals = (*state.reveals, {"round": state.round, "step": step + 1, "rows": tuple(rows)})
-        events.append(LazyEvent("reveal", self.narration.reveal, {"round": state.round, "step": step + 1, "rows": rows}))
+        events.append(LazyEvent("reveal", self.narration.reveal,
+                                {"round": state.round, "step": step + 1, "rows": rows, "hits": tuple(cards.hits)}))
 
     def score(self, state: WarState, card: str, events: list[Event]) -> None:
         """The successful charger moves ``card`` from its discard pile to the centre: one point."""

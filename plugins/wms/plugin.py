@@ -34,3 +34,10 @@ def tabletop_make_rollout_policy(game):
 
         return rollout_policy(game)
     return None
+
+
+@hookimpl
+def tabletop_make_board(game):
+    from tabletop_games.wms.screen import tabletop_make_board as make
+
+    return make(game)

@@ -1,12 +1,16 @@
 """The human agent: a prompt that shows one seat's view and legal actions and reads a choice.
 
 A choice may be typed as its number in the list, its notation, or a unique prefix of
-it. ``?`` shows help; a typo gets one sentence and a new prompt, never a traceback.
+it. ``?`` shows help; a typo gets one sentence (with a did-you-mean) and a new prompt, never a
+traceback. ``card NAME`` shows a card's text, ``undo`` takes back, ``quit`` asks first. The table
+is printed again only when it changed, compactly when the game provides a board.
 """
 
 from __future__ import annotations
 
+import difflib
 from collections.abc import Callable, Sequence
+from typing import TYPE_CHECKING
 
 from rich.console import Console
 from rich.table import Table
@@ -16,12 +20,21 @@ from tabletop.agents.base import Decision
 from tabletop.cli.safe_text import clean, fmt, plain
 from tabletop.core.errors import TabletopError
 
+if TYPE_CHECKING:
+    from tabletop.screen.kit import Board
+
 
 class GameAbandoned(TabletopError):
     """The person at the prompt chose to stop the game."""
 
 
+class UndoRequested(TabletopError):
+    """The person at the prompt asked to take back their last decision."""
+
+
 QUIT_WORDS = ("quit", "exit")
+#: Words a person may type besides an action (offered by tab completion).
+COMMANDS = ("help", "list", "view", "card ", "undo", "quit")
 #: Lists longer than this go in two columns when the screen is at least WIDE characters.
 LONG_LIST = 12
 WIDE = 110
@@ -59,7 +72,11 @@ def match_choice(text: str, legal: Sequence[str]) -> str:
         return starts[0]
     if starts:
         shown = ", ".join(starts[:6]) + (" ..." if len(starts) > 6 else "")
-        raise ValueError(f"'{_echo(typed)}' could be {shown}; type more of it or its number.")
+        raise ValueError(f"'{_echo(typed)}' could be {clean(shown)}; type more of it or its number.")
+    close = difflib.get_close_matches(folded, [a.casefold() for a in legal], n=3, cutoff=0.6)
+    if close:
+        named = ", ".join(next(a for a in legal if a.casefold() == c) for c in close)
+        raise ValueError(f"'{_echo(typed)}' is not a legal action now; did you mean {clean(named)}?")
     raise ValueError(f"'{_echo(typed)}' is not a legal action now; type ? to see what you can do.")
 
 
@@ -73,42 +90,115 @@ class HumanAgent:
         ask: Callable[[str], str],
         names: Sequence[str],
         show_view: bool = True,
+        board: Board | None = None,
+        completer: Callable[[list[str]], None] | None = None,
     ):
         self.console = console
         self.ask = ask
         self.names = list(names)
         self.show_view = show_view
+        self.board = board
+        self.completer = completer
+        self._shown: dict[int, str] = {}
+
+    def forget(self) -> None:
+        """Print the whole table at the next decision (after a takeback)."""
+        self._shown.clear()
 
     def choose(self, decision: Decision) -> str:
-        game, legal = decision.game, list(decision.legal)
+        legal = list(decision.legal)
         if self.show_view:
-            self.console.print(game.render(decision.view, names=self.names))
+            self._show(decision, changed_only=True)
         self._list(decision, legal)
-        prompt = f"{clean(self.names[decision.seat])} > "
+        if self.completer is not None:
+            self.completer(legal + list(COMMANDS))
+        name = clean(self.names[decision.seat])
+        prompt = f"{name} > "
         while True:
             try:
                 text = self.ask(prompt)
             except (EOFError, KeyboardInterrupt):
-                raise GameAbandoned(f"{self.names[decision.seat]} left the game.") from None
-            word = text.strip().casefold()
+                self.console.print()
+                raise GameAbandoned(f"{name} left the game.") from None
+            word, _, rest = text.strip().partition(" ")
+            word = word.casefold()
             if word in QUIT_WORDS:
-                raise GameAbandoned(f"{self.names[decision.seat]} quit the game.")
+                if self._confirm_quit(name):
+                    raise GameAbandoned(f"{name} quit the game.")
+                continue
             if word in ("?", "help"):
                 self._help(decision)
                 continue
             if word in ("list", "ls"):
-                self._list(decision, legal)
+                self._list(decision, legal, full=True)
                 continue
             if word == "view":
-                self.console.print(game.render(decision.view, names=self.names))
+                self._show(decision, changed_only=False)
+                continue
+            if word == "undo":
+                raise UndoRequested(f"{name} takes back a decision.")
+            if word == "card" and self.board is not None:
+                self.console.print(plain(self.board.card_text(rest), lines=True), highlight=False)
                 continue
             try:
                 return match_choice(text, legal)
             except ValueError as error:
                 self.console.print(plain(error, "yellow"))
 
-    def _list(self, decision: Decision, legal: list[str]) -> None:
-        """Number the choices; a long list goes in two columns on a wide screen."""
+    def _confirm_quit(self, name: str) -> bool:
+        try:
+            answer = self.ask("Quit? The game is saved and can be resumed. [Y/n] ")
+        except (EOFError, KeyboardInterrupt):
+            self.console.print()  # the message goes on a line of its own, not after the prompt
+            return True
+        return answer.strip().casefold() in ("", "y", "yes")
+
+    def _show(self, decision: Decision, *, changed_only: bool) -> None:
+        """The table, compact if the game has a board; skipped when nothing changed since this seat
+        last saw it."""
+        game, view = decision.game, decision.view
+        if self.board is None:
+            renderable = game.render(view, names=self.names)
+        else:
+            renderable = self._compact(decision)
+        with self.console.capture() as capture:
+            self.console.print(renderable)
+        text = capture.get()
+        if changed_only and self._shown.get(decision.seat) == text:
+            return
+        self._shown[decision.seat] = text
+        self.console.print(renderable)
+
+    def _compact(self, decision: Decision):
+        from rich.console import Group
+
+        board, view = self.board, decision.view
+        parts = [board.render(view, names=self.names, width=self.console.width)]
+        cards = board.hand(view, decision.legal)
+        if cards:
+            hand = Text(f"{board.hand_title}: ", style="bold")
+            hand.append(clean(", ".join(c.short or c.label for c in cards if c.playable is not False)))
+            later = [c.short or c.label for c in cards if c.playable is False]
+            if later:
+                hand.append(f"; not now: {clean(', '.join(later))}", style="dim")
+            parts.append(hand)
+        hint = board.hint(view, decision.legal)
+        if hint:
+            parts.append(plain(hint, "italic"))
+        return Group(*parts)
+
+    def _list(self, decision: Decision, legal: list[str], *, full: bool = False) -> None:
+        """Number the choices; a long list goes in two columns on a wide screen, and on a narrow
+        one as numbered notations in columns (``list`` shows what each does)."""
+        if not full and len(legal) > LONG_LIST and self.console.width < WIDE:
+            from rich.columns import Columns
+
+            cells = [
+                Text.assemble((f"{n:>2} ", "dim"), (clean(action), "bold")) for n, action in enumerate(legal, start=1)
+            ]
+            self.console.print(Columns(cells, padding=(0, 2)))
+            self.console.print("[dim]list[/] [dim]shows what each choice does.[/]")
+            return
         rows = [(str(n), clean(action), clean(decision.describe(action))) for n, action in enumerate(legal, start=1)]
         halves = 2 if len(rows) > LONG_LIST and self.console.width >= WIDE else 1
         per_column = -(-len(rows) // halves)
@@ -130,7 +220,8 @@ class HumanAgent:
         self.console.print(fmt(
             "[bold]How to answer[/]: {}\n"
             "Type an action, its number in the list, or enough of its start to tell it apart.\n"
-            "[bold]list[/] shows the choices again, [bold]view[/] the table, "
-            "[bold]quit[/] stops the game (the record so far is kept).",
+            "[bold]list[/] shows the choices again, [bold]view[/] the table, [bold]card NAME[/] a card's text, "
+            "[bold]undo[/] takes back your last decision, "
+            "[bold]quit[/] stops the game (it is saved; `tabletop play --resume FILE` continues it).",
             help_text,
         ))

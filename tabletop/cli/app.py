@@ -13,6 +13,7 @@ from typing import Annotated
 import typer
 
 from tabletop import __version__
+from tabletop.cli.help_text import PlainHelpGroup
 from tabletop.cli.output import Output
 from tabletop.cli.safe_text import fmt
 from tabletop.core.errors import TabletopError
@@ -37,7 +38,7 @@ class Runtime:
 
 #: Each command's module, in the order ``tabletop --help`` lists them (the lab's last).
 COMMAND_MODULES = {
-    "list": "list_cmd", "rules": "rules_cmd", "play": "play_cmd", "simulate": "simulate_cmd",
+    "list": "list_cmd", "rules": "rules_cmd", "play": "play_cmd", "records": "records_cmd", "simulate": "simulate_cmd",
     "replay": "replay_cmd", "check": "check_cmd", "bench": "bench_cmd", "new": "new_cmd",
     "runs": "runs_cmd", "report": "report_cmd", "compare": "report_cmd", "sweep": "sweep_cmd",
 }
@@ -60,9 +61,10 @@ def make_app(
         name="tabletop",
         help="Play, test and invent tabletop card games. Every game is a plugin.",
         no_args_is_help=True,
-        add_completion=False,
+        add_completion=True,
         pretty_exceptions_enable=False,
         rich_markup_mode="rich",
+        cls=PlainHelpGroup,
     )
 
     def show_version(value: bool) -> None:

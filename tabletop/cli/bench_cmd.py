@@ -2,11 +2,9 @@
 
 from __future__ import annotations
 
-from contextlib import contextmanager
 from typing import TYPE_CHECKING, Annotated, Any
 
 import typer
-from rich.progress import Progress, SpinnerColumn, TextColumn, TimeElapsedColumn
 from rich.table import Table
 
 from tabletop.cli.output import friendly
@@ -26,13 +24,6 @@ def _speed_rows(table: Table, figures: dict[str, Any]) -> None:
 
 
 def register(app: typer.Typer, rt: Runtime) -> None:
-    @contextmanager
-    def progress_line(title: str):
-        columns = (SpinnerColumn(), TextColumn("{task.description}"), TimeElapsedColumn())
-        with Progress(*columns, console=rt.output.errors, transient=True) as progress:
-            task = progress.add_task(title)
-            yield lambda text: progress.update(task, description=f"{title}: {text}")
-
     @app.command("bench")
     @friendly(lambda: rt.output)
     def bench_game(
@@ -58,7 +49,7 @@ def register(app: typer.Typer, rt: Runtime) -> None:
         options = found.parse_options(option or [])
         if bots:
             plans = plan_seats(rt.registry, found, seats=bots, players=None, allow_human=False)
-            with progress_line(f"Timing bots at {found.title}") as progress:
+            with rt.output.progress(f"Timing bots at {found.title}") as progress:
                 timed = bot_timings(found, [p.bot for p in plans], options=options, games=games, seed=seed,
                                     progress=progress)
             if as_json:
@@ -79,7 +70,7 @@ def register(app: typer.Typer, rt: Runtime) -> None:
                 other, other_options = rt.registry.game(versus), {}
             else:
                 other, other_options = found, found.parse_options(versus.split(","))
-            with progress_line("Benchmarking side by side") as progress:
+            with rt.output.progress("Benchmarking side by side") as progress:
                 figures = compare((found, options), (other, other_options), seats=count, runs=runs,
                                   seconds=seconds, seed=seed, progress=progress)
             if as_json:
@@ -100,7 +91,7 @@ def register(app: typer.Typer, rt: Runtime) -> None:
                               "-" if ratio is None else f"{ratio:.2f}x")
             rt.output.print(table)
             return
-        with progress_line(f"Benchmarking {found.title}") as progress:
+        with rt.output.progress(f"Benchmarking {found.title}") as progress:
             figures = bench(found, seats=count, options=options, runs=runs, seconds=seconds, seed=seed,
                             progress=progress)
         if as_json:

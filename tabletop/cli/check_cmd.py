@@ -49,7 +49,13 @@ def register(app: typer.Typer, rt: Runtime) -> None:
             for n in counts:
                 found.check_seats(n)
         rule_based = [spec for spec in rt.registry.bots if spec.game == found.name]
-        report = check_game(found, games=games, seed=seed, seats=counts, options=fixed, bots=rule_based)
+        with rt.output.progress(f"Checking {found.title}") as progress:
+            def on_game(done: int, problems: int) -> None:
+                found_so_far = f", {problems} problems so far" if problems else ""
+                progress(f"game {done} of {games}{found_so_far}")
+
+            report = check_game(found, games=games, seed=seed, seats=counts, options=fixed, bots=rule_based,
+                                on_game=on_game)
         table = Table(title=f"tabletop check {found.name}", title_style="title")
         table.add_column("Seats", justify="right")
         table.add_column("Options")

@@ -8,6 +8,7 @@ import typer
 from rich.table import Table
 
 from tabletop.cli.safe_text import fmt, plain
+from tabletop.core.game import Game, Option
 
 if TYPE_CHECKING:
     from tabletop.cli.app import Runtime
@@ -23,17 +24,38 @@ def game_entries(rt: Runtime) -> list[dict[str, Any]]:
             "title": game.title,
             "min_players": game.min_players,
             "max_players": game.max_players,
+            **({"recommended_max_players": game.recommended_max_players}
+               if game.recommended_max_players is not None else {}),
             "version": game.version,
             "options": [
                 {"name": o.name, "default": o.default, "choices": list(o.choices), "help": o.help}
                 for o in game.options
             ],
-            "bots": ["human", *registry.bot_names(name)],
+            "bots": registry.bot_names(name),
         })
     entries.extend(
         {"name": f.plugin, "error": f.reason, **({"conflict": True} if f.conflict else {})} for f in registry.failures
     )
     return entries
+
+
+def players_cell(game: Game) -> str:
+    """``2``, ``2-4``, or ``2-8 (up to 16)`` when the game allows more seats than it is tested with."""
+    rec = game.recommended_max_players
+    if rec is not None and game.min_players <= rec < game.max_players:
+        return f"{game.min_players}-{rec} (up to {game.max_players})"
+    return game.players_text()
+
+
+def option_text(option: Option) -> str:
+    """``name=default (allowed|values)``, a yes/no option as ``on``/``off``, never a type name."""
+    def shown(value: Any) -> str:
+        return ("on" if value else "off") if isinstance(value, bool) else str(value)
+
+    allowed = "|".join(shown(c) for c in option.choices) if option.choices else (
+        "on|off" if isinstance(option.default, bool) else "whole number" if isinstance(option.default, int) else "text"
+    )
+    return f"{option.name}={shown(option.default)} ({allowed})"
 
 
 def register(app: typer.Typer, rt: Runtime) -> None:
@@ -55,14 +77,14 @@ def register(app: typer.Typer, rt: Runtime) -> None:
         for entry in entries:
             if "error" in entry:
                 continue
-            players = f"{entry['min_players']}-{entry['max_players']}"
-            options = "\n".join(
-                f"{o['name']}={o['default']}" + (f" ({'|'.join(map(str, o['choices']))})" if o["choices"] else "")
-                for o in entry["options"]
-            ) or "-"
-            cells = (entry["name"], entry["title"], players, entry["version"], options, ", ".join(entry["bots"]))
+            game = rt.registry.games[entry["name"]]
+            options = "\n".join(option_text(o) for o in game.options) or "-"
+            cells = (entry["name"], entry["title"], players_cell(game), entry["version"], options,
+                     ", ".join(entry["bots"]) or "-")
             table.add_row(*(plain(c, lines=True) for c in cells))
         rt.output.print(table)
+        if rt.registry.games:
+            rt.output.print("A seat is taken by a person (human) or by one of the game's bots.", style="dim")
         for entry in entries:
             if "conflict" in entry:
                 rt.output.print(fmt("[warning]Plugin '{}':[/] {}.", entry["name"], entry["error"]))

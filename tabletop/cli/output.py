@@ -4,7 +4,8 @@ from __future__ import annotations
 
 import functools
 import json
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
+from contextlib import contextmanager
 from typing import Any, TypeVar
 
 import typer
@@ -40,6 +41,17 @@ class Output:
     def json(self, data: Any) -> None:
         """Plain JSON on standard output, nothing else, for scripts."""
         self.console.file.write(json.dumps(data, indent=2, sort_keys=False) + "\n")
+
+    @contextmanager
+    def progress(self, title: str) -> Iterator[Callable[[str], None]]:
+        """A spinner line on standard error while a long command works (gone when it ends);
+        call what it yields with a few words on how far it has got."""
+        from rich.progress import Progress, SpinnerColumn, TextColumn, TimeElapsedColumn
+
+        columns = (SpinnerColumn(), TextColumn("{task.description}"), TimeElapsedColumn())
+        with Progress(*columns, console=self.errors, transient=True) as bar:
+            task = bar.add_task(title)
+            yield lambda text: bar.update(task, description=f"{title}: {text}")
 
     def warn(self, message: str) -> None:
         """One warning sentence; ``message`` may echo outside text, so it is printed as plain text."""

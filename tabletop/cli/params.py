@@ -6,6 +6,7 @@ import typer
 
 GameArgument = Annotated[str, typer.Argument(help="The game's name, as `tabletop list` shows it.")]
 OptionsOption = Annotated[
-    list[str] | None, typer.Option("--option", "-o", help="A game option as key=value (repeatable).")
+    list[str] | None,
+    typer.Option("--option", "-o", metavar="KEY=VALUE", help="A game option as key=value (repeatable)."),
 ]
 JsonOption = Annotated[bool, typer.Option("--json", help="Print one JSON object for scripts.")]

@@ -1,44 +1,56 @@
-"""``tabletop play GAME``: hot-seat play for people and bots, narrated, saved as a record."""
+"""`tabletop play`: people and bots at one terminal, full screen or at a plain prompt."""
 
 from __future__ import annotations
 
 import os
 import secrets
+import sys
 import time
+from collections.abc import Callable
 from pathlib import Path
 from typing import TYPE_CHECKING, Annotated, Any
 
 import typer
+from rich.console import Group
 from rich.panel import Panel
+from rich.text import Text
 
-from tabletop.agents.human import GameAbandoned, HumanAgent
+from tabletop.agents.human import GameAbandoned
 from tabletop.cli.interrupts import EXIT_STATUS, Stopped, shielded, stops_as_exceptions
 from tabletop.cli.output import Output, friendly
-from tabletop.cli.params import GameArgument, OptionsOption
-from tabletop.cli.safe_text import fmt
+from tabletop.cli.params import OptionsOption
+from tabletop.cli.plain_play import PlainTable, readline_completer
+from tabletop.cli.safe_text import fmt, plain
 from tabletop.cli.saving import check_save_path
-from tabletop.cli.seats import HUMAN, plan_seats, seat_names
-from tabletop.core.errors import TabletopError
-from tabletop.core.game import Event, Game, Outcome
-from tabletop.core.match import Match
-from tabletop.core.simulate import bot_rng
+from tabletop.cli.seats import plan_seats, seat_names
+from tabletop.core.errors import TabletopError, UnknownNameError
+from tabletop.core.game import Outcome
+from tabletop.core.record import GameRecord, clean_path
+from tabletop.screen.kit import board_for
+from tabletop.screen.session import SeatSpec, Session
 
 if TYPE_CHECKING:
     from tabletop.cli.app import Runtime
 
 RECORDS_ENV = "TABLETOP_RECORDS"
-
 SeedOption = Annotated[int | None, typer.Option("--seed", help="Seed for all randomness; same seed, same game.")]
 
 
-def default_record_path(game: str, seed: int) -> Path:
-    folder = Path(os.environ.get(RECORDS_ENV) or Path.home() / ".local" / "share" / "tabletop" / "records")
+def records_folder() -> Path:
+    """Where games are saved unless ``--save`` says otherwise (``$TABLETOP_RECORDS`` overrides)."""
+    return Path(os.environ.get(RECORDS_ENV) or Path.home() / ".local" / "share" / "tabletop" / "records")
+
+
+def default_record_path(game: str, seed: int | None = None) -> Path:
+    """A new file in the records folder. Its name never holds the seed: an unfinished game's file
+    is listed by `tabletop records`, and the seed would rebuild every hidden card."""
+    folder = records_folder()
     stamp = time.strftime("%Y%m%d-%H%M%S")
-    path = folder / f"{game}-{stamp}-seed{seed}.json"
+    path = folder / f"{game}-{stamp}.json"
     number = 1
-    while path.exists():  # the same game and seed again within a second: never replace it
+    while path.exists():  # another game within the same second: never replace it
         number += 1
-        path = folder / f"{game}-{stamp}-seed{seed}-{number}.json"
+        path = folder / f"{game}-{stamp}-{number}.json"
     return path
 
 
@@ -55,49 +67,12 @@ def outcome_text(outcome: Outcome, names: list[str]) -> str:
     return f"{head}: {outcome.reason}.{scores}"
 
 
-class HotSeat:
-    """Keeps seats' secrets apart at one screen: a hand-over page between different people,
-    and narration of only what every person at the screen may see."""
-
-    def __init__(self, output: Output, ask: Any, names: list[str], humans: list[int]):
-        self.output = output
-        self.ask = ask
-        self.names = names
-        self.humans = humans
-        self.last: int | None = None
-
-    def before_decision(self, seat: int, state: Any) -> None:
-        if seat not in self.humans or len(self.humans) < 2 or seat == self.last:
-            return
-        self.last = seat
-        console = self.output.console
-        self._wipe()
-        console.print(Panel(fmt("Pass the screen to [seat]{}[/]. Others, look away!", self.names[seat]), title="Hand over"))
-        try:
-            self.ask(f"{self.names[seat]}, press Enter when ready ")
-        except (EOFError, KeyboardInterrupt):
-            raise GameAbandoned(f"{self.names[seat]} left the game.") from None
-        self._wipe()
-
-    def _wipe(self) -> None:
-        """Clear the screen and the terminal's scrollback, where the last person's hand still is."""
-        console = self.output.console
-        console.clear()
-        if console.is_terminal:
-            console.file.write("\x1b[3J")
-            console.file.flush()
-
-    def narrate(self, event: Event) -> None:
-        solo = self.humans[0] if len(self.humans) == 1 else None
-        if event.visible_to is None or (solo is not None and event.visible(solo)):
-            self.output.print(fmt("[dim]>[/] {}", event.render(self.names)))
-
-
 def register(app: typer.Typer, rt: Runtime) -> None:
     @app.command("play")
     @friendly(lambda: rt.output)
     def play(
-        game: GameArgument,
+        game: Annotated[str | None, typer.Argument(help="The game's name (see `tabletop list`); "
+                                                         "none: choose one on the screen.")] = None,
         seats: Annotated[
             str | None, typer.Option("--seats", "-s", help="Who sits where, clockwise: human or a bot name, comma-separated.")
         ] = None,
@@ -110,82 +85,134 @@ def register(app: typer.Typer, rt: Runtime) -> None:
         option: OptionsOption = None,
         save: Annotated[Path | None, typer.Option("--save", help="Where to save the game record (JSON).")] = None,
         force: Annotated[bool, typer.Option("--force", help="Replace an existing record of this game at --save.")] = False,
+        plain: Annotated[bool, typer.Option("--plain", help="A line-by-line prompt instead of the full screen.")] = False,
+        resume: Annotated[Path | None, typer.Option("--resume", help="Continue the unfinished game in this record.")] = None,
     ) -> None:
         """Play a game at this terminal, people and bots, clockwise in the order given.
 
-        Example: tabletop play windupwar --seats human,tactician,tactician,random
+        Full screen on an interactive terminal (--plain for a prompt); with no game named, a
+        chooser opens. Example: tabletop play windupwar --seats human,tactician,tactician,random
         """
-        found = rt.registry.game(game)
-        options = found.parse_options(option or [])
-        plans = plan_seats(rt.registry, found, seats=seats, players=players, bot=bot)
-        warning = found.seat_warning(len(plans))
-        if warning:
-            rt.output.warn(warning)
-        seed = seed if seed is not None else secrets.randbits(64)
-        seat_list = seat_names(plans, names)
-        path = save or default_record_path(found.name, seed)
-        check_save_path(path, game=found.name, force=force)
-        humans = [i for i, p in enumerate(plans) if p.kind == HUMAN]
-        hot = HotSeat(rt.output, rt.ask, seat_list, humans)
-        agents = [
-            HumanAgent(console=rt.output.console, ask=rt.ask, names=seat_list) if p.kind == HUMAN
-            else p.bot.factory(found, i, bot_rng(seed, i))
-            for i, p in enumerate(plans)
-        ]
-        match = Match(
-            found, agents, seed=seed, options=options, names=seat_list,
-            agent_names=[p.kind for p in plans], pm=rt.registry.pm, on_plugin_error=rt.output.warn,
-        )
-        # The seed rebuilds every hidden card: it is shown only once the game is over.
-        rt.output.print(fmt(
-            "[title]{}[/] {} - " + ", ".join("[seat]{}[/] ({})" for _ in plans),
-            found.title, found.version, *[x for n, p in zip(seat_list, plans, strict=True) for x in (n, p.kind)],
-        ))
-        result = play_saving(rt.output, match, path, hot)
-        with shielded():  # saved before anything else can go wrong
-            match.record.save(path)
-        rt.output.print(render_end(found, match, result.outcome, seat_list))
-        rt.output.print(fmt("Seed {}. Record saved to {} (replay it with `tabletop replay {}`).", seed, path, path))
+        full_screen = not plain and interactive(rt)
+        warnings: list[str] = []
+        report = warnings.append if full_screen else rt.output.warn
+        if resume is not None:
+            record = GameRecord.load(resume)
+            found = rt.registry.game(record.game)
+            session = Session.resume(found, record, bots=lambda name: rt.registry.bot(found.name, name),
+                                     pm=rt.registry.pm, on_plugin_error=report)
+            path = save or resume
+            if save is not None:
+                check_save_path(save, game=found.name, force=force)
+        elif game is None:
+            if not full_screen:
+                known = ", ".join(sorted(rt.registry.games))
+                raise UnknownNameError(f"Name a game to play: {known} (or run this in a terminal to choose).")
+            from tabletop.screen.app import TableApp
+            from tabletop.screen.chooser import Chooser
+
+            app = TableApp(chooser=Chooser(rt.registry, default_record_path))
+            play_saving(rt.output, app.run,
+                        table=lambda: None if app.session is None else (app.session, app.save_path))
+            if app.session is not None:
+                finish(rt, app.session, app.save_path)
+            return
+        else:
+            found = rt.registry.game(game)
+            options = found.parse_options(option or [])
+            plans = plan_seats(rt.registry, found, seats=seats, players=players, bot=bot)
+            warning = found.seat_warning(len(plans))
+            if warning:
+                rt.output.warn(warning)
+            seed = seed if seed is not None else secrets.randbits(64)
+            seat_list = seat_names(plans, names)
+            path = save or default_record_path(found.name)
+            check_save_path(path, game=found.name, force=force)
+            session = Session(found, [SeatSpec(n, p.kind, p.bot) for n, p in zip(seat_list, plans, strict=True)],
+                              seed=seed, options=options, pm=rt.registry.pm, on_plugin_error=report)
+        board = board_for(rt.registry.pm, found)
+        if full_screen:
+            from tabletop.screen.app import TableApp
+
+            play_saving(rt.output, TableApp(session, board, save=path).run, table=lambda: (session, path))
+            for message in warnings:
+                rt.output.warn(message)
+        else:
+            # The seed rebuilds every hidden card: it is shown only once the game is over.
+            rt.output.print(fmt(
+                "[title]{}[/] {} - " + ", ".join("[seat]{}[/] ({})" for _ in session.seats),
+                found.title, found.version, *[x for s in session.seats for x in (s.name, s.kind)],
+            ))
+            table = PlainTable(rt.output, rt.ask, session, board, save=path, completer=readline_completer())
+            play_saving(rt.output, table.play, table=lambda: (session, path))
+        finish(rt, session, path)
 
 
-def play_saving(output: Output, match: Match, path: Path, hot: HotSeat) -> Any:
-    """Play to the end; however the game stops early (quit, Ctrl-C, SIGTERM, SIGHUP, an error),
-    the game so far is saved at ``path`` first."""
+def interactive(rt: Runtime) -> bool:
+    """Full screen only when a person sits at a real terminal, in and out."""
+    return rt.output.console.is_terminal and sys.stdin.isatty() and sys.stdout.isatty()
 
-    def save() -> None:
-        with shielded():
-            match.record.save(path)
+
+def save_now(session: Session, path: Path) -> None:
+    """Save the game so far; Ctrl-C and SIGTERM wait until the file is whole."""
+    with shielded():
+        session.record.save(path)
+
+
+def play_saving(output: Output, play: Callable[[], Any], *,
+                table: Callable[[], tuple[Session, Path] | None]) -> Any:
+    """Run ``play``; however the game stops early (quit, Ctrl-C, SIGTERM, SIGHUP, an error),
+    the game so far (``table()``: the session and its file, None before one is set) is saved
+    first, and the message starts on a line of its own."""
+
+    def save() -> str:
+        current = table()
+        if current is None:
+            return ""
+        session, path = current
+        save_now(session, path)
+        return f"The game is saved in {clean_path(path)}; continue it with `tabletop play --resume {clean_path(path)}`."
 
     with stops_as_exceptions():  # still on while saving: a second SIGTERM is ignored, not fatal
         try:
-            return match.play(on_event=hot.narrate, before_decision=hot.before_decision)
+            return play()
         except GameAbandoned as stop:
-            save()
-            output.print(fmt("[warning]{}[/] The game so far is saved in {}.", stop, path))
+            output.print(fmt("[warning]{}[/]", stop) + _then(save()))
             raise typer.Exit(0) from None
         except (KeyboardInterrupt, Stopped) as stop:
             name = stop.name if isinstance(stop, Stopped) else "SIGINT"
-            save()
+            saved = save()
             how = "Ctrl-C" if name == "SIGINT" else name
-            output.print(fmt("[warning]Stopped by {}.[/] The game so far is saved in {}.", how, path))
+            output.print()  # after the ^C the terminal echoed, on a line of its own
+            output.print(fmt("[warning]Stopped by {}.[/]", how) + _then(saved))
             raise typer.Exit(EXIT_STATUS[name]) from None
         except TabletopError as error:
-            save()
-            raise TabletopError(f"{error} The game so far is saved in {path}.") from None
+            saved = save()
+            raise TabletopError(f"{error} {saved}".strip()) from None
         except Exception as error:
+            current = table()
             save()
-            error.tabletop_saved = path  # type: ignore[attr-defined]  # the top-level handler says where
+            if current is not None:
+                error.tabletop_saved = current[1]  # type: ignore[attr-defined]  # the top-level handler says where
             raise
         except SystemExit:  # a plugin's code called sys.exit(): stop as asked, with the game kept
-            save()
-            output.print(fmt("[warning]Stopped by a plugin.[/] The game so far is saved in {}.", path))
+            output.print(fmt("[warning]Stopped by a plugin.[/]") + _then(save()))
             raise
 
 
-def render_end(game: Game, match: Match, outcome: Outcome, names: list[str]) -> Any:
-    from rich.console import Group
+def _then(sentence: str) -> Text:
+    return plain(f" {sentence}" if sentence else "")
 
-    return Group(
-        game.render(game.view(match.state, None), names=names),
-        Panel(fmt("{}", outcome_text(outcome, names)), title="Game over", style="ok"),
-    )
+
+def finish(rt: Runtime, session: Session, path: Path) -> None:
+    """After the game (or after leaving it): the end with the seed, and where the record is."""
+    save_now(session, path)
+    outcome = session.outcome()
+    if outcome is None:
+        rt.output.print(fmt("The game is saved in {}; continue it with `tabletop play --resume {}`.", path, path))
+        return
+    game = session.game
+    rt.output.print(Group(game.render(game.view(session.state, None), names=session.names),
+                          Panel(fmt("{}", outcome_text(outcome, session.names)), title="Game over", style="ok")))
+    rt.output.print(fmt("Seed {}. Record saved to {} (replay it with `tabletop replay {}`).",
+                        session.seed, path, path))

@@ -6,6 +6,7 @@ from typing import TYPE_CHECKING
 
 import typer
 
+from tabletop.cli.for_players import rules_for_players
 from tabletop.cli.output import friendly
 from tabletop.cli.params import GameArgument
 from tabletop.cli.safe_text import clean
@@ -25,4 +26,4 @@ def register(app: typer.Typer, rt: Runtime) -> None:
             raise rt.output.fail(f"{found.title} ships no rules text.", code=1)
         from rich.markdown import Markdown  # markdown-it is slow to import: only for this command
 
-        rt.output.print(Markdown(clean(text.replace("\t", "    "), lines=True)))
+        rt.output.print(Markdown(clean(rules_for_players(text).replace("\t", "    "), lines=True)))

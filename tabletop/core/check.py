@@ -19,7 +19,7 @@ from __future__ import annotations
 import itertools
 import json
 import random
-from collections.abc import Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
 from io import StringIO
 from typing import Any
@@ -94,11 +94,13 @@ def check_game(
     options: Mapping[str, Any] | None = None,
     max_problems: int = 10,
     bots: Sequence[BotSpec] = (),
+    on_game: Callable[[int, int], None] | None = None,
 ) -> CheckReport:
     """Play ``games`` random games spread over seat counts and option variants.
 
     ``bots``: the game's rule-based bots, which must choose alike when what their seat
     cannot see is resampled (``tabletop check`` passes every bot registered for the game).
+    ``on_game(done, problems)`` is told after each game (a progress line).
     """
     report = CheckReport(game=game.name)
     plan = variants(game, seats, options)
@@ -120,6 +122,8 @@ def check_game(
                 f"unexpected {type(error).__name__}: {error}"
             )
         report.games += 1
+        if on_game is not None:
+            on_game(report.games, len(report.problems))
         if len(report.problems) >= max_problems:
             break
     return report

@@ -19,6 +19,7 @@ from typing import Any, ClassVar
 
 from tabletop.core import derive
 from tabletop.core.errors import ActionError, InvalidAction, OptionError, SeatCountError
+from tabletop.core.suggest import did_you_mean
 from tabletop.core.zones import CardState
 
 OptionValue = str | int | bool
@@ -288,9 +289,9 @@ class Game:
             option = known.get(key)
             if option is None:
                 names = ", ".join(known) or "none"
-                raise OptionError(
-                    f"'{self.name}' has no option '{key}'; its options are: {names}."
-                )
+                hint = did_you_mean(key, known).strip()
+                hint = f" ({hint[0].lower()}{hint[1:]})" if hint else ""
+                raise OptionError(f"'{self.name}' has no option '{key}'{hint}; its options are: {names}.")
             resolved[key] = option.parse(value) if isinstance(value, str) else option.check(value)
         return resolved
 

@@ -3,7 +3,8 @@
 Every hook is named ``tabletop_<verb>_<noun>``. A plugin implements any of them with
 ``@tabletop.core.hookimpl``. Registration and observation hooks are not ``firstresult``:
 every plugin's games, bots and commands all count, and every observer sees every event.
-The search hooks are: a game has one evaluation and one rollout policy, its own plugin's.
+The search hooks and ``tabletop_make_board`` are: a game has one evaluation, one rollout
+policy and one board, its own plugin's.
 """
 
 from __future__ import annotations
@@ -21,6 +22,7 @@ if TYPE_CHECKING:
     from tabletop.core.game import Event, Game, Outcome
     from tabletop.core.record import GameRecord
     from tabletop.core.stats import Stat
+    from tabletop.screen.kit import Board
 
 PROJECT = "tabletop"
 
@@ -55,6 +57,17 @@ def tabletop_register_bots() -> Sequence[BotSpec]:
 @hookspec
 def tabletop_add_commands(app: typer.Typer) -> None:
     """Add commands to the ``tabletop`` command line (``app.command()(...)``)."""
+
+
+@hookspec(firstresult=True)
+def tabletop_make_board(game: Game) -> Board | None:
+    """Return the board the screens show for ``game`` (a :class:`tabletop.screen.kit.Board`),
+    or None if ``game`` is not this plugin's.
+
+    A board draws the table compactly (the full screen fits 80x24), lists a hand card by card
+    with each card's text, looks cards up for ``card NAME`` and gives a one-line hint for the
+    decision. It reads only a seat's view. Without one, the game's ``render`` is shown.
+    """
 
 
 # ---- play: called by the match runner while games run -------------------------------

@@ -28,6 +28,7 @@ from tabletop.agents.base import BotSpec
 from tabletop.core import hookspecs
 from tabletop.core.errors import CardDataError, UnknownNameError
 from tabletop.core.game import Game
+from tabletop.core.suggest import did_you_mean
 
 ENTRY_POINT_GROUP = "tabletop"
 
@@ -174,7 +175,7 @@ class Registry:
             raise UnknownNameError(f"The game '{name}' failed to load: {broken[0].reason}")
         known = ", ".join(sorted(self.games)) or "none"
         raise UnknownNameError(
-            f"No game named '{name[:40]}'. Installed games: {known} (see `tabletop list`)."
+            f"No game named '{name[:40]}'.{did_you_mean(name, self.games)} Installed games: {known} (see `tabletop list`)."
         )
 
     def bots_for(self, game: str) -> dict[str, BotSpec]:
@@ -193,7 +194,9 @@ class Registry:
         if short in bots:
             return bots[short].configured(settings.strip(), self.pm.hook)
         known = ", ".join(sorted(bots)) or "none"
-        raise UnknownNameError(f"No bot '{name[:40]}' for {game}. Bots for {game}: human, {known}.")
+        raise UnknownNameError(
+            f"No bot '{name[:40]}' for {game}.{did_you_mean(short, [*bots, 'human'])} Bots for {game}: {known} (or human for a person)."
+        )
 
     def bot_names(self, game: str) -> list[str]:
         return sorted(self.bots_for(game))

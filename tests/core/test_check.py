@@ -96,3 +96,9 @@ def test_a_copy_that_forgets_part_of_the_state_fails():
 
     report = check_game(ForgetfulCopy(), games=3)
     assert "copy() misses something" in report.problems[0]
+
+
+def test_the_check_reports_its_progress_game_by_game(goofspiel):
+    told = []
+    report = check_game(goofspiel, games=4, on_game=lambda done, problems: told.append((done, problems)))
+    assert told == [(1, 0), (2, 0), (3, 0), (4, 0)] and report.games == 4

@@ -1,6 +1,7 @@
 """Every command, on the test game, through Typer's runner with fixed-width consoles."""
 
 import json
+import re
 
 import pytest
 
@@ -8,7 +9,10 @@ import pytest
 def test_list_shows_games_with_players_version_and_bots(cli):
     result = cli("list")
     assert result.exit_code == 0
-    assert "goofspiel" in result.out and "Goofspiel" in result.out and "2-2" in result.out
+    assert "goofspiel" in result.out and "Goofspiel" in result.out
+    row = next(line for line in result.out.splitlines() if "goofspiel" in line)
+    assert "│ 2 " in row and "2-2" not in row  # one seat count reads as one number
+    assert "human" not in row  # a person is no bot
 
 
 def test_list_json_has_the_documented_fields(cli):
@@ -16,7 +20,7 @@ def test_list_json_has_the_documented_fields(cli):
     goof = next(e for e in entries if e["name"] == "goofspiel")
     assert goof == {
         "name": "goofspiel", "title": "Goofspiel", "min_players": 2, "max_players": 2,
-        "version": "1.0", "options": [], "bots": ["human", "ismcts", "random"],
+        "version": "1.0", "options": [], "bots": ["ismcts", "random"],
     }
 
 
@@ -65,8 +69,10 @@ def test_play_against_a_bot_saves_a_record_that_replays(cli, records):
     assert "'zap' is not a legal action now" in result.out
     assert "How to answer" in result.out
     assert "Game over" in result.out
-    saved = list(records.glob("goofspiel-*-seed4.json"))
+    saved = list(records.glob("goofspiel-*.json"))
     assert len(saved) == 1
+    # An unfinished game's file is listed by `tabletop records`: its name must not give the seed away.
+    assert re.fullmatch(r"goofspiel-\d{8}-\d{6}\.json", saved[0].name)
     replay = cli("replay", str(saved[0]))
     assert replay.exit_code == 0 and "Replaying the actions gives the recorded outcome" in replay.out
     assert "Ann bids 1" in replay.out
@@ -168,3 +174,17 @@ def test_bench_compare_runs_two_set_ups_side_by_side(cli):
                              "--json").out)
     assert figures["first"]["game"] == figures["second"]["game"] == "goofspiel"
     assert figures["ratio"]["games_per_s"] > 0
+
+
+def test_help_names_values_in_words_not_python_types(cli):
+    for command in ("play", "simulate", "check", "bench", "replay", "records"):
+        out = cli(command, "--help").out
+        assert "<bool>" not in out and "<list[str]>" not in out and "<str>" not in out, command
+    play = " ".join(cli("play", "--help").out.split())
+    assert "--option -o KEY=VALUE" in play and "--seed N" in play and "--save FILE" in play
+
+
+def test_leaving_at_the_prompt_says_so_on_a_line_of_its_own(cli, tmp_path):
+    result = cli("play", "goofspiel", "--seats", "human,random", "--save", str(tmp_path / "g.json"), input=[])
+    assert result.exit_code == 0
+    assert "Player 1 > \n" in result.out and "left the game" in result.out

@@ -26,7 +26,7 @@ def test_options_fill_defaults_and_parse_command_line_text():
 @pytest.mark.parametrize(
     ("pairs", "message"),
     [
-        (["editon=2016"], "'variant' has no option 'editon'; its options are: edition, rounds, fast."),
+        (["editon=2016"], "'variant' has no option 'editon' (did you mean 'edition'?); its options are: edition, rounds, fast."),
         (["edition=2015"], "Option 'edition' cannot be '2015'; choose one of: 2017, 2016."),
         (["rounds=many"], "Option 'rounds' takes a whole number, not 'many'."),
         (["fast=perhaps"], "Option 'fast' takes true or false, not 'perhaps'."),

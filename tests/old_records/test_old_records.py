@@ -1,6 +1,8 @@
 """Records saved before the component port replay identically after it: same actions legal,
 same events (text, data, who sees them), same outcome; the same seeded agents play the same
-games again (bots read the view, so this also holds its meaning steady)."""
+games again (bots read the view, so this also holds its meaning steady). The Windup War digests
+were taken again once, when a step's narration began to name who hit whom: the actions, outcomes
+and every other event are unchanged."""
 
 from __future__ import annotations
 

@@ -8,7 +8,7 @@ TANK = ["tank", "helicopter", "infantry"]
 INFANTRY = ["infantry", "tank", "helicopter"]
 
 
-def test_a_step_is_narrated_seat_by_seat_with_damage_dealt_and_taken(game):
+def test_a_step_is_narrated_seat_by_seat_with_damage_dealt_and_taken_and_who_hit_whom(game):
     state = position(game, [INFANTRY, TANK], hands={0: ["A1L.g"], 1: ["RL.k"]})
     events = program(game, state, {0: ["A1L.g"], 1: ["RL.k"]})
     told = {e.kind: e for e in events}
@@ -17,7 +17,8 @@ def test_a_step_is_narrated_seat_by_seat_with_damage_dealt_and_taken(game):
     assert told["war"].text == "Round 1: Ready... Aim... Card 1!"
     name = game.data.by_notation["A1L.g"].name
     reload = game.data.by_notation["RL.k"].name
-    assert told["reveal"].text == f"Card 1: {{p0}} {name}, deals 1; {{p1}} {reload}, takes 1."
+    assert told["reveal"].text == (f"Card 1: {{p0}} {name}, deals 1; {{p1}} {reload}, takes 1; "
+                                   f"{{p1}}'s Tank takes 1 from {{p0}}'s {name}.")
     assert all(type(e) is LazyEvent for e in events if e.kind in ("program", "war", "reveal"))
 
 

@@ -1,0 +1,120 @@
+"""Windup War on the full screen: one line per army, the last card step, the hand with legality.
+
+Reads only a seat's view, like ``render.py``; laid out to fit an 80x24 terminal with 8 seats.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from typing import Any
+
+from rich.console import Group, RenderableType
+from rich.table import Table
+from rich.text import Text
+
+from tabletop.core import hookimpl
+from tabletop.screen.kit import Board, HandCard
+from tabletop_games.windupwar.cards import BLACK
+from tabletop_games.windupwar.game import WindupWar
+from tabletop_games.windupwar.render import HEART, LOST, STYLE
+
+HINTS = {
+    "faction": "Pick a faction: 'faction <id>'.",
+    "army": "Pick your next unit ('unit <id>'); the first one you pick fights first.",
+    "windup": "Program your next slot with a card from your hand (card code + colour letter).",
+    "charge": "Your Charge! succeeded: pick a card from your discard pile to score.",
+}
+
+
+class WindupWarBoard(Board):
+    game: WindupWar
+
+    def summary(self) -> str:
+        return ("Cataclysmic toy combat for 2 or more. Each round every army winds up a row of five "
+                "action cards in secret, then they are revealed one by one: attacks to the left and "
+                "right, blocks, charges. Lose your units and you are out; be the last army in play "
+                "or score 3 points at once.")
+
+    def status(self, view: Mapping[str, Any]) -> str:
+        return f"round {view['round']} · {view['phase']} · {view['points_to_win']} points win"
+
+    def render(self, view: Mapping[str, Any], *, names: Sequence[str], width: int) -> RenderableType:
+        table = Table.grid(padding=(0, 1))
+        for _ in range(5):
+            table.add_column()
+        me = view.get("seat")
+        for entry in view["seats"]:
+            s = entry["seat"]
+            name = Text(names[s][:12], style="bold reverse" if s == me else "bold")
+            if entry["status"] != "in play":
+                table.add_row(name, Text(entry["status"], style="red"), "", "", "")
+                continue
+            army = entry["army"]
+            active = next((u for u in army if u["state"] == "active"), None)
+            if active is None:
+                unit = Text(f"picking {entry['units_picked']}/3", style="grey50")
+            else:
+                unit = Text(active["name"] + " ") + Text(HEART * active["hearts"], style="red") + Text(
+                    LOST * (active["max_hearts"] - active["hearts"]), style="grey37")
+                unit += Text(" ") + Text(" ").join(Text("\u25a0", style=STYLE[r]) for r in active["ribbons"])
+            waiting = sum(1 for u in army if u["state"] == "waiting")
+            row = Text(" ").join(
+                Text("?", style="grey50") if c == "?" else Text("_", style="grey37") if c == ""
+                else Text(c, style=STYLE[self.game.data.by_notation[c].colour]) for c in entry["row"])
+            table.add_row(name, unit, Text(f"+{waiting}", style="dim"),
+                          Text(f"{entry['points']}pt {entry['hand_size']}c", style="cyan"), row)
+        parts: list[Any] = [table]
+        reveal = view.get("last_reveal")
+        if reveal and reveal["rows"]:
+            line = Text(f"Card {reveal['step']}: ", style="bold")
+            for i, r in enumerate(reveal["rows"]):
+                if i:
+                    line.append(" · ")
+                line.append(f"{names[r['seat']][:8]} ")
+                if r["card"] is None:
+                    line.append("-", style="grey50")
+                else:
+                    line.append(r["card"], style=STYLE[self.game.data.by_notation[r["card"]].colour])
+                line.append(f" {r['dealt']}/{r['taken']}")
+            parts.append(line)
+        if view.get("charger") is not None:
+            parts.append(Text(f"{names[view['charger']]}'s Charge! succeeds.", style="bold yellow"))
+        return Group(*parts)
+
+    def hand(self, view: Mapping[str, Any], legal: Sequence[str]) -> list[HandCard]:
+        hand, seat = view.get("hand"), view.get("seat")
+        if seat is None or not hand:
+            return []
+        me = view["seats"][seat]
+        active = next((u for u in me["army"] if u["state"] == "active"), None)
+        allowed = set(active["ribbons"]) | {BLACK} if active else None
+        out = []
+        for notation in sorted(hand, key=lambda c: (self.game.data.by_notation[c].colour, c)):
+            card = self.game.data.by_notation[notation]
+            ok = None if allowed is None else card.colour in allowed
+            out.append(HandCard(f"{notation} {card.name}", self._text(card), ok, short=notation,
+                                style=STYLE[card.colour]))
+        return out
+
+    def cards(self) -> dict[str, str]:
+        found: dict[str, str] = {}
+        for card in self.game.data.actions:
+            found.setdefault(card.name.casefold(), self._text(card))
+            found.setdefault(card.code.casefold(), self._text(card))
+        for unit in self.game.data.units:
+            ribbons = ", ".join(unit.ribbons)
+            found.setdefault(unit.name.casefold(),
+                             f"{unit.name} (unit): {unit.hearts} hearts; plays {ribbons} and black cards.")
+        return found
+
+    def hint(self, view: Mapping[str, Any], legal: Sequence[str]) -> str:
+        return HINTS.get(view["phase"], "")
+
+    @staticmethod
+    def _text(card: Any) -> str:
+        return f"{card.name} ({card.code}, {card.colour}): {card.text}"
+
+
+@hookimpl
+def tabletop_make_board(game):
+    return WindupWarBoard(game) if isinstance(game, WindupWar) else None

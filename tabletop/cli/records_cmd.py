@@ -1,0 +1,78 @@
+"""``tabletop records``: the saved games, newest first, finished or not (resume the others)."""
+
+from __future__ import annotations
+
+import time
+from pathlib import Path
+from typing import TYPE_CHECKING, Annotated, Any
+
+import typer
+from rich.table import Table
+
+from tabletop.cli.output import friendly
+from tabletop.cli.params import JsonOption
+from tabletop.cli.play_cmd import records_folder
+from tabletop.cli.safe_text import fmt, plain
+from tabletop.core.errors import RecordError
+from tabletop.core.record import GameRecord
+
+if TYPE_CHECKING:
+    from tabletop.cli.app import Runtime
+
+
+def describe(path: Path) -> dict[str, Any]:
+    """One saved game in a few fields; an unreadable file says why instead."""
+    try:
+        when = time.strftime("%Y-%m-%d %H:%M", time.localtime(path.stat().st_mtime))
+    except OSError:  # a dangling link, or gone since the folder was read
+        when = "?"
+    try:
+        record = GameRecord.load(path)
+    except RecordError as error:
+        return {"file": str(path), "date": when, "error": str(error)}
+    return {
+        "file": str(path),
+        "game": record.game,
+        "date": when,
+        "seats": [{"name": s["name"], "agent": s.get("agent", "")} for s in record.seats],
+        "actions": len(record.actions),
+        "finished": record.outcome is not None,
+    }
+
+
+def _modified(path: Path) -> float:
+    try:
+        return path.stat().st_mtime
+    except OSError:
+        return 0.0
+
+
+def register(app: typer.Typer, rt: Runtime) -> None:
+    @app.command("records")
+    @friendly(lambda: rt.output)
+    def records(
+        folder: Annotated[Path | None, typer.Option("--folder", help="Where to look (default: where play saves).")] = None,
+        json_out: JsonOption = False,
+    ) -> None:
+        """List saved games: game, date, seats, finished or not. Continue one with `tabletop play --resume FILE`."""
+        where = folder or records_folder()
+        files = sorted(where.glob("*.json"), key=_modified, reverse=True) if where.is_dir() else []
+        found = [describe(p) for p in files]
+        if json_out:
+            rt.output.json(found)
+            return
+        if not found:
+            rt.output.print(fmt("No saved games in {}.", where), highlight=False)
+            return
+        table = Table(title=plain(f"Saved games in {where}"))
+        for column in ("File", "Game", "Date", "Seats", "State"):
+            table.add_column(column, overflow="fold")
+        for item in found:
+            name = Path(item["file"]).name
+            if "error" in item:
+                table.add_row(plain(name), "?", item["date"], "", plain(item["error"]))
+                continue
+            seats = ", ".join(f"{s['name']} ({s['agent']})" if s["agent"] else s["name"] for s in item["seats"])
+            state = "finished" if item["finished"] else f"unfinished, {item['actions']} actions: --resume"
+            table.add_row(*(plain(cell) for cell in (name, item["game"], item["date"], seats, state)))
+        rt.output.print(table)

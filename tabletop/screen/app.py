@@ -1,0 +1,48 @@
+"""The Textual application: the chooser and table setup when no game is named, then the game."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from textual.app import App
+from textual.binding import Binding
+
+from tabletop.screen.dialogs import Confirm
+from tabletop.screen.game_screen import GameScreen
+from tabletop.screen.kit import Board
+from tabletop.screen.session import Session
+
+
+class TableApp(App):
+    """Plays one session full screen; ``run()`` returns the outcome, or None if the game was left."""
+
+    TITLE = "tabletop"
+    ENABLE_COMMAND_PALETTE = False
+    #: Ctrl+Q asks before leaving a game (Textual's own Ctrl+Q would leave at once).
+    BINDINGS = [Binding("ctrl+q", "leave", "Quit", priority=True)]
+
+    def __init__(self, session: Session | None = None, board: Board | None = None, *,
+                 save: Path | None = None, chooser=None):
+        super().__init__()
+        self.session = session
+        self.board = board
+        self.save_path = save
+        self.chooser = chooser
+
+    def on_mount(self) -> None:
+        if self.session is not None and self.board is not None:
+            self.push_screen(GameScreen(self.session, self.board, save=self.save_path))
+        elif self.chooser is not None:
+            self.push_screen(self.chooser)
+
+    def action_leave(self) -> None:
+        screen = next((s for s in reversed(self.screen_stack) if isinstance(s, GameScreen)), None)
+        if screen is None:
+            self.exit(None)
+        elif not isinstance(self.screen, Confirm):
+            screen.action_quit_game()
+
+    def start(self, session: Session, board: Board, save: Path | None) -> None:
+        """Begin a game set up in the chooser."""
+        self.session, self.board, self.save_path = session, board, save
+        self.switch_screen(GameScreen(session, board, save=save))

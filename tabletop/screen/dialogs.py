@@ -1,0 +1,97 @@
+"""The screens that cover the table: hand-over between people, yes/no questions, help and rules."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+from rich.console import RenderableType
+from rich.text import Text
+from textual.app import ComposeResult
+from textual.binding import Binding
+from textual.containers import Vertical, VerticalScroll
+from textual.screen import ModalScreen, Screen
+from textual.widgets import Markdown, RichLog, Static
+
+
+class HandOver(Screen[None]):
+    """Pass the screen to the next person: nobody's secrets, only the public narration since
+    that person last acted, so they can follow what happened while they looked away."""
+
+    BINDINGS = [Binding("enter", "ready", "I am ready", priority=True)]
+    DEFAULT_CSS = """
+    HandOver { align: center middle; }
+    HandOver #who { height: auto; padding: 0 1; background: $primary; width: 100%; }
+    HandOver #table { height: auto; max-height: 11; padding: 0 1; }
+    HandOver #since { height: 1fr; border: round $secondary; }
+    HandOver #press { height: 1; }
+    """
+
+    def __init__(self, name: str, public_lines: Sequence[str], table: RenderableType = ""):
+        super().__init__()
+        self.seat_name = name
+        self.public_lines = list(public_lines)
+        self.table = table
+
+    def compose(self) -> ComposeResult:
+        yield Static(Text(f"Pass the screen to {self.seat_name}. Everybody else, look away!", style="bold"),
+                     id="who")
+        yield Static(self.table, id="table")
+        log = RichLog(id="since", wrap=True, markup=False, min_width=10)
+        log.border_title = f"What happened since {self.seat_name} last played"
+        yield log
+        yield Static(f"{self.seat_name}, press Enter when you are ready.", id="press")
+
+    def on_mount(self) -> None:
+        log = self.query_one(RichLog)
+        for line in self.public_lines or ["Nothing public happened."]:
+            log.write(Text(line))
+
+    def action_ready(self) -> None:
+        self.dismiss(None)
+
+
+class Confirm(ModalScreen[bool]):
+    """A yes/no question: y or Enter says yes, n or Escape says no."""
+
+    BINDINGS = [
+        Binding("y,enter", "answer(True)", "Yes", priority=True),
+        Binding("n,escape", "answer(False)", "No", priority=True),
+    ]
+    DEFAULT_CSS = """
+    Confirm { align: center middle; }
+    Confirm > Static { width: 60; height: auto; border: thick $warning; padding: 1 2; background: $surface; }
+    """
+
+    def __init__(self, question: str):
+        super().__init__()
+        self.question = question
+
+    def compose(self) -> ComposeResult:
+        yield Static(Text(f"{self.question}\n\n[y] yes   [n] no"))
+
+    def action_answer(self, yes: bool) -> None:
+        self.dismiss(yes)
+
+
+class Reading(ModalScreen[None]):
+    """Help or a game's rules to read; Escape goes back to the table."""
+
+    BINDINGS = [Binding("escape,q", "close", "Back to the table", priority=True)]
+    DEFAULT_CSS = """
+    Reading { align: center middle; }
+    Reading > Vertical { width: 100%; height: 100%; border: round $primary; background: $surface; }
+    """
+
+    def __init__(self, title: str, markdown: str):
+        super().__init__()
+        self.title_text = title
+        self.markdown = markdown
+
+    def compose(self) -> ComposeResult:
+        with Vertical() as box:
+            box.border_title = f"{self.title_text} (Escape: back)"
+            with VerticalScroll():
+                yield Markdown(self.markdown)
+
+    def action_close(self) -> None:
+        self.dismiss(None)

@@ -1,0 +1,364 @@
+"""The game screen: the table at a glance and the decision in front of you, in 80x24.
+
+Layout, top to bottom: a status line; the game's board; the hand (each card's legality, its
+text when selected) and the choices on the left, the compass of seats and the log on the right;
+a detail line (card text, what a choice does, hints, mistakes); the prompt; the keys.
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from rich.text import Text
+from textual import work
+from textual.app import ComposeResult
+from textual.binding import Binding
+from textual.containers import Horizontal, Vertical
+from textual.screen import Screen
+from textual.widgets import Footer, OptionList, RichLog, Static
+from textual.widgets.option_list import Option
+
+from tabletop.agents.human import match_choice
+from tabletop.cli.for_players import rules_for_players
+from tabletop.cli.interrupts import shielded
+from tabletop.core.errors import TabletopError
+from tabletop.screen.dialogs import Confirm, HandOver, Reading
+from tabletop.screen.kit import Board
+from tabletop.screen.session import Session
+from tabletop.screen.text import COMMANDS, end_text, help_markdown
+from tabletop.screen.widgets import Compass, HandGrid, Prompt, compass
+
+DOT = " \u00b7 "
+
+
+class GameScreen(Screen[None]):
+    BINDINGS = [
+        Binding("f1", "help", "Help"),
+        Binding("f2", "rules", "Rules"),
+        Binding("ctrl+z", "undo", "Undo"),
+        Binding("ctrl+q", "quit_game", "Quit"),
+    ]
+    DEFAULT_CSS = """
+    GameScreen #status { height: 1; background: $primary; color: $text; padding: 0 1; }
+    GameScreen #board { height: auto; max-height: 11; padding: 0 1; }
+    GameScreen #middle { height: 1fr; }
+    GameScreen #left { width: 1fr; }
+    GameScreen #right { width: 30; }
+    GameScreen #hand { height: auto; max-height: 6; border: none; border-top: solid $secondary; padding: 0;
+                       scrollbar-size-vertical: 1; }
+    GameScreen #choices { height: 1fr; border: none; border-top: solid $secondary; padding: 0; }
+    GameScreen #compass { height: auto; border-top: solid $secondary; }
+    GameScreen #log { height: 1fr; border: none; border-top: solid $secondary; scrollbar-size-vertical: 1; }
+    GameScreen #detail { height: 2; padding: 0 1; background: $boost; }
+    GameScreen #prompt { height: 1; border: none; padding: 0 1; }
+    """
+
+    def __init__(self, session: Session, board: Board, *, save: Path | None = None):
+        super().__init__()
+        self.session = session
+        self.board = board
+        self.save_path = save
+        solo = session.humans[0] if len(session.humans) == 1 else None
+        self.at_screen: int | None = solo
+        self.deciding: int | None = None
+        self.legal: list[str] = []
+        self._shown = 0
+        #: What the log shows, line by line (before wrapping).
+        self.log_lines: list[str] = []
+
+    def compose(self) -> ComposeResult:
+        yield Static(id="status")
+        yield Static(id="board")
+        with Horizontal(id="middle"):
+            with Vertical(id="left"):
+                hand = HandGrid(id="hand")
+                hand.border_title = "Your hand"
+                yield hand
+                choices = OptionList(id="choices")
+                choices.border_title = "Choices"
+                yield choices
+            with Vertical(id="right"):
+                yield Compass(id="compass")
+                log = RichLog(id="log", wrap=True, markup=False, min_width=10)
+                log.border_title = "Log"
+                yield log
+        yield Static(id="detail")
+        yield Prompt(id="prompt", placeholder="type an action, its number, or ? for help")
+        yield Footer()
+
+    def on_mount(self) -> None:
+        self.advance()
+
+    def on_resize(self, event) -> None:
+        """The compass and log get a third of a wide screen, 30 columns of a narrow one."""
+        self.query_one("#right").styles.width = max(30, event.size.width // 3)
+
+    # ---- the flow of the game ------------------------------------------------------
+
+    def advance(self) -> None:
+        """Show what comes next: the end, bots thinking, a hand-over, or a decision."""
+        session = self.session
+        if session.outcome() is not None:
+            self.show_end()
+            return
+        seat = session.human_to_act()
+        if seat is None:
+            self.deciding = None
+            self.detail("Bots are thinking...")
+            self.play_bots()
+            return
+        if seat != self.at_screen and len(session.humans) > 1:
+            self.app.push_screen(self.hand_over(seat), lambda _: self.seated(seat))
+            return
+        self.show_decision(seat)
+
+    def hand_over(self, seat: int) -> HandOver:
+        """The page between people: the public table and public narration, nobody's secrets."""
+        session = self.session
+        public = session.game.view(session.state, None)
+        table = self.board.render(public, names=session.names, width=max(40, self.size.width - 2))
+        since = session.visible_log(None, since=session.last_step_of(seat))
+        return HandOver(session.names[seat], since, table)
+
+    def seated(self, seat: int) -> None:
+        self.at_screen = seat
+        self.refresh_log(rewrite=True)
+        self.show_decision(seat)
+
+    @work(thread=True, exclusive=True, group="bots")
+    def play_bots(self) -> None:
+        self.session.play_bots()
+        self.app.call_from_thread(self.after_bots)
+
+    def after_bots(self) -> None:
+        self.refresh_log()
+        self.advance()
+
+    def show_decision(self, seat: int) -> None:
+        session, board = self.session, self.board
+        decision = self._decision = session.decision(seat)
+        view = decision.view
+        self.deciding = seat
+        self.legal = list(decision.legal)
+        name = session.names[seat]
+        status = board.status(view)
+        line = DOT.join([f"{name} to decide", *([status] if status else []), session.game.title])
+        if len(line) > self.size.width - 2:
+            line = DOT.join([f"{name} to decide", *([status] if status else [])])
+        self.query_one("#status", Static).update(Text(line, style="bold"))
+        width = max(40, self.size.width - 2)
+        self.query_one("#board", Static).update(board.render(view, names=session.names, width=width))
+        hand = self.query_one("#hand", HandGrid)
+        cards = board.hand(view, self.legal)
+        hand.show(cards, width=self.query_one("#left").size.width or self.size.width - 30)
+        hand.display = bool(cards)
+        hand.border_title = board.hand_title
+        self.call_after_refresh(self._fit_hand)
+        self._cards = cards
+        choices = self.query_one("#choices", OptionList)
+        choices.clear_options()
+        room = max(20, (choices.size.width or self.size.width - 30) - 3)
+        choices.add_options([Option(self._choice_label(n, action, decision.describe(action), room), id=action)
+                             for n, action in enumerate(self.legal, start=1)])
+        self.query_one("#compass", Compass).update(
+            compass(session.names, me=seat, to_act=seat, humans=session.humans))
+        self.refresh_log()
+        self.detail(board.hint(view, self.legal) or session.game.notation_help.split(". ")[0])
+        prompt = self.query_one(Prompt)
+        prompt.offer(self.legal + list(COMMANDS))
+        prompt.placeholder = f"{name}: type an action or its number (Tab completes, ? helps)"
+        prompt.disabled = False
+        prompt.focus()
+
+    def _fit_hand(self) -> None:
+        """A tall board leaves the hand fewer rows, so the choices keep room to decide."""
+        tall = self.query_one("#board").size.height > 8
+        self.query_one("#hand").styles.max_height = 3 if tall else 6
+
+    @staticmethod
+    def _choice_label(number: int, action: str, description: str, room: int) -> Text:
+        """One line: a long description is cut here and shown whole in the detail line."""
+        text = Text(f"{number:>2} ", style="dim")
+        text.append(action, style="bold")
+        left = room - len(text) - 2
+        if description and left > 3:
+            cut = description if len(description) <= left else description[:left - 1] + "\u2026"
+            text.append(f"  {cut}", style="dim")
+        return text
+
+    def show_end(self) -> None:
+        session = self.session
+        outcome = session.outcome()
+        self.deciding = None
+        seat = self.at_screen
+        view = session.game.view(session.state, seat)
+        self.query_one("#status", Static).update(Text(f"{session.game.title} \u00b7 game over", style="bold"))
+        self.query_one("#board", Static).update(self.board.render(view, names=session.names, width=self.size.width - 2))
+        self.query_one("#hand", HandGrid).display = False
+        choices = self.query_one("#choices", OptionList)
+        choices.clear_options()
+        self.query_one("#compass", Compass).update(compass(session.names, me=seat, to_act=None, humans=session.humans))
+        self.refresh_log()
+        self.detail(end_text(outcome, session.names) + "  Press Enter to leave.", style="bold green")
+        self._save()
+        prompt = self.query_one(Prompt)
+        prompt.placeholder = "Game over: press Enter to leave"
+        prompt.offer([])
+        prompt.disabled = False
+        prompt.focus()
+
+    # ---- what the person does ------------------------------------------------------
+
+    def on_input_submitted(self, event: Prompt.Submitted) -> None:
+        text = event.value
+        prompt = self.query_one(Prompt)
+        prompt.value = ""
+        if self.session.outcome() is not None:
+            self.app.exit(self.session.outcome())
+            return
+        if self.deciding is None:
+            return
+        prompt.remember(text.strip())
+        word, _, rest = text.strip().partition(" ")
+        word = word.casefold()
+        if word in ("?", "help"):
+            self.action_help()
+        elif word == "rules":
+            self.action_rules()
+        elif word in ("quit", "exit"):
+            self.action_quit_game()
+        elif word == "undo":
+            self.action_undo()
+        elif word == "card":
+            self.detail(self.board.card_text(rest) if rest.strip() else "Type card and a card's name, e.g. card "
+                        + (next(iter(self.board.cards()), "NAME")))
+        else:
+            try:
+                action = match_choice(text, self.legal)
+            except ValueError as error:
+                self.detail(str(error), style="yellow")
+                return
+            self.take(action)
+
+    def on_option_list_option_selected(self, event: OptionList.OptionSelected) -> None:
+        if event.option_list.id == "choices" and self.deciding is not None and event.option.id:
+            self.take(event.option.id)
+
+    def on_option_list_option_highlighted(self, event: OptionList.OptionHighlighted) -> None:
+        if event.option_list.id == "choices" and event.option.id and self.deciding is not None:
+            description = self._decision.describe(event.option.id)
+            self.detail(f"{event.option.id}: {description}" if description else event.option.id)
+
+    def on_data_table_cell_highlighted(self, event: HandGrid.CellHighlighted) -> None:
+        if event.data_table.has_focus:
+            self.show_card(event.coordinate.row, event.coordinate.column)
+
+    def on_data_table_cell_selected(self, event: HandGrid.CellSelected) -> None:
+        self.show_card(event.coordinate.row, event.coordinate.column)
+
+    def show_card(self, row: int, column: int) -> None:
+        card = self.query_one("#hand", HandGrid).card_at(row, column)
+        if card is not None:
+            when = {True: " Playable now.", False: " Not playable now.", None: ""}[card.playable]
+            self.detail(card.text + when)
+
+    def take(self, action: str) -> None:
+        seat = self.deciding
+        if seat is None:
+            return
+        try:
+            self.session.submit(seat, action)
+        except TabletopError as error:
+            self.detail(str(error), style="yellow")
+            return
+        self.deciding = None
+        self.query_one(Prompt).disabled = True
+        self._save()
+        self.refresh_log()
+        self.advance()
+
+    # ---- keys -----------------------------------------------------------------------
+
+    def action_help(self) -> None:
+        view = self.session.game.view(self.session.state, self.deciding) if self.deciding is not None else {}
+        hint = self.board.hint(view, self.legal) if self.deciding is not None else ""
+        self.app.push_screen(Reading("Help", help_markdown(self.session.game, hint)))
+
+    def action_rules(self) -> None:
+        game = self.session.game
+        self.app.push_screen(Reading(f"{game.title}: rules", rules_for_players(game.rules_text() or "This game has no rules text.")))
+
+    def action_undo(self) -> None:
+        seat = self.deciding
+        if seat is None:
+            return
+        session = self.session
+        if session.undo_point(seat) is None:
+            self.detail("Nothing to take back yet: this is your first decision.", style="yellow")
+            return
+        others = session.others_affected(seat)
+        if others:
+            who = ", ".join(session.names[s] for s in others)
+            self.app.push_screen(Confirm(f"Taking back also undoes what {who} chose since. Does everyone agree?"),
+                                 lambda yes: self.undo(seat) if yes else None)
+        else:
+            self.undo(seat)
+
+    def undo(self, seat: int) -> None:
+        self.deciding = None
+        self.query_one(Prompt).disabled = True
+        self.detail("Taking back: replaying the game so far...")
+        self.replay_to(seat)
+
+    @work(thread=True, exclusive=True, group="bots")
+    def replay_to(self, seat: int) -> None:
+        self.session.undo(seat)
+        self.app.call_from_thread(self.after_undo)
+
+    def after_undo(self) -> None:
+        self._save()
+        self.refresh_log(rewrite=True)
+        self.advance()
+
+    def action_quit_game(self) -> None:
+        if self.session.outcome() is not None:
+            self.app.exit(self.session.outcome())
+            return
+        self.app.push_screen(Confirm("Quit now? The game is saved; `tabletop play --resume FILE` continues it."),
+                             lambda yes: self.quit_now() if yes else None)
+
+    def quit_now(self) -> None:
+        self._save()
+        self.app.exit(None)
+
+    # ---- helpers ----------------------------------------------------------------------
+
+    def detail(self, message: str, *, style: str = "") -> None:
+        self.query_one("#detail", Static).update(Text(message, style=style))
+
+    def refresh_log(self, *, rewrite: bool = False) -> None:
+        """Add what the seat at the screen may see (public lines only between people)."""
+        log = self.query_one("#log", RichLog)
+        session = self.session
+        if rewrite:
+            log.clear()
+            self._shown = 0
+            self.log_lines = []
+        items = session.log[self._shown:]
+        self._shown = len(session.log)
+        for item in items:
+            if item.event.visible(self.at_screen):
+                line = item.event.render(session.names)
+                self.log_lines.append(line)
+                log.write(Text("\u203a " + line))
+
+    def _save(self) -> None:
+        """Save after every decision (Ctrl-C and SIGTERM wait until the file is whole); a failed
+        save is said in a notice and the game goes on (the next decision tries again)."""
+        if self.save_path is None:
+            return
+        try:
+            with shielded():
+                self.session.record.save(self.save_path)
+        except TabletopError as error:
+            self.app.notify(f"Not saved: {error}", severity="error", markup=False)

@@ -1,0 +1,131 @@
+"""Small widgets of the game screen: the compass of seats and the prompt with history and completion."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+from rich.text import Text
+from textual.binding import Binding
+from textual.suggester import SuggestFromList
+from textual.widgets import DataTable, Input, Static
+
+from tabletop.screen.kit import HandCard
+
+#: Above this many seats the compass shows only you and your neighbours.
+COMPASS_ROWS = 5
+#: A hand of more cards than this is listed by short names.
+SHORT_HAND = 6
+
+
+def compass(names: Sequence[str], *, me: int | None, to_act: int | None, humans: Sequence[int]) -> Text:
+    """Every seat clockwise starting with yours; your left is the next seat clockwise."""
+    n = len(names)
+    start = me if me is not None else 0
+    if n > COMPASS_ROWS and me is not None:
+        return _compass_short(names, me=me, to_act=to_act)
+    text = Text("Table, clockwise\n", style="bold")
+    for k in range(n):
+        seat = (start + k) % n
+        text.append("\u25b6" if seat == to_act else " ")
+        text.append(f"{names[seat][:12]:<12}", style="bold reverse" if seat == me else "")
+        tag = ""
+        if me is not None and n > 1:
+            if seat == me:
+                tag = "you"
+            elif n == 2:
+                tag = "\u2190left/right\u2192"
+            elif k == 1:
+                tag = "\u2190 left"
+            elif k == n - 1:
+                tag = "right \u2192"
+        text.append(f" {tag}", style="cyan")
+        if seat not in humans:
+            text.append(" bot", style="dim")
+        if k < n - 1:
+            text.append("\n")
+    return text
+
+
+def _compass_short(names: Sequence[str], *, me: int, to_act: int | None) -> Text:
+    """A big table: only your neighbours, the board lists every seat clockwise."""
+    n = len(names)
+    text = Text(f"Table of {n}, clockwise\n", style="bold")
+    for seat, tag in ((me, "you"), ((me + 1) % n, "\u2190 left"), ((me - 1) % n, "right \u2192")):
+        text.append("\u25b6" if seat == to_act else " ")
+        text.append(f"{names[seat][:12]:<12}", style="bold reverse" if seat == me else "")
+        text.append(f" {tag}\n", style="cyan")
+    text.append(" others in board order", style="dim")
+    return text
+
+
+class Compass(Static):
+    """Who sits where, and whose turn it is."""
+
+
+class Prompt(Input):
+    """The line a person types on: Up/Down recall earlier lines, Tab completes a legal action."""
+
+    BINDINGS = [
+        Binding("up", "history(-1)", "Earlier", show=False),
+        Binding("down", "history(1)", "Later", show=False),
+        Binding("tab", "complete", "Complete", show=False),
+    ]
+
+    def __init__(self, **kwargs):
+        super().__init__(**kwargs)
+        self.history: list[str] = []
+        self._back = 0
+
+    def offer(self, words: Sequence[str]) -> None:
+        """The words Tab completes to: the legal actions and the commands."""
+        self.suggester = SuggestFromList(list(words), case_sensitive=False)
+
+    def remember(self, line: str) -> None:
+        if line and (not self.history or self.history[-1] != line):
+            self.history.append(line)
+        self._back = 0
+
+    def action_history(self, direction: int) -> None:
+        if not self.history:
+            return
+        self._back = max(0, min(len(self.history), self._back - direction))
+        self.value = self.history[-self._back] if self._back else ""
+        self.cursor_position = len(self.value)
+
+    def action_complete(self) -> None:
+        if self._suggestion:
+            self.value = self._suggestion
+            self.cursor_position = len(self.value)
+
+
+MARK = {True: "\u2713 ", False: "\u2717 ", None: "  "}
+
+
+class HandGrid(DataTable):
+    """The hand as a grid, so a big hand is in view at once; moving onto a card shows its text.
+    ✓ playable now, ✗ not, nothing when the question does not apply."""
+
+    def __init__(self, **kwargs):
+        super().__init__(show_header=False, cursor_type="cell", zebra_stripes=False, cell_padding=0, **kwargs)
+        self.cards: list[HandCard] = []
+        self.per_row = 1
+
+    def show(self, cards: Sequence[HandCard], *, width: int) -> None:
+        self.clear(columns=True)
+        self.cards = list(cards)
+        if not cards:
+            return
+        names = [c.short or c.label for c in cards] if len(cards) > SHORT_HAND else [c.label for c in cards]
+        cell = max(len(n) for n in names) + 3
+        self.per_row = max(1, min(len(cards), (width - 1) // cell))
+        for column in range(self.per_row):
+            self.add_column(str(column), width=cell, key=str(column))
+        cells = [Text(MARK[c.playable], style="dim") + Text(name, style="dim" if c.playable is False else c.style)
+                 for c, name in zip(cards, names, strict=True)]
+        for start in range(0, len(cells), self.per_row):
+            row = cells[start:start + self.per_row]
+            self.add_row(*row, *[""] * (self.per_row - len(row)))
+
+    def card_at(self, row: int, column: int) -> HandCard | None:
+        index = row * self.per_row + column
+        return self.cards[index] if 0 <= index < len(self.cards) else None

@@ -1,0 +1,117 @@
+"""The play command's new ways in: --plain with undo and card, --resume, and `records`."""
+
+from __future__ import annotations
+
+import json
+
+import pytest
+
+from tabletop.agents.human import match_choice
+from tests.attack.helpers import flat
+
+
+def test_records_lists_saved_games_finished_or_not(cli, tmp_path):
+    cli("play", "goofspiel", "--seats", "random,random", "--seed", "3", "--save", str(tmp_path / "done.json"))
+    cli("play", "goofspiel", "--players", "2", "--seed", "2", "--save", str(tmp_path / "half.json"),
+        input=["3", "quit", "y"])
+    (tmp_path / "junk.json").write_text("{")
+    result = cli("records", "--folder", str(tmp_path), "--json")
+    assert result.exit_code == 0, result.err
+    found = {item["file"].rsplit("/", 1)[-1]: item for item in json.loads(result.out)}
+    assert found["done.json"]["finished"] is True and found["done.json"]["game"] == "goofspiel"
+    assert found["half.json"]["finished"] is False and found["half.json"]["actions"] >= 1
+    assert "not valid JSON" in found["junk.json"]["error"]
+    table = cli("records", "--folder", str(tmp_path)).out
+    assert "unfinished" in table and "finished" in table
+
+
+def test_records_print_names_from_files_safely_and_survive_a_dangling_link(cli, tmp_path):
+    path = tmp_path / "odd.json"
+    cli("play", "goofspiel", "--seats", "random,random", "--seed", "3", "--save", str(path))
+    data = json.loads(path.read_text())
+    data["seats"][0]["name"] = "[red]Ann[/] \x1b[2J"
+    path.write_text(json.dumps(data))
+    (tmp_path / "gone.json").symlink_to(tmp_path / "nowhere.json")
+    result = cli("records", "--folder", str(tmp_path))
+    assert result.exit_code == 0, result.err
+    # The record's loader makes the name safe (brackets to parentheses, controls replaced);
+    # the table prints it as it is, and a dangling link is one line, not a crash.
+    assert "(red)Ann(/)" in flat(result.out) and "\x1b" not in result.out
+    assert "gone.json" in result.out
+
+
+def test_a_quit_game_resumes_with_the_same_bots_and_ends(cli, tmp_path):
+    path = tmp_path / "game.json"
+    first = cli("play", "goofspiel", "--players", "2", "--seed", "5", "--plain", "--save", str(path),
+                input=["1", "2", "quit", "y"])
+    assert "--resume" in first.out
+    assert len(json.loads(path.read_text())["actions"]) == 4
+    answers = [str(c) for c in range(3, 14)]
+    resumed = cli("play", "--resume", str(path), "--plain", input=answers)
+    assert resumed.exit_code == 0, resumed.err
+    assert "Game over" in resumed.out
+    assert "Replaying the actions gives the recorded outcome" in cli("replay", str(path)).out
+
+
+def test_undo_at_the_plain_prompt_takes_back_the_last_bid(cli, tmp_path):
+    path = tmp_path / "undo.json"
+    answers = ["1", "undo", "5"] + [str(c) for c in (1, 2, 3, 4, 6, 7, 8, 9, 10, 11, 12, 13)]
+    result = cli("play", "goofspiel", "--players", "2", "--seed", "8", "--plain", "--save", str(path), input=answers)
+    assert result.exit_code == 0, result.err
+    assert "Taken back" in result.out
+    actions = json.loads(path.read_text())["actions"]
+    assert actions[0] == [0, "5"]
+
+
+def test_a_mistyped_action_gets_a_did_you_mean():
+    with pytest.raises(ValueError, match="did you mean attack 2, attack 3?"):
+        match_choice("atack 2", ["defend", "attack 2", "attack 3"])
+    with pytest.raises(ValueError, match="type \\? to see"):
+        match_choice("zzz", ["defend", "attack 2"])
+
+
+def test_card_at_the_plain_prompt_shows_its_text(registry, tmp_path):
+    from tabletop.screen.kit import board_for
+
+    board = board_for(registry.pm, registry.game("castlewars"))
+    assert board.card_text("knight").startswith("Knight (K): attack power 3")
+    assert board.card_text("knigth") == "No card 'knigth'; did you mean knight?"
+
+
+def test_resuming_a_file_that_is_not_a_record_is_one_sentence(cli, tmp_path):
+    bad = tmp_path / "bad.json"
+    bad.write_text("[]")
+    result = cli("play", "--resume", str(bad))
+    assert result.exit_code == 2
+    assert "not a valid game record" in flat(result.err) and "Traceback" not in result.err
+
+
+def test_no_game_named_without_a_terminal_says_what_to_do(cli):
+    result = cli("play")
+    assert result.exit_code == 2
+    assert "Name a game to play" in result.err
+
+
+@pytest.mark.parametrize(("args", "message"), [
+    (("play", "windupwr"), "No game named 'windupwr'. Did you mean 'windupwar'?"),
+    (("play", "castlewars", "--seats", "human,captian"), "No bot 'captian' for castlewars. Did you mean 'captain'?"),
+    (("play", "windupwar", "-o", "editon=2016"), "has no option 'editon' (did you mean 'edition'?); its options"),
+])
+def test_mistyped_games_bots_and_options_get_a_did_you_mean(cli, args, message):
+    result = cli(*args)
+    assert result.exit_code == 2
+    assert message in result.err.replace("\n", " ")
+
+
+def test_the_plain_hand_over_repeats_the_public_narration_but_no_pending_bid(cli, tmp_path):
+    answers = []
+    for card in range(1, 14):
+        answers += ["", str(card), "", str(14 - card)]
+    result = cli("play", "goofspiel", "--seats", "human,human", "--seed", "1", "--plain",
+                 "--names", "Ann,Bob", "--save", str(tmp_path / "hot.json"), input=answers)
+    assert result.exit_code == 0, result.err
+    pages = result.out.split("Hand over")
+    # Ann's second page repeats what was revealed while she looked away ...
+    assert "Since you last played" in pages[3] and "Bob bids 13" in pages[3].split("press Enter")[0]
+    # ... and Bob's first page never shows the bid Ann just made.
+    assert "Ann bids 1" not in pages[2].split("press Enter")[0]

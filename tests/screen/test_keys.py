@@ -1,0 +1,73 @@
+"""The full screen's commands as a person uses them: undo, quit (asks, then saves), card text."""
+
+from __future__ import annotations
+
+import asyncio
+import json
+
+from tabletop.screen.dialogs import Confirm, Reading
+from tests.screen.helpers import SIZE, app_for, session, settle
+
+
+def detail(app) -> str:
+    return str(app.screen.query_one("#detail").render())
+
+
+def test_undo_takes_back_a_draft_pick_and_quit_asks_then_saves(registry, tmp_path):
+    table = session(registry, "castlewars", ["human", "captain", "random"], seed=9)
+    path = tmp_path / "game.json"
+    app = app_for(registry, table, save=path)
+
+    async def play():
+        async with app.run_test(size=SIZE) as pilot:
+            await settle(app, pilot)
+            await pilot.press("ctrl+z")
+            assert "Nothing to take back" in detail(app)
+            first = app.screen.legal[0]
+            await pilot.press("1", "enter")
+            await settle(app, pilot)
+            assert table.record.actions[table.undo_point(0)] == (0, first)
+            before = list(table.record.actions)
+            await pilot.press(*"undo", "enter")
+            await settle(app, pilot)
+            assert table.record.actions == before[:before.index((0, first))]
+            assert app.screen.deciding == 0
+            await pilot.press("f1")
+            assert isinstance(app.screen, Reading) and "undo" in app.screen.markdown
+            await pilot.press("escape")
+            await pilot.press("ctrl+q")
+            assert isinstance(app.screen, Confirm)
+            await pilot.press("n")
+            assert not isinstance(app.screen, Confirm)
+            await pilot.press("ctrl+q", "y")
+            await pilot.pause()
+
+    asyncio.run(play())
+    assert app.return_value is None
+    saved = json.loads(path.read_text())
+    assert saved["outcome"] is None and [tuple(a) for a in saved["actions"]] == table.record.actions
+
+
+def test_card_shows_a_cards_text_and_a_hand_card_shows_it_when_selected(registry):
+    table = session(registry, "wms", ["human", "veteran"], seed=1)
+    app = app_for(registry, table)
+
+    async def play():
+        async with app.run_test(size=SIZE) as pilot:
+            await settle(app, pilot)
+            await pilot.press(*"card marine", "enter")
+            assert detail(app).startswith("Marine (unit) 3 CC / 3 RC")
+            await pilot.press(*"card marien", "enter")
+            assert "did you mean marine" in detail(app)
+            for _ in range(4):  # set up: a commander, then done
+                await pilot.press("1", "enter")
+                await settle(app, pilot)
+                if app.screen.query_one("#hand").row_count:
+                    break
+            hand = app.screen.query_one("#hand")
+            hand.focus()
+            await pilot.press("right", "left")
+            await pilot.pause()
+            assert "CC" in detail(app) or "(equipment)" in detail(app) or "(power)" in detail(app)
+
+    asyncio.run(play())

@@ -1,0 +1,90 @@
+"""Taking back and resuming rebuild the game from its record, bots choosing exactly as before."""
+
+from __future__ import annotations
+
+import random
+
+import pytest
+
+from tabletop.core.errors import RecordError
+from tabletop.core.record import GameRecord
+from tabletop.screen.session import Session, UndoRefused
+from tests.screen.helpers import session
+
+TABLES = [
+    ("windupwar", ["human", "tactician", "tactician", "random"], 7),
+    ("castlewars", ["human", "captain", "random"], 5),
+    ("wms", ["human", "veteran"], 3),
+    ("windup_machines", ["human", "engineer", "random"], 2),
+]
+
+
+def person_decides(table: Session, rng: random.Random, decisions: int) -> None:
+    for _ in range(decisions):
+        table.play_bots()
+        seat = table.human_to_act()
+        if seat is None:
+            return
+        table.submit(seat, rng.choice(list(table.decision(seat).legal)))
+    table.play_bots()
+
+
+@pytest.mark.parametrize(("game", "kinds", "seed"), TABLES, ids=[t[0] for t in TABLES])
+def test_undo_goes_back_to_your_last_decision_and_bots_choose_as_before(registry, game, kinds, seed):
+    table = session(registry, game, kinds, seed=seed)
+    person_decides(table, random.Random(seed), 12)
+    before = list(table.record.actions)
+    point = table.undo_point(0)
+    table.undo(0)
+    assert table.record.actions == before[:point]
+    assert table.human_to_act() == 0
+    # The same decision again: the bots answer exactly as they did the first time.
+    table.submit(0, before[point][1])
+    table.play_bots()
+    assert table.record.actions == before[:len(table.record.actions)]
+    assert len(table.record.actions) >= len(before) or table.outcome() is not None
+
+
+def test_undo_before_any_decision_is_refused_in_one_sentence(registry):
+    table = session(registry, "castlewars", ["human", "captain"], seed=1)
+    with pytest.raises(UndoRefused, match="no decision to take back"):
+        table.undo(0)
+
+
+def test_undo_between_people_names_whose_decisions_it_also_takes_back(registry):
+    table = session(registry, "castlewars", ["human", "human"], seed=2, names=["Ann", "Bob"])
+    for _ in range(3):
+        seat = table.human_to_act()
+        table.submit(seat, table.decision(seat).legal[0])
+    seat = table.human_to_act()
+    assert table.others_affected(seat) == [1 - seat]
+
+
+@pytest.mark.parametrize(("game", "kinds", "seed"), TABLES, ids=[t[0] for t in TABLES])
+def test_a_saved_game_resumes_where_it_stopped_and_goes_on_as_it_would_have(registry, tmp_path, game, kinds, seed):
+    rng_state = random.Random(seed)
+    first = session(registry, game, kinds, seed=seed)
+    person_decides(first, rng_state, 6)
+    path = first.record.save(tmp_path / "stopped.json")
+    resumed = Session.resume(registry.game(game), GameRecord.load(path),
+                             bots=lambda name: registry.bot(game, name), pm=registry.pm)
+    assert resumed.record.actions == first.record.actions
+    assert resumed.names == first.names
+    seat = first.human_to_act()
+    assert resumed.human_to_act() == seat
+    if seat is None:
+        return
+    assert resumed.game.view(resumed.state, seat) == first.game.view(first.state, seat)
+    later = random.Random(99)
+    person_decides(first, random.Random(99), 4)
+    person_decides(resumed, later, 4)
+    assert resumed.record.actions == first.record.actions
+
+
+def test_a_finished_game_cannot_be_resumed(registry, tmp_path):
+    table = session(registry, "castlewars", ["random", "random"], seed=4)
+    table.play_bots()
+    path = table.record.save(tmp_path / "done.json")
+    with pytest.raises(RecordError, match="over"):
+        Session.resume(registry.game("castlewars"), GameRecord.load(path),
+                       bots=lambda name: registry.bot("castlewars", name))
