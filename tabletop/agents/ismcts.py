@@ -8,7 +8,10 @@ its plugin offers none; earlier, where a new round opens, if the evaluation asks
 
 * The game's plugin may offer an evaluation and a rollout policy
   (``tabletop_make_evaluation``, ``tabletop_make_rollout_policy``); without them playouts
-  are random and run to the end of the game.
+  are random and run to the end of the game. A rollout policy with a ``redraw(state,
+  seat, rng)`` attribute also redraws, in each sample, the other seats' hidden choices
+  already made (a secret program, say) as it would have made them: a uniform draw of
+  them is the least likely opponent of all.
 * Progressive widening: a decision point grows a new branch only while it has fewer
   than ``1 + widen * sqrt(passes)``, the rollout policy choosing which one first, so
   large action sets are searched where the policy points before everywhere at once.
@@ -69,6 +72,8 @@ class ISMCTSAgent:
         self.reuse = reuse
         self.evaluation = evaluation
         self.policy = policy
+        #: The policy's model of the other seats' hidden choices already made (see the module).
+        self.redraw = getattr(policy, "redraw", None)
         #: (roots, seat, action, secret) of the last search, for tree reuse.
         self._kept: tuple[dict[int, Node], int, str, bool] | None = None
         #: Iterations of the last decision, and whether it went on from the kept tree.
@@ -135,6 +140,8 @@ class ISMCTSAgent:
         outcome, to_act, legal_actions, apply = game.outcome, game.to_act, game.legal_actions, game.apply
         policy, exploration, widen = self.policy, self.exploration, self.widen
         state = decision.sample_state(rng)
+        if self.redraw is not None:
+            self.redraw(state, seat, rng)
         current = dict(roots)
         history: list[tuple[int, str, bool]] = []
         path: list[tuple[Node, int]] = []
