@@ -18,7 +18,9 @@ its plugin offers none; earlier, where a new round opens, if the evaluation asks
 * Tree reuse: when the seat decides again right after its own action, and every sample
   that reached that point showed it exactly the view it now has, the search goes on
   from there instead of from scratch.
-* Budget: ``iterations`` (the default, reproducible: same seed and budget, same move)
+* Budget: ``iterations`` (the default, reproducible: same seed and budget, same move;
+  :data:`DEFAULT_ITERATIONS` unless the game's evaluation has an ``iterations``
+  attribute, its plugin's choice of about half a second a decision on one core)
   or ``time`` in seconds (opt-in: how far a timed search gets depends on the machine,
   so a timed game does not replay from its seed; a record still replays its actions).
   Given both, the search stops at whichever comes first.
@@ -229,15 +231,18 @@ SETTINGS = (
 def _configure(values: Mapping[str, SettingValue], hooks: Any):
     """A factory with these settings that asks the game's plugin for its search hooks."""
     timed = values.get("time")
-    iterations = values.get("iterations", None if timed is not None else DEFAULT_ITERATIONS)
+    iterations = values.get("iterations")
 
     def make(game: Any, seat: int, rng: random.Random) -> ISMCTSAgent:
         evaluation = policy = None
         if hooks is not None:
             evaluation = hooks.tabletop_make_evaluation(game=game)
             policy = hooks.tabletop_make_rollout_policy(game=game)
+        budget = iterations
+        if budget is None and timed is None:
+            budget = getattr(evaluation, "iterations", DEFAULT_ITERATIONS)
         return ISMCTSAgent(
-            rng, iterations=iterations, time=timed,
+            rng, iterations=budget, time=timed,
             depth=int(values.get("depth", DEFAULT_DEPTH)),
             exploration=float(values.get("explore", 0.7)), widen=float(values.get("widen", 2.0)),
             reuse=bool(values.get("reuse", 1)), evaluation=evaluation, policy=policy,
@@ -248,7 +253,7 @@ def _configure(values: Mapping[str, SettingValue], hooks: Any):
 
 ISMCTS = BotSpec(
     "ismcts", _configure({}, None), game=None,
-    help=f"Information-set Monte Carlo tree search, {DEFAULT_ITERATIONS} iterations a decision with the "
-         "game's evaluation; settings: ismcts:time=0.5,iterations=2000,depth=12,explore=0.7,widen=2,reuse=1.",
+    help=f"Information-set Monte Carlo tree search with the game's evaluation, {DEFAULT_ITERATIONS} "
+         "iterations a decision unless the game sets its own; settings: ismcts:time=0.5,iterations=2000,depth=12,explore=0.7,widen=2,reuse=1.",
     settings=SETTINGS, configure=_configure,
 )
