@@ -20,7 +20,7 @@ its plugin offers none; earlier, where a new round opens, if the evaluation asks
   from there instead of from scratch.
 * Budget: ``iterations`` (the default, reproducible: same seed and budget, same move;
   :data:`DEFAULT_ITERATIONS` unless the game's evaluation has an ``iterations``
-  attribute, its plugin's choice of about half a second a decision on one core)
+  attribute, its plugin's choice to keep a decision well under a second on one core)
   or ``time`` in seconds (opt-in: how far a timed search gets depends on the machine,
   so a timed game does not replay from its seed; a record still replays its actions).
   Given both, the search stops at whichever comes first.
