@@ -60,3 +60,20 @@ def test_the_playout_redraws_the_other_seats_hidden_program_from_their_own_cards
         assert (sample.hands[1], sample.program[1]) == own
         redrawn += any(c.startswith("CH") for c in sample.program[0])
     assert redrawn > 1.5 * uniform
+
+
+def test_same_seed_and_budget_give_the_same_programming_with_redrawn_samples(game):
+    # Seat 0 has programmed: seat 1's samples redraw its hidden row, from the search's own generator.
+    state = position(game, [["infantry", "tank", "helicopter"], ["tank", "sapper", "helicopter"]],
+                     hands={0: ["A1L.g", "A1R.g", "BL.k", "CH.k", "RL.k"],
+                            1: ["A1L.g", "A1R.g", "DAR.i", "BL.g", "BL.k", "CH.k", "RL.k"]},
+                     discard={0: ["CH.p"]})
+    for card in ("A1L.g", "A1R.g", "BL.k", "CH.k", "RL.k"):
+        game.apply(state, 0, card)
+    registry = build_registry()
+    runs = []
+    for _ in range(2):
+        search = registry.bot("windupwar", "ismcts:iterations=80").factory(game, 1, random.Random(5))
+        action = search.choose(Decision(game, state, 1, game.legal_actions(state, 1)))
+        runs.append((action, {k: n.visits for k, n in search.trees[1].children.items()}))
+    assert runs[0] == runs[1]
