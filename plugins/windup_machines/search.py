@@ -18,6 +18,9 @@ IRON_WORTH = 0.3
 SCALE = 4.0
 #: How often a playout takes some other action than ending its turn.
 BUSY = 0.85
+#: Search's default budget here: about 0.1 s a decision (12 of 20 against the engineer;
+#: 800 iterations won 14 of 20 at 0.24 s a decision).
+ITERATIONS = 300
 
 
 def evaluation(game):
@@ -28,6 +31,7 @@ def evaluation(game):
         strengths = [m["total"] + IRON_WORTH * (state.iron[s] + state.gold[s]) for s, m in enumerate(scores)]
         return win_shares(strengths, scale=SCALE)
 
+    evaluate.iterations = ITERATIONS
     return evaluate
 
 

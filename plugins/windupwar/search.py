@@ -1,8 +1,15 @@
 """What ISMCTS needs from Windup War: how a war stands, and a playout that plays sensibly.
 
-Both use the tactician's knowledge (bots.py): a unit should program cards it can play
-(another colour is broken unless attacked, and three broken cards forfeit), hearts
-left in the army are how long it lasts, and points are the other way to win.
+A war is a race between two ways to win: destroy every other army, or score the
+target in points with Charge! cards. Against a seat that charges every round, points
+come far faster than destruction (a 2017 Reload brings both Charge! cards back, so a
+seat can score two points a round), so the evaluation counts each seat's rounds to
+victory by either road, and the playout charges, reloads and counter-charges the way
+the tactician does (bots.py), while playing mostly cards its unit can take.
+
+The playout also redraws the other seats' face-down programmed cards the way it would
+have programmed them (``redraw``): a uniformly drawn program would almost never hold
+the Charge! that a real opponent plays first, and search would never learn to cancel it.
 """
 
 from __future__ import annotations
@@ -11,71 +18,140 @@ import random
 from collections.abc import Sequence
 
 from tabletop.agents.estimates import win_shares
-from tabletop_games.windupwar.state import IN_PLAY
+from tabletop_games.windupwar.state import CHARGE, IN_PLAY, WINDUP
 
-#: Strength of one point, and of one broken card (three forfeit), in hearts.
-POINT = 2.5
-BROKEN = -1.5
-#: A lead of this many hearts makes a seat e times as likely to win.
-SCALE = 2.0
-#: Playout weights of the cards a unit can play (times damage), as the tactician ranks them:
-#: in a small war every attack hits; blocks and reloads are worth less on average.
-EFFECT_WEIGHT = {"attack": 3.0, "alpha_strike": 2.0, "block": 1.0, "block_retaliate": 1.5,
-                 "retaliate": 1.0, "reload": 0.5, "set_bomb": 0.7}
+#: Points a charging seat scores in a round, and hearts an army loses in one, on average.
+CHARGES_PER_ROUND = 1.5
+DAMAGE_PER_ROUND = 2.5
+#: Rounds lost by an empty discard pile (nothing to score until a round ends), and by no
+#: Charge! in hand (a Reload must bring them back first).
+EMPTY_DISCARD = 0.5
+NO_CHARGE = 1.0
+#: Rounds to victory of a seat with no card left to program (none ever comes back).
+NEVER = 20.0
+#: Rounds lost per broken card, and the extra at two (a third forfeits).
+BROKEN = 0.3
+BROKEN_TWO = 1.0
+#: A lead of this many rounds makes a seat e times as likely to win.
+SCALE = 0.7
+#: Hearts as a small tie-break (rounds per heart of one's own army).
+OWN_LIFE = 0.05
+#: Search's default budget here: about 0.08 s a decision (13 of 20 against the tactician;
+#: 800 iterations won 20 of 30 before pending charges were counted).
+ITERATIONS = 500
+#: Playout weights of the cards a unit can play (times damage).
+EFFECT_WEIGHT = {"attack": 3.0, "alpha_strike": 1.0, "block": 1.0, "block_retaliate": 1.5,
+                 "retaliate": 1.0, "reload": 0.3, "set_bomb": 0.7}
 #: A card the active unit cannot play breaks unless the unit is attacked.
 ILLEGAL_WEIGHT = 0.05
+#: A Charge! with cards in the discard pile, by how close the seat is to winning on points.
+CHARGE_WEIGHT = 12.0
+#: A Reload once the seat's Charge! cards have been played this round (brings them back).
+RELOAD_AFTER_CHARGES = 10.0
 
 
 def evaluation(game):
-    """Hearts left in each army, points scored and cards broken, as win shares."""
+    """Each seat's rounds to victory, by points or by destruction, as win shares."""
     units = game.data.unit_by_id
+    charges = frozenset(c.notation for c in game.data.actions if c.effect == "charge")
+
+    def life(state, s: int) -> int:
+        army, active = state.army[s], state.active[s]
+        if active >= len(army) or state.status[s] != IN_PLAY:
+            return 0
+        return state.hearts[s] + sum(units[u].hearts for u in army[active + 1:])
 
     def evaluate(state, seat: int) -> list[float]:
+        n = state.n
+        # Search may stop where a successful Charge! waits for its card: that point is scored.
+        charging = state.charger if state.phase == CHARGE else -1
+        lives = [life(state, s) for s in range(n)]
         strengths = []
         out = []
-        for s in range(state.n):
-            army, active = state.army[s], state.active[s]
-            life = 0
-            if active < len(army):
-                life = state.hearts[s] + sum(units[u].hearts for u in army[active + 1:])
-            points = len(state.centre[s])
-            strengths.append(life + POINT * points / state.target * 3 + BROKEN * len(state.broken[s]))
+        for s in range(n):
+            hand = state.hands[s] + state.hands_seen[s] + state.program[s]
+            by_war = (sum(lives) - lives[s]) / DAMAGE_PER_ROUND
+            needed = state.target - len(state.centre[s]) - (s == charging)
+            if needed <= 0:
+                return [1.0 if t == s else 0.0 for t in range(n)]
+            if not hand and state.phase == WINDUP:
+                by_points = by_war = NEVER
+            else:
+                by_points = needed / CHARGES_PER_ROUND
+                by_points += (0.0 if state.discard[s] else EMPTY_DISCARD)
+                by_points += (0.0 if any(c in charges for c in hand) else NO_CHARGE)
+            broken = len(state.broken[s])
+            delay = BROKEN * broken + (BROKEN_TWO if broken >= 2 else 0.0)
+            strengths.append(-(min(by_points, by_war) + delay) + OWN_LIFE * lives[s])
             out.append(state.status[s] != IN_PLAY)
         return win_shares(strengths, scale=SCALE, out=out)
 
-    evaluate.at_round_start = True  # a war's result (hearts, points, broken cards) is what the evaluation judges best
+    evaluate.at_round_start = True  # a war's result (hearts, points, broken cards) is what it judges best
+    evaluate.iterations = ITERATIONS
     return evaluate
 
 
 def rollout_policy(game):
-    """Program cards the active unit can play, weighted as the tactician values them; pick
-    strong units; score and choose factions uniformly."""
+    """Program cards the active unit can play, charging whenever the discard pile holds a
+    card and reloading after the charges; pick strong units; score the card least needed."""
     data = game.data
     card = data.by_notation
     active_unit = game.active_unit
     playable_count = {u.id: sum(1 for c in data.actions if c.colour in u.allowed) for u in data.units}
     unit_weight = {f"unit {u.id}": float(2 * u.hearts + playable_count[u.id]) ** 2 for u in data.units}
+    charges = frozenset(c.notation for c in data.actions if c.effect == "charge")
 
     def weight(notation: str, state, seat: int, allowed) -> float:
         c = card[notation]
+        effect = c.effect
         if c.colour not in allowed:
             return ILLEGAL_WEIGHT
-        effect = c.effect
+        if effect == "charge":
+            return CHARGE_WEIGHT if state.discard[seat] else 0.2
+        if effect == "reload":
+            program = state.program[seat]
+            if any(p in charges for p in program):
+                return RELOAD_AFTER_CHARGES
+            return EFFECT_WEIGHT["reload"] if len(program) >= 4 else 0.1
         if effect == "detonate":
             return 2.0 * c.damage if any(card[d].effect == "set_bomb" for d in state.discard[seat]) else 0.2
-        if effect == "charge":
-            return 1.5 if state.discard[seat] else 0.2
         return EFFECT_WEIGHT.get(effect, 1.0) * max(1, c.damage)
+
+    def program_card(state, seat: int, legal: Sequence[str], rng: random.Random) -> str:
+        unit = active_unit(state, seat)
+        if unit is None:
+            return rng.choice(legal)
+        return rng.choices(legal, [weight(a, state, seat, unit.allowed) for a in legal])[0]
 
     def policy(state, seat: int, legal: Sequence[str], rng: random.Random) -> str:
         first = legal[0]
         if first in card:
-            unit = active_unit(state, seat)
-            if unit is not None:
-                weights = [weight(a, state, seat, unit.allowed) for a in legal]
-                return rng.choices(legal, weights)[0]
-        elif first in unit_weight:
+            return program_card(state, seat, legal, rng)
+        if first in unit_weight:
             return rng.choices(legal, [unit_weight[a] for a in legal])[0]
+        if first.startswith("score "):
+            unit = active_unit(state, seat)
+            allowed = unit.allowed if unit is not None else frozenset()
+            return min(legal, key=lambda a: (card[a[6:]].colour in allowed, a))
         return rng.choice(legal)
 
+    def redraw(state, seat: int, rng: random.Random) -> None:
+        """Program the other seats' face-down cards again, as this policy would have."""
+        if state.phase != WINDUP:
+            return
+        for other in range(state.n):
+            program = state.program[other]
+            if other == seat or not program:
+                continue
+            hand = state.hands[other]
+            pool = hand + program
+            count = len(program)
+            program.clear()
+            for _ in range(count):
+                choice = program_card(state, other, pool, rng)
+                pool.remove(choice)
+                program.append(choice)
+            hand[:] = pool
+
+    policy.redraw = redraw
     return policy

@@ -8,14 +8,19 @@ its plugin offers none; earlier, where a new round opens, if the evaluation asks
 
 * The game's plugin may offer an evaluation and a rollout policy
   (``tabletop_make_evaluation``, ``tabletop_make_rollout_policy``); without them playouts
-  are random and run to the end of the game.
+  are random and run to the end of the game. A rollout policy with a ``redraw(state,
+  seat, rng)`` attribute also redraws, in each sample, the other seats' hidden choices
+  already made (a secret program, say) as it would have made them: a uniform draw of
+  them is the least likely opponent of all.
 * Progressive widening: a decision point grows a new branch only while it has fewer
   than ``1 + widen * sqrt(passes)``, the rollout policy choosing which one first, so
   large action sets are searched where the policy points before everywhere at once.
 * Tree reuse: when the seat decides again right after its own action, and every sample
   that reached that point showed it exactly the view it now has, the search goes on
   from there instead of from scratch.
-* Budget: ``iterations`` (the default, reproducible: same seed and budget, same move)
+* Budget: ``iterations`` (the default, reproducible: same seed and budget, same move;
+  :data:`DEFAULT_ITERATIONS` unless the game's evaluation has an ``iterations``
+  attribute, its plugin's choice to keep a decision well under a second on one core)
   or ``time`` in seconds (opt-in: how far a timed search gets depends on the machine,
   so a timed game does not replay from its seed; a record still replays its actions).
   Given both, the search stops at whichever comes first.
@@ -69,6 +74,8 @@ class ISMCTSAgent:
         self.reuse = reuse
         self.evaluation = evaluation
         self.policy = policy
+        #: The policy's model of the other seats' hidden choices already made (see the module).
+        self.redraw = getattr(policy, "redraw", None)
         #: (roots, seat, action, secret) of the last search, for tree reuse.
         self._kept: tuple[dict[int, Node], int, str, bool] | None = None
         #: Iterations of the last decision, and whether it went on from the kept tree.
@@ -135,6 +142,8 @@ class ISMCTSAgent:
         outcome, to_act, legal_actions, apply = game.outcome, game.to_act, game.legal_actions, game.apply
         policy, exploration, widen = self.policy, self.exploration, self.widen
         state = decision.sample_state(rng)
+        if self.redraw is not None:
+            self.redraw(state, seat, rng)
         current = dict(roots)
         history: list[tuple[int, str, bool]] = []
         path: list[tuple[Node, int]] = []
@@ -222,15 +231,18 @@ SETTINGS = (
 def _configure(values: Mapping[str, SettingValue], hooks: Any):
     """A factory with these settings that asks the game's plugin for its search hooks."""
     timed = values.get("time")
-    iterations = values.get("iterations", None if timed is not None else DEFAULT_ITERATIONS)
+    iterations = values.get("iterations")
 
     def make(game: Any, seat: int, rng: random.Random) -> ISMCTSAgent:
         evaluation = policy = None
         if hooks is not None:
             evaluation = hooks.tabletop_make_evaluation(game=game)
             policy = hooks.tabletop_make_rollout_policy(game=game)
+        budget = iterations
+        if budget is None and timed is None:
+            budget = getattr(evaluation, "iterations", DEFAULT_ITERATIONS)
         return ISMCTSAgent(
-            rng, iterations=iterations, time=timed,
+            rng, iterations=budget, time=timed,
             depth=int(values.get("depth", DEFAULT_DEPTH)),
             exploration=float(values.get("explore", 0.7)), widen=float(values.get("widen", 2.0)),
             reuse=bool(values.get("reuse", 1)), evaluation=evaluation, policy=policy,
@@ -241,7 +253,7 @@ def _configure(values: Mapping[str, SettingValue], hooks: Any):
 
 ISMCTS = BotSpec(
     "ismcts", _configure({}, None), game=None,
-    help=f"Information-set Monte Carlo tree search, {DEFAULT_ITERATIONS} iterations a decision with the "
-         "game's evaluation; settings: ismcts:time=0.5,iterations=2000,depth=12,explore=0.7,widen=2,reuse=1.",
+    help=f"Information-set Monte Carlo tree search with the game's evaluation, {DEFAULT_ITERATIONS} "
+         "iterations a decision unless the game sets its own; settings: ismcts:time=0.5,iterations=2000,depth=12,explore=0.7,widen=2,reuse=1.",
     settings=SETTINGS, configure=_configure,
 )

@@ -1,13 +1,16 @@
 import random
+import sys
 
 import pytest
 
 from tabletop.agents.base import Decision
-from tabletop.agents.ismcts import ISMCTS, ISMCTSAgent
+from tabletop.agents.ismcts import DEFAULT_ITERATIONS, ISMCTS, ISMCTSAgent
 from tabletop.agents.random_bot import RandomAgent
 from tabletop.agents.search_tree import HIDDEN
 from tabletop.core.errors import UnknownNameError
 from tabletop.core.match import run_match
+from tabletop.core.plugins import build_registry
+from tabletop.scaffold import write
 
 
 def test_search_beats_random_play_at_goofspiel(goofspiel):
@@ -81,3 +84,62 @@ def test_seats_keep_settings_with_their_bot(registry):
     game = registry.game("goofspiel")
     plans = plan_seats(registry, game, seats="ismcts:time=0.5,iterations=2000,random", players=None)
     assert [p.kind for p in plans] == ["ismcts:time=0.5,iterations=2000", "random"]
+
+
+class _Hooks:
+    """A plugin manager's hook caller offering an evaluation that names its own budget."""
+
+    def __init__(self, iterations):
+        def evaluate(state, seat):
+            return [0.5, 0.5]
+
+        evaluate.iterations = iterations
+        self.evaluation = evaluate
+
+    def tabletop_make_evaluation(self, game):
+        return self.evaluation
+
+    def tabletop_make_rollout_policy(self, game):
+        return None
+
+
+def test_the_default_budget_is_the_games_own_unless_one_is_set(goofspiel):
+    hooks = _Hooks(iterations=37)
+    assert ISMCTS.configured("", hooks).factory(goofspiel, 0, random.Random(0)).iterations == 37
+    assert ISMCTS.configured("iterations=5", hooks).factory(goofspiel, 0, random.Random(0)).iterations == 5
+    timed = ISMCTS.configured("time=0.5", hooks).factory(goofspiel, 0, random.Random(0))
+    assert timed.iterations is None and timed.time == 0.5
+    plain = ISMCTS.configured("", None).factory(goofspiel, 0, random.Random(0))
+    assert plain.iterations == DEFAULT_ITERATIONS
+
+
+def test_a_policy_redraws_the_samples_before_search_walks_them(goofspiel):
+    # A rollout policy's redraw sees every sample first, with the searching seat.
+    seen = []
+
+    def policy(state, seat, legal, rng):
+        return legal[0]
+
+    policy.redraw = lambda state, seat, rng: seen.append(seat)
+    state = goofspiel.new_state(2, seed=2)
+    agent = ISMCTSAgent(random.Random(0), iterations=25, policy=policy)
+    agent.choose(Decision(goofspiel, state, 1, goofspiel.legal_actions(state, 1)))
+    assert seen == [1] * 25
+
+
+def test_search_plays_a_scaffolded_game_to_its_end(tmp_path, monkeypatch):
+    # A new plugin (tabletop new) offers no search hooks: random playouts to the end.
+    write("auctioneers", tmp_path / "auctioneers")
+    monkeypatch.syspath_prepend(str(tmp_path / "auctioneers"))
+    try:
+        registry = build_registry(load_entry_points=False, extra=[str(tmp_path / "auctioneers" / "auctioneers" / "plugin.py")])
+        game = registry.game("auctioneers")
+        search = registry.bot("auctioneers", "ismcts:iterations=20")
+        own = [b for b in registry.bots if b.game == "auctioneers"][0]
+        for seed, seats in ((1, 2), (2, 3)):
+            agents = [search.factory(game, 0, random.Random(seed))]
+            agents += [own.factory(game, s, random.Random(s)) for s in range(1, seats)]
+            assert run_match(game, agents, seed=seed).outcome is not None
+    finally:
+        for name in [m for m in sys.modules if m == "auctioneers" or m.startswith("auctioneers.")]:
+            del sys.modules[name]

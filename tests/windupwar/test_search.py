@@ -24,3 +24,56 @@ def test_search_programs_the_attack_that_destroys_the_last_enemy_unit(game):
     assert game.outcome(state).winners == (0,)
     # Programming the next slot learns nothing new: the search goes on in the tree it has.
     assert reused == [False, True, True, True, True]
+
+
+def test_search_cancels_the_charge_that_would_win_the_war(game):
+    # Seat 0 has 3 of its 4 points, cards in its discard pile and only a Charge! left to
+    # program: unless seat 1 charges in the same slot (two Charges cancel), it scores the
+    # winning point. Seat 1 cannot destroy it first: a unit completes its Charge! anyway.
+    hand = ["A1L.g", "A1R.g", "DAR.i", "BL.g", "BL.k", "CH.k", "RL.k"]
+    state = position(game, [["infantry", "tank", "helicopter"], ["tank", "sapper", "helicopter"]],
+                     hands={0: ["CH.k"], 1: hand}, centre={0: ["A1L.g", "A1R.g", "BL.k"]})
+    game.apply(state, 0, "CH.k")
+    search = build_registry().bot("windupwar", "ismcts:iterations=150").factory(game, 1, random.Random(2))
+    assert search.choose(Decision(game, state, 1, game.legal_actions(state, 1))) == "CH.k"
+
+
+def test_the_playout_redraws_the_other_seats_hidden_program_from_their_own_cards(game):
+    # Seat 0 programmed three cards, its discard pile holds cards (a Charge! would score):
+    # redrawn the way the playout programs, its hidden row holds a Charge! far more often
+    # than a uniform draw of its cards gives, and nobody's cards change hands.
+    state = position(game, [["infantry", "tank", "helicopter"], ["tank", "sapper", "helicopter"]],
+                     hands={0: ["A1L.g", "A1R.g", "A2L.g", "BL.g", "BL.k", "CH.k", "CH.p", "RL.k", "SB.b"]})
+    for card in ("A1L.g", "BL.g", "SB.b"):
+        game.apply(state, 0, card)
+    policy = build_registry().pm.hook.tabletop_make_rollout_policy(game=game)
+    decision = Decision(game, state, 1, game.legal_actions(state, 1))
+    rng = random.Random(0)
+    uniform = redrawn = 0
+    for _ in range(200):
+        sample = decision.sample_state(rng)
+        uniform += any(c.startswith("CH") for c in sample.program[0])
+        own = (sample.hands[1][:], sample.program[1][:])
+        cards = sorted(sample.hands[0] + sample.program[0])
+        policy.redraw(sample, 1, rng)
+        assert len(sample.program[0]) == 3 and sorted(sample.hands[0] + sample.program[0]) == cards
+        assert (sample.hands[1], sample.program[1]) == own
+        redrawn += any(c.startswith("CH") for c in sample.program[0])
+    assert redrawn > 1.5 * uniform
+
+
+def test_same_seed_and_budget_give_the_same_programming_with_redrawn_samples(game):
+    # Seat 0 has programmed: seat 1's samples redraw its hidden row, from the search's own generator.
+    state = position(game, [["infantry", "tank", "helicopter"], ["tank", "sapper", "helicopter"]],
+                     hands={0: ["A1L.g", "A1R.g", "BL.k", "CH.k", "RL.k"],
+                            1: ["A1L.g", "A1R.g", "DAR.i", "BL.g", "BL.k", "CH.k", "RL.k"]},
+                     discard={0: ["CH.p"]})
+    for card in ("A1L.g", "A1R.g", "BL.k", "CH.k", "RL.k"):
+        game.apply(state, 0, card)
+    registry = build_registry()
+    runs = []
+    for _ in range(2):
+        search = registry.bot("windupwar", "ismcts:iterations=80").factory(game, 1, random.Random(5))
+        action = search.choose(Decision(game, state, 1, game.legal_actions(state, 1)))
+        runs.append((action, {k: n.visits for k, n in search.trees[1].children.items()}))
+    assert runs[0] == runs[1]
