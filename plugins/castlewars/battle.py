@@ -11,6 +11,7 @@ from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
+from functools import partial
 
 from tabletop.core import Event
 from tabletop.core.game import LazyEvent
@@ -133,7 +134,9 @@ def resolve_battle(
     return BattleReport(survivors, reached, broken, damage, clashes, strikes)
 
 
-def _damage_text(seat, power, broken, damage, left):
+def _damage_text(power: int, data: dict) -> str:
+    """The damage line of one seat hit with ``power``, made only when someone reads it."""
+    seat, broken, damage, left = data["seat"], data["towers_broken"], data["damage"], data["hit_points"]
     towers = f"{broken} Tower{'s' if broken != 1 else ''}"
     if not damage:
         lost = f"loses {towers}" if broken else "loses nothing"
@@ -183,8 +186,8 @@ class Battle:
             left = hp[s] = hp[s] - damage
             units[s] = report.survivors[s]
             if power:
-                events.append(Event("damage", _damage_text(s, power, broken, damage, left),
-                                    {"seat": s, "towers_broken": broken, "damage": damage, "hit_points": left}))
+                events.append(LazyEvent("damage", partial(_damage_text, power),
+                                        {"seat": s, "towers_broken": broken, "damage": damage, "hit_points": left}))
             results.append({"seat": s, "power": power, "towers_broken": broken, "damage": damage, "hit_points": left})
         state.orders = state.lines = None
         out = [s for s in order if state.hp[s] <= 0]

@@ -40,9 +40,11 @@ NO_CARD = "no card"
 class _Step:
     """What the cards of one step would do, worked out before anything is applied."""
 
-    __slots__ = ("plays", "incoming", "blockers", "retaliators", "illegal", "broken", "reloads", "chargers", "hits")
+    __slots__ = ("plays", "any_card", "incoming", "blockers", "retaliators", "illegal", "broken", "reloads",
+                 "chargers", "hits")
 
     def __init__(self):
+        self.any_card = False  # whether any seat in play had a card at this step
         self.plays: list[tuple[int, ActionCard | None]] = []  # every seat in play, card or None
         self.incoming: dict[int, list[tuple[int, int]]] = {}  # target -> [(source, damage)]
         self.blockers: set[int] = set()
@@ -159,17 +161,19 @@ class War:
         table = state.table
         in_play = table.in_play
         edition_2016 = state.edition == "2016"
+        rows, program = state.rows, state.program
         cards = _Step()
         plays, incoming = cards.plays, cards.incoming
         for s in in_play:
-            row = state.rows[s]
-            face_down = state.program[s]
+            row = rows[s]
+            face_down = program[s]
             if face_down:
                 row.append(face_down.pop(0))
             notation = row[step] if step < len(row) else None
             if notation is None:
                 plays.append((s, None))
                 continue
+            cards.any_card = True
             card = card_of[notation]
             plays.append((s, card))
             if card.colour not in allowed[army[s][active[s]]]:
@@ -276,9 +280,9 @@ class War:
     def _record(self, state: WarState, step: int, cards: _Step, taken: list[int], dealt: list[int],
                 notes: dict[int, str] | None, events: list[Event]) -> None:
         """Keep the step's reveal for the view and narrate it, unless no seat had a card."""
-        plays = cards.plays
-        if not any(card for _, card in plays):
+        if not cards.any_card:
             return
+        plays = cards.plays
         outcome_of = dict.fromkeys(cards.illegal, AS_BLOCK)
         if cards.broken:
             outcome_of.update(dict.fromkeys(cards.broken, BROKEN))
@@ -290,9 +294,10 @@ class War:
             "outcome": NO_CARD if card is None else outcome_of.get(s, PLAYED),
             "dealt": dealt[s], "taken": taken[s], "hearts": hearts[s],
         } for s, card in plays]
-        state.reveals = (*state.reveals, {"round": state.round, "step": step + 1, "rows": tuple(rows)})
+        round_ = state.round
+        state.reveals = (*state.reveals, {"round": round_, "step": step + 1, "rows": tuple(rows)})
         events.append(LazyEvent("reveal", self.narration.reveal,
-                                {"round": state.round, "step": step + 1, "rows": rows, "hits": tuple(cards.hits)}))
+                                {"round": round_, "step": step + 1, "rows": rows, "hits": tuple(cards.hits)}))
 
     def score(self, state: WarState, card: str, events: list[Event]) -> None:
         """The successful charger moves ``card`` from its discard pile to the centre: one point."""

@@ -41,12 +41,14 @@ def _checked_apply(apply: Any) -> Any:
 
     @functools.wraps(apply)
     def checked(self: Game, state: Any, seat: int, action: str) -> Sequence[Event]:
-        if type(seat) is not int or seat < 0:
-            raise InvalidAction(f"{repr(seat)[:ECHO]} is not a seat: seats are whole numbers from 0.")
-        if type(action) is not str:
-            raise InvalidAction(f"An action is text, not {type(action).__name__}.", seat=seat)
-        if len(action) > MAX_ACTION:
-            raise InvalidAction(f"'{shorten_action(action)}' is too long to be an action.", seat=seat, action=shorten_action(action))
+        # One combined test on the usual path; the first failing check names the problem otherwise.
+        if not (type(seat) is int and seat >= 0 and type(action) is str and len(action) <= MAX_ACTION):
+            if type(seat) is not int or seat < 0:
+                raise InvalidAction(f"{repr(seat)[:ECHO]} is not a seat: seats are whole numbers from 0.")
+            if type(action) is not str:
+                raise InvalidAction(f"An action is text, not {type(action).__name__}.", seat=seat)
+            raise InvalidAction(f"'{shorten_action(action)}' is too long to be an action.", seat=seat,
+                                action=shorten_action(action))
         try:
             return apply(self, state, seat, action)
         except ActionError as error:
