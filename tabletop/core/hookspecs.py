@@ -103,6 +103,9 @@ def tabletop_make_evaluation(game: Game) -> Evaluation | None:
     Search asks it after ``depth`` actions of a playout; if the function has an attribute
     ``at_round_start`` set to True, also as soon as a new round opens (an event of the
     game's ``round_event`` kind), for an evaluation that judges a round's result best.
+    An ``iterations`` attribute (a whole number) is the game's default search budget,
+    used when a seat names no budget (``ismcts`` rather than ``ismcts:iterations=...``):
+    a game whose decisions cost more asks for fewer iterations.
     """
 
 
@@ -114,6 +117,9 @@ def tabletop_make_rollout_policy(game: Game) -> RolloutPolicy | None:
     to choose which untried action to add first when a decision has many. It must
     return one of the ``legal`` actions it is given, use only ``rng`` for randomness
     (so search stays reproducible) and be cheap; a little randomness keeps playouts varied.
+    If the policy has a ``redraw(state, seat, rng)`` attribute, search calls it on every
+    sampled state to choose again, as the policy would, the secret choices other seats
+    have already made (face-down orders), which sampling otherwise draws uniformly at random.
     """
 
 
