@@ -159,8 +159,7 @@ class Battle:
         lines = {s: list(placed[s] or ()) for s in order}
         for s in order:
             target = choices[s]
-            events.append(Event("reveal", narration.reveal[s][target],
-                                {"seat": s, "target": None if target == DEFEND else target}))
+            events.append(narration.reveal_event[s][target])
         report = resolve_battle(
             order=order, choices=choices, lines=lines,
             towers={s: len(state.towers[s]) for s in order},

@@ -182,7 +182,7 @@ class Draft:
             seat = order[state.drafter]
             if self._can_draft(state, seat):
                 return True
-            events.append(Event("pass", self.narration.stuck[seat], {"seat": seat}))
+            events.append(self.narration.stuck_event[seat])
             state.drafter += 1
         return False
 
@@ -192,9 +192,9 @@ class Draft:
             card = args[0]
             state.row.remove(card)
             (state.towers if card == TOWER else state.units)[seat].append(card)
-            events = [Event("take", narration.take[seat][card], {"seat": seat, "card": card})]
+            events = [narration.take_event[seat][card]]
         elif verb == "pass":
-            events = [Event("pass", narration.passes[seat], {"seat": seat})]
+            events = [narration.pass_event[seat]]
         else:
             give, get = args
             units = state.units[seat]
@@ -203,7 +203,7 @@ class Draft:
             i = kept.index(give)
             state.kept[seat] = kept[:i] + kept[i + 1:]
             state.row[state.row.index(get)] = give
-            events = [Event("swap", narration.swap[seat][give, get], {"seat": seat, "give": give, "get": get})]
+            events = [narration.swap_event[seat][give, get]]
         state.drafter += 1
         if not self._skip_stuck(state, events):
             self.next_draft_turn(state, events)

@@ -68,7 +68,6 @@ class CastleWars(Draft, Orders, Battle, Ending, Game):
             *(f"attack {t}" for t in range(1, self.max_players + 1)),
         )}
         self.narration = Narration(c, self.max_players)
-        self._secret = tuple(frozenset((s,)) for s in range(self.max_players))
         self._choice_cache: dict = {}
         self._line_cache: dict = {}
         self._place_cache: dict = {}

@@ -1,7 +1,8 @@
 """The words of Castle Wars' events, at the least cost to play that nobody reads.
 
 The short lines of a turn (a take, a swap, an order, a placement) are made once per seat
-and card when the game is made; the long ones (a row turned face up, a clash, a strike)
+and card when the game is made, and so are their events (``*_event``): an event is never
+changed once made, so every game shares them; the long ones (a row turned face up, a clash, a strike)
 are :class:`~tabletop.core.game.LazyEvent` texts made from the event's data only when
 someone reads them: random play and search never do. Either way the text is the same
 as it always was, so records of earlier games replay to the same events.
@@ -9,6 +10,7 @@ as it always was, so records of earlier games replay to the same events.
 
 from __future__ import annotations
 
+from tabletop.core import Event
 from tabletop_games.castlewars.battle import DEFEND
 from tabletop_games.castlewars.cards import CardRules
 
@@ -37,6 +39,21 @@ class Narration:
                        for unit in cards.units for position in range(1, cards.hand_limit + 1)}
                       for s in everyone]
         self.ready = [f"{{p{s}}} has given battle orders." for s in everyone]
+        self.take_event = [{card: Event("take", self.take[s][card], {"seat": s, "card": card}) for card in names}
+                           for s in everyone]
+        self.swap_event = [{(give, get): Event("swap", text, {"seat": s, "give": give, "get": get})
+                            for (give, get), text in self.swap[s].items()} for s in everyone]
+        self.pass_event = [Event("pass", self.passes[s], {"seat": s}) for s in everyone]
+        self.stuck_event = [Event("pass", self.stuck[s], {"seat": s}) for s in everyone]
+        secret = [frozenset((s,)) for s in everyone]
+        self.order_event = [{t: Event("order", text, {"seat": s, "order": "defend"} if t == DEFEND
+                                      else {"seat": s, "order": "attack", "target": t}, secret[s])
+                             for t, text in self.order[s].items()} for s in everyone]
+        self.place_event = [{(unit, position): Event("place", text, {"seat": s, "unit": unit}, secret[s])
+                             for (unit, position), text in self.place[s].items()} for s in everyone]
+        self.ready_event = [Event("ready", self.ready[s], {"seat": s}) for s in everyone]
+        self.reveal_event = [{t: Event("reveal", text, {"seat": s, "target": None if t == DEFEND else t})
+                              for t, text in self.reveal[s].items()} for s in everyone]
 
     @staticmethod
     def round(data: dict) -> str:

@@ -118,26 +118,23 @@ class Orders:
 
     def order(self, state, seat, verb, args):
         narration = self.narration
-        secret = self._secret[seat]
         if verb == "place":
             unit = args[0]
             line = (*(state.lines.values[seat] or ()), unit)
-            events = [Event("place", narration.place[seat][unit, len(line)], {"seat": seat, "unit": unit},
-                            secret)]
+            events = [narration.place_event[seat][unit, len(line)]]
             self._place(state, seat, line)
         elif verb == "defend":
             state.orders.choose(seat, DEFEND, options=self._choices(state, seat)[1])
-            events = [Event("order", narration.order[seat][DEFEND], {"seat": seat, "order": "defend"}, secret)]
+            events = [narration.order_event[seat][DEFEND]]
         else:
             target = args[0]
             state.orders.choose(seat, target, options=self._choices(state, seat)[1])
-            events = [Event("order", narration.order[seat][target],
-                            {"seat": seat, "order": "attack", "target": target}, secret)]
+            events = [narration.order_event[seat][target]]
         if self._ready(state, seat):
             waiting = state.waiting
             i = waiting.index(seat)
             state.waiting = waiting[:i] + waiting[i + 1:]
-            events.append(Event("ready", narration.ready[seat], {"seat": seat}))
+            events.append(narration.ready_event[seat])
             if not state.waiting:
                 self.battle(state, events)
         return events

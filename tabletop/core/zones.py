@@ -262,9 +262,11 @@ def _make_copier(cls: type, names: tuple[str, ...], shared: tuple[str, ...]):
         "    new.known = self.known",
     ]
     per_seat = [n for n in names if n in cls.ZONES and cls.ZONES[n].per_seat]
-    if per_seat:  # two seats unrolled: the common case, and measurably faster
-        lines.append("    if self.seats == 2:")
-        lines += [f"        v = self.{n}; new.{n} = [v[0][:], v[1][:]]" for n in per_seat]
+    if per_seat:  # two to four seats unrolled: the common cases, and measurably faster
+        for seats in range(2, 5):
+            lines.append(f"    {'if' if seats == 2 else 'elif'} self.seats == {seats}:")
+            slices = ", ".join(f"v[{s}][:]" for s in range(seats))
+            lines += [f"        v = self.{n}; new.{n} = [{slices}]" for n in per_seat]
         lines.append("    else:")
         lines += [f"        new.{n} = list(map(list.copy, self.{n}))" for n in per_seat]
     for name in names:
@@ -277,6 +279,9 @@ def _make_copier(cls: type, names: tuple[str, ...], shared: tuple[str, ...]):
                 f"        new.{name} = v",
                 "    elif t is list and not (v and (type(v[0]) in M or type(v[-1]) in M)):",
                 f"        new.{name} = v[:]",
+                "    elif t is Secret:",  # Secret.copy, without two calls
+                "        c = _new(Secret); c.values = v.values[:]; c.options = v.options[:]; c.open = v.open[:]",
+                f"        new.{name} = c",
                 "    else:",
                 f"        new.{name} = copy_value(v)",
             ]
@@ -285,7 +290,7 @@ def _make_copier(cls: type, names: tuple[str, ...], shared: tuple[str, ...]):
     lines += [f"    new.{name} = self.{name}" for name in shared]
     lines.append("    return new")
     scope = {
-        "_new": _new, "cls": cls, "copy_value": copy_value, "M": _MUTABLE,
+        "_new": _new, "cls": cls, "copy_value": copy_value, "M": _MUTABLE, "Secret": Secret,
         "S": frozenset({int, str, float, bool, tuple, frozenset, type(None)}),
     }
     exec("\n".join(lines), scope)  # noqa: S102 - made from names checked to be slots
