@@ -23,7 +23,7 @@ from tabletop.core.game import LazyEvent
 from tabletop.core.zones import Secret
 from tabletop_games.windupwar import narration
 from tabletop_games.windupwar.cards import CardData, load_cards
-from tabletop_games.windupwar.resolve import War
+from tabletop_games.windupwar.resolve import War, reveal_rows
 from tabletop_games.windupwar.state import (
     ARMY,
     ARMY_PICK,
@@ -79,6 +79,10 @@ class WindupWar(Game):
             *self.deck, *self.faction_actions, *self.unit_actions.values(), *(f"score {c}" for c in self.deck))}
         #: Who sees a seat's secret events: that seat alone.
         self._secret = tuple(frozenset((s,)) for s in range(self.max_players))
+        #: The events of programming and of a War's start, made once when first needed and
+        #: shared (an event is never changed once made): (seat, slot, card) and round.
+        self._program_events: dict[tuple[int, int, str], LazyEvent] = {}
+        self._war_events: dict[int, LazyEvent] = {}
 
     # ---- setup --------------------------------------------------------------------
 
@@ -232,11 +236,17 @@ class WindupWar(Game):
             pending = state.pending
             i = pending.index(seat)
             state.pending = pending[:i] + pending[i + 1:]
-        event = LazyEvent("program", narration.program, {"seat": seat, "slot": len(row), "card": card},
-                          self._secret[seat])
+        key = (seat, len(row), card)
+        event = self._program_events.get(key)
+        if event is None:
+            event = self._program_events[key] = LazyEvent(
+                "program", narration.program, {"seat": seat, "slot": key[1], "card": card}, self._secret[seat])
         if state.pending:
             return (event,)
-        events = [event, LazyEvent("war", narration.war, {"round": state.round})]
+        war = self._war_events.get(state.round)
+        if war is None:
+            war = self._war_events[state.round] = LazyEvent("war", narration.war, {"round": state.round})
+        events = [event, war]
         self.war.run(state, events)
         return events
 
@@ -296,7 +306,7 @@ class WindupWar(Game):
     def _reveal_view(reveal):
         if reveal is None:
             return None
-        return {"round": reveal["round"], "step": reveal["step"], "rows": [dict(r) for r in reveal["rows"]]}
+        return {"round": reveal[0], "step": reveal[1], "rows": reveal_rows(reveal)}
 
     @staticmethod
     def _row_view(state, s, seat):

@@ -9,7 +9,7 @@ successful Charge!, which pauses the war until the charger picks the card it sco
 
 from __future__ import annotations
 
-from tabletop.core.game import Event, LazyEvent, Outcome
+from tabletop.core.game import DeferredEvent, Event, Outcome
 from tabletop_games.windupwar.cards import ActionCard, CardData
 from tabletop_games.windupwar.narration import PLAYED, Narration
 from tabletop_games.windupwar.state import (
@@ -54,6 +54,26 @@ class _Step:
         self.reloads: list[int] = []
         self.chargers: list[int] = []
         self.hits: list[tuple[int, int, int]] = []  # (source, target, damage) as taken, for the narration
+
+
+def reveal_rows(reveal: tuple) -> list[dict]:
+    """One row per seat in play of a step kept by :meth:`War._record`: its card, unit and
+    what the card did, damage dealt and taken, hearts left."""
+    _round, _step, cards, notes, dealt, taken, hearts, active, army = reveal
+    outcome_of = dict.fromkeys(cards.illegal, AS_BLOCK)
+    if cards.broken:
+        outcome_of.update(dict.fromkeys(cards.broken, BROKEN))
+    if notes:
+        outcome_of.update(notes)
+    return [{
+        "seat": s, "card": None if card is None else card.notation, "unit": army[s][active[s]],
+        "outcome": NO_CARD if card is None else outcome_of.get(s, PLAYED),
+        "dealt": dealt[s], "taken": taken[s], "hearts": hearts[s],
+    } for s, card in cards.plays]
+
+
+def _reveal_data(reveal: tuple) -> dict:
+    return {"round": reveal[0], "step": reveal[1], "rows": reveal_rows(reveal), "hits": tuple(reveal[2].hits)}
 
 
 class War:
@@ -279,25 +299,15 @@ class War:
 
     def _record(self, state: WarState, step: int, cards: _Step, taken: list[int], dealt: list[int],
                 notes: dict[int, str] | None, events: list[Event]) -> None:
-        """Keep the step's reveal for the view and narrate it, unless no seat had a card."""
+        """Keep the step's reveal for the view and narrate it, unless no seat had a card.
+
+        Kept as it is known now (the step, its cards, the units and hearts after the damage):
+        the rows :func:`reveal_rows` reads from it are made only when someone reads them."""
         if not cards.any_card:
             return
-        plays = cards.plays
-        outcome_of = dict.fromkeys(cards.illegal, AS_BLOCK)
-        if cards.broken:
-            outcome_of.update(dict.fromkeys(cards.broken, BROKEN))
-        if notes:
-            outcome_of.update(notes)
-        army, active, hearts = state.army, state.active, state.hearts
-        rows = [{
-            "seat": s, "card": None if card is None else card.notation, "unit": army[s][active[s]],
-            "outcome": NO_CARD if card is None else outcome_of.get(s, PLAYED),
-            "dealt": dealt[s], "taken": taken[s], "hearts": hearts[s],
-        } for s, card in plays]
-        round_ = state.round
-        state.reveals = (*state.reveals, {"round": round_, "step": step + 1, "rows": tuple(rows)})
-        events.append(LazyEvent("reveal", self.narration.reveal,
-                                {"round": round_, "step": step + 1, "rows": rows, "hits": tuple(cards.hits)}))
+        reveal = (state.round, step + 1, cards, notes, dealt, taken, state.hearts[:], state.active[:], state.army)
+        state.reveals = (*state.reveals, reveal)
+        events.append(DeferredEvent("reveal", self.narration.reveal, _reveal_data, reveal))
 
     def score(self, state: WarState, card: str, events: list[Event]) -> None:
         """The successful charger moves ``card`` from its discard pile to the centre: one point."""

@@ -113,9 +113,9 @@ class WarState(CardState):
         #: Seats that must decide now (several: a simultaneous secret decision).
         self.pending: tuple[int, ...] = ()
         self.charger = -1
-        #: The revealed steps of the latest War (public): {"round", "step", "rows"} each,
-        #: never mutated once made; a tuple so copies share it.
-        self.reveals: tuple[dict, ...] = ()
+        #: The revealed steps of the latest War (public), as ``War._record`` keeps them (read
+        #: them with ``resolve.reveal_rows``), never mutated once made; a tuple so copies share it.
+        self.reveals: tuple[tuple, ...] = ()
         self.result: Outcome | None = None
         #: The events of setup (factions dealt): see ``Game.opening_events``.
         self.opening: tuple = ()

@@ -231,6 +231,35 @@ class LazyEvent(Event):
             return text
 
 
+_DATA = Event.data  # the slot's descriptor, for DeferredEvent
+
+
+class DeferredEvent(LazyEvent):
+    """A :class:`LazyEvent` whose data, too, is made on first read (then kept):
+    ``make(source)``, for an event whose data are many small dicts (a step's rows) that
+    random play and search never read. ``source`` must not change once given, so the data
+    are the same whenever they are read."""
+
+    __slots__ = ("make", "source")
+
+    def __init__(self, kind: str, narrate: Callable[[Any], str], make: Callable[[Any], Mapping[str, Any]],
+                 source: Any, visible_to: frozenset[int] | None = None):
+        self.kind = kind
+        self.narrate = narrate
+        self.make = make
+        self.source = source
+        self.visible_to = visible_to
+
+    @property
+    def data(self) -> Mapping[str, Any]:  # type: ignore[override]
+        try:
+            return _DATA.__get__(self)
+        except AttributeError:
+            data = self.make(self.source)
+            _DATA.__set__(self, data)
+            return data
+
+
 NO_EVENTS: tuple[Event, ...] = ()
 
 

@@ -19,7 +19,12 @@ def test_a_step_is_narrated_seat_by_seat_with_damage_dealt_and_taken_and_who_hit
     reload = game.data.by_notation["RL.k"].name
     assert told["reveal"].text == (f"Card 1: {{p0}} {name}, deals 1; {{p1}} {reload}, takes 1; "
                                    f"{{p1}}'s Tank takes 1 from {{p0}}'s {name}.")
-    assert all(type(e) is LazyEvent for e in events if e.kind in ("program", "war", "reveal"))
+    assert all(isinstance(e, LazyEvent) for e in events if e.kind in ("program", "war", "reveal"))
+    # The reveal's data (made when read, too) say what the text does.
+    assert told["reveal"].data == {"round": 1, "step": 1, "hits": ((0, 1, 1),), "rows": [
+        {"seat": 0, "card": "A1L.g", "unit": "infantry", "outcome": "played", "dealt": 1, "taken": 0, "hearts": 4},
+        {"seat": 1, "card": "RL.k", "unit": "tank", "outcome": "played", "dealt": 0, "taken": 1, "hearts": 3},
+    ]}
 
 
 def test_picks_and_armies_are_narrated_with_unit_names(game):
