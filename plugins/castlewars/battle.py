@@ -44,7 +44,8 @@ def _fight(
     Returns what is left of each queue.
     """
     i = j = 0
-    while i < len(front) and j < len(back):
+    n, m = len(front), len(back)
+    while i < n and j < m:
         a_seat, a_unit = front[i]
         b_seat, b_unit = back[j]
         if a_unit == b_unit:
@@ -91,7 +92,7 @@ def resolve_battle(
     per target against its Towers, then hit points.
     """
     survivors: dict[int, list[str]] = {s: [] for s in order}
-    reached: dict[int, int] = {s: 0 for s in order}
+    reached: dict[int, int] = dict.fromkeys(order, 0)
     clashes: list[dict] = []
     strikes: list[dict] = []
 
@@ -103,20 +104,21 @@ def resolve_battle(
         survivors[seat].extend(units)
         strikes.append({"seat": seat, "target": target, "units": units, "power": hit})
 
-    for target in order:
+    for rank, target in enumerate(order):
         attackers = [a for a in order if choices[a] == target]
-        if choices[target] == DEFEND:
+        chosen = choices[target]
+        if chosen == DEFEND:
             defence = [(target, u) for u in lines[target]]
             if attackers:
                 queue = _alternate([[(a, u) for u in lines[a]] for a in attackers])
                 left, defence = _fight(queue, defence, beats, clashes)
                 for a in attackers:
                     strike(a, target, [u for s, u in left if s == a])
-            survivors[target].extend(u for _, u in defence)
+            survivors[target].extend([u for _, u in defence])
             continue
         for a in attackers:
-            if choices[target] == a:
-                if order.index(a) < order.index(target):
+            if chosen == a:
+                if order.index(a) < rank:
                     continue  # this mutual pair was fought when ``a`` was the target
                 left_t, left_a = _fight(
                     [(target, u) for u in lines[target]], [(a, u) for u in lines[a]], beats, clashes
@@ -129,8 +131,9 @@ def resolve_battle(
     broken: dict[int, int] = {}
     damage: dict[int, int] = {}
     for s in order:
-        broken[s] = min(towers[s], reached[s] // absorbs)
-        damage[s] = max(0, reached[s] - absorbs * towers[s])
+        hit, held = reached[s], towers[s]
+        broken[s] = min(held, hit // absorbs)
+        damage[s] = max(0, hit - absorbs * held)
     return BattleReport(survivors, reached, broken, damage, clashes, strikes)
 
 
@@ -153,58 +156,57 @@ class Battle:
         c = self.cards
         narration = self.narration
         order = state.turn_order
-        chosen = state.orders.values
-        choices = {s: chosen[s] for s in order}
+        chosen = state.orders.values  # by seat: read only at the seats in ``order``
         placed = state.lines.values
-        lines = {s: list(placed[s] or ()) for s in order}
-        for s in order:
-            target = choices[s]
-            events.append(narration.reveal_event[s][target])
+        reveal = narration.reveal_event
+        events += [reveal[s][chosen[s]] for s in order]
+        towers = state.towers
         report = resolve_battle(
-            order=order, choices=choices, lines=lines,
-            towers={s: len(state.towers[s]) for s in order},
+            order=order, choices=chosen, lines=placed, towers=[len(t) for t in towers],
             beats=c.beats, power=c.power, absorbs=c.absorbs,
         )
         discard = state.discard
+        clash_text = narration.clash
         for clash in report.clashes:
-            (a, b), (ua, ub), lost = clash["seats"], clash["units"], clash["lost"]
-            if a in lost:
-                discard.append(ua)
-            if b in lost:
-                discard.append(ub)
-            events.append(LazyEvent("clash", narration.clash, clash))
-        for hit in report.strikes:
-            events.append(LazyEvent("strike", narration.strike, hit))
+            lost = clash["lost"]
+            if len(lost) == 2:
+                discard += clash["units"]
+            else:
+                discard.append(clash["units"][0 if lost[0] == clash["seats"][0] else 1])
+            events.append(LazyEvent("clash", clash_text, clash))
+        strike_text = narration.strike
+        events += [LazyEvent("strike", strike_text, hit) for hit in report.strikes]
         results = []
         hp, units = state.hp, state.units
+        survivors, broken_at, damage_at, power_at = report.survivors, report.towers_broken, report.damage, report.power
         for s in order:
-            broken, damage, power = report.towers_broken[s], report.damage[s], report.power[s]
+            broken, damage, power = broken_at[s], damage_at[s], power_at[s]
             if broken:
-                del state.towers[s][-broken:]
-                discard.extend([TOWER] * broken)
+                del towers[s][-broken:]
+                discard += [TOWER] * broken
             left = hp[s] = hp[s] - damage
-            units[s] = report.survivors[s]
+            units[s] = survivors[s]
             if power:
                 events.append(LazyEvent("damage", partial(_damage_text, power),
                                         {"seat": s, "towers_broken": broken, "damage": damage, "hit_points": left}))
             results.append({"seat": s, "power": power, "towers_broken": broken, "damage": damage, "hit_points": left})
         state.orders = state.lines = None
-        out = [s for s in order if state.hp[s] <= 0]
+        out = [s for s in order if hp[s] <= 0]
         for s in out:
-            state.discard.extend(state.units[s])
-            state.discard.extend(state.towers[s])
-            state.units[s] = []
-            state.towers[s] = []
+            discard += units[s]
+            discard += towers[s]
+            units[s] = []
+            towers[s] = []
             events.append(Event("out", f"{{p{s}}} has no hit points left and is out.", {"seat": s}))
         state.last_battle = {
             "round": state.round,
-            "orders": [{"seat": s, "target": None if choices[s] == DEFEND else choices[s]} for s in order],
+            "orders": [{"seat": s, "target": None if chosen[s] == DEFEND else chosen[s]} for s in order],
             "clashes": report.clashes,
             "strikes": report.strikes,
             "results": results,
             "out": out,
         }
         before = state.in_play
-        state.in_play = tuple(s for s in before if state.hp[s] > 0)
+        state.in_play = tuple(s for s in before if hp[s] > 0)
         state.waiting = ()
         self.check_end(state, before, events)

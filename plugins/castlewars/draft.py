@@ -169,7 +169,8 @@ class Draft:
             # Laid out by kind: the order cards are turned up in is no rule, and a row kept in deck
             # order would tell, after the leftovers are discarded, how the hidden deck lay.
             drawn = self._turn_up(state, c.face_up[len(state.in_play)], events)
-            row += [card for card in self._letters for _ in range(drawn.count(card))]
+            drawn.sort(key=self._rank)
+            row += drawn
             events.append(LazyEvent("face_up", self.narration.face_up, {"turn": state.draft_turn, "row": row[:]}))
             state.drafter = 0
             if self._skip_stuck(state, events):

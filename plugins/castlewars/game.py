@@ -54,6 +54,8 @@ class CastleWars(Draft, Orders, Battle, Ending, Game):
         c = self.cards
         self.letters = self._letters = c.units + (TOWER,)
         self._unit_set = frozenset(c.units)
+        #: A card's place in the row's layout by kind (Units in card-data order, then Towers).
+        self._rank = {card: i for i, card in enumerate(self._letters)}.__getitem__
         # Notation made once, not per legal-action list.
         self._take_text = {card: f"take {card}" for card in self._letters}
         self._place_text = {unit: f"place {unit}" for unit in c.units}
