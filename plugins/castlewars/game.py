@@ -17,7 +17,8 @@ from __future__ import annotations
 import random
 from pathlib import Path
 
-from tabletop.core import Event, Game, IllegalAction, InvalidAction
+from tabletop.core import ActionError, Event, Game, IllegalAction, InvalidAction
+from tabletop.core.game import MAX_ACTION, bad_arguments, shorten_error
 from tabletop_games.castlewars.battle import DEFEND, Battle
 from tabletop_games.castlewars.cards import TOWER, CardRules, load_cards
 from tabletop_games.castlewars.draft import Draft, article
@@ -137,26 +138,34 @@ class CastleWars(Draft, Orders, Battle, Ending, Game):
             seat=seat, action=action,
         )
 
+    checks_arguments = True  # apply checks its arguments as the engine's wrapper would
+
     def apply(self, state, seat, action):
-        verb, args = self._parsed.get(action) or self._parse(seat, action)
-        if state.phase == OVER:
-            raise IllegalAction("The game is over.", seat=seat, action=action)
-        if state.phase == DRAFT:
-            if verb not in ("take", "swap", "pass"):
-                raise IllegalAction(
-                    "It is the Build Phase: take a face-up card, swap a kept Unit for one, or pass.",
-                    seat=seat, action=action,
-                )
-            if seat != state.turn_order[state.drafter]:
-                raise IllegalAction(f"It is not seat {seat + 1}'s turn to draft.", seat=seat, action=action)
-            self.check_draft(state, seat, verb, args, action)
-            return self.draft(state, seat, verb, args)
-        if verb in ("take", "swap", "pass"):
-            raise IllegalAction("The draft is over: give your battle orders.", seat=seat, action=action)
-        if seat not in state.waiting:
-            raise IllegalAction(f"Seat {seat + 1} has no orders to give now.", seat=seat, action=action)
-        self.check_order(state, seat, verb, args, action)
-        return self.order(state, seat, verb, args)
+        if not (type(seat) is int and seat >= 0 and type(action) is str and len(action) <= MAX_ACTION):
+            raise bad_arguments(seat, action)
+        try:
+            verb, args = self._parsed.get(action) or self._parse(seat, action)
+            if state.phase == OVER:
+                raise IllegalAction("The game is over.", seat=seat, action=action)
+            if state.phase == DRAFT:
+                if verb not in ("take", "swap", "pass"):
+                    raise IllegalAction(
+                        "It is the Build Phase: take a face-up card, swap a kept Unit for one, or pass.",
+                        seat=seat, action=action,
+                    )
+                if seat != state.turn_order[state.drafter]:
+                    raise IllegalAction(f"It is not seat {seat + 1}'s turn to draft.", seat=seat, action=action)
+                self.check_draft(state, seat, verb, args, action)
+                return self.draft(state, seat, verb, args)
+            if verb in ("take", "swap", "pass"):
+                raise IllegalAction("The draft is over: give your battle orders.", seat=seat, action=action)
+            if seat not in state.waiting:
+                raise IllegalAction(f"Seat {seat + 1} has no orders to give now.", seat=seat, action=action)
+            self.check_order(state, seat, verb, args, action)
+            return self.order(state, seat, verb, args)
+        except ActionError as error:
+            shorten_error(error, action)
+            raise
 
     # ---- what each seat sees ----------------------------------------------------------
 

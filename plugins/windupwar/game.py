@@ -18,8 +18,8 @@ import random
 from itertools import permutations
 from pathlib import Path
 
-from tabletop.core import Event, Game, IllegalAction, InvalidAction, Option, derive
-from tabletop.core.game import LazyEvent
+from tabletop.core import ActionError, Event, Game, IllegalAction, InvalidAction, Option, derive
+from tabletop.core.game import MAX_ACTION, LazyEvent, bad_arguments, shorten_error
 from tabletop.core.zones import Secret
 from tabletop_games.windupwar import narration
 from tabletop_games.windupwar.cards import CardData, load_cards
@@ -153,38 +153,46 @@ class WindupWar(Game):
 
     # ---- apply --------------------------------------------------------------------
 
+    checks_arguments = True  # apply checks its arguments as the engine's wrapper would
+
     def apply(self, state, seat, action):
-        kind, arg = self._parsed.get(action) or self._parse(action, seat)
-        if state.result is not None:
-            raise IllegalAction("The war is over.", seat=seat, action=action)
-        if seat not in state.pending:
-            raise IllegalAction(f"Seat {seat + 1} has nothing to decide now.", seat=seat, action=action)
-        phase = state.phase
-        if phase == WINDUP:
-            if kind != "card":
-                raise IllegalAction("Now is the Windup: program one card from your hand, e.g. A1L.g.",
-                                    seat=seat, action=action)
-            return self._program(state, seat, arg, action)
-        if phase == ARMY_PICK:
-            if kind != "unit":
-                raise IllegalAction("Pick a unit for your combat order first, e.g. 'unit tank'.",
-                                    seat=seat, action=action)
-            return self._pick_unit(state, seat, arg, action)
-        if phase == CHARGE:
-            if kind != "score":
-                raise IllegalAction("Your Charge! succeeded: choose the card to score, e.g. 'score A1L.g'.",
-                                    seat=seat, action=action)
-            if arg not in state.discard[seat]:
-                raise IllegalAction(f"{arg} is not in your discard pile.", seat=seat, action=action)
-            events: list[Event] = []
-            self.war.score(state, arg, events)
-            self.war.finish_step(state, events)
-            if state.result is None:
-                self.war.run(state, events)
-            return events
-        if kind != "faction":
-            raise IllegalAction("Pick your faction first, e.g. 'faction tin-fantry'.", seat=seat, action=action)
-        return self._pick_faction(state, seat, arg)
+        if not (type(seat) is int and seat >= 0 and type(action) is str and len(action) <= MAX_ACTION):
+            raise bad_arguments(seat, action)
+        try:
+            kind, arg = self._parsed.get(action) or self._parse(action, seat)
+            if state.result is not None:
+                raise IllegalAction("The war is over.", seat=seat, action=action)
+            if seat not in state.pending:
+                raise IllegalAction(f"Seat {seat + 1} has nothing to decide now.", seat=seat, action=action)
+            phase = state.phase
+            if phase == WINDUP:
+                if kind != "card":
+                    raise IllegalAction("Now is the Windup: program one card from your hand, e.g. A1L.g.",
+                                        seat=seat, action=action)
+                return self._program(state, seat, arg, action)
+            if phase == ARMY_PICK:
+                if kind != "unit":
+                    raise IllegalAction("Pick a unit for your combat order first, e.g. 'unit tank'.",
+                                        seat=seat, action=action)
+                return self._pick_unit(state, seat, arg, action)
+            if phase == CHARGE:
+                if kind != "score":
+                    raise IllegalAction("Your Charge! succeeded: choose the card to score, e.g. 'score A1L.g'.",
+                                        seat=seat, action=action)
+                if arg not in state.discard[seat]:
+                    raise IllegalAction(f"{arg} is not in your discard pile.", seat=seat, action=action)
+                events: list[Event] = []
+                self.war.score(state, arg, events)
+                self.war.finish_step(state, events)
+                if state.result is None:
+                    self.war.run(state, events)
+                return events
+            if kind != "faction":
+                raise IllegalAction("Pick your faction first, e.g. 'faction tin-fantry'.", seat=seat, action=action)
+            return self._pick_faction(state, seat, arg)
+        except ActionError as error:
+            shorten_error(error, action)
+            raise
 
     def _pick_faction(self, state, seat, faction):
         state.factions.choose(seat, faction, options=self.faction_ids)

@@ -34,6 +34,26 @@ def shorten_action(action: str) -> str:
     return action if len(action) <= ECHO else action[:ECHO] + "..."
 
 
+def bad_arguments(seat: Any, action: Any) -> InvalidAction:
+    """The error for a seat that is not an int >= 0 (None, "0", 1.0, True) or an action that
+    is not a str of at most :data:`MAX_ACTION` characters: the first failing check names the
+    problem. Call it only once the combined test (see :attr:`Game.checks_arguments`) failed."""
+    if type(seat) is not int or seat < 0:
+        return InvalidAction(f"{repr(seat)[:ECHO]} is not a seat: seats are whole numbers from 0.")
+    if type(action) is not str:
+        return InvalidAction(f"An action is text, not {type(action).__name__}.", seat=seat)
+    return InvalidAction(f"'{shorten_action(action)}' is too long to be an action.", seat=seat,
+                         action=shorten_action(action))
+
+
+def shorten_error(error: ActionError, action: str) -> None:
+    """Make ``error`` quote at most :data:`ECHO` characters of ``action``."""
+    if len(action) > ECHO and action in error.reason:
+        error.reason = error.reason.replace(action, shorten_action(action))
+        error.args = (error.reason,)
+        error.action = shorten_action(action)
+
+
 def _checked_apply(apply: Any) -> Any:
     """Wrap a game's ``apply`` so every game rejects nonsense arguments the same way: a seat
     that is not an int >= 0 (None, "0", 1.0, True) or an action that is not a short str raises
@@ -43,19 +63,11 @@ def _checked_apply(apply: Any) -> Any:
     def checked(self: Game, state: Any, seat: int, action: str) -> Sequence[Event]:
         # One combined test on the usual path; the first failing check names the problem otherwise.
         if not (type(seat) is int and seat >= 0 and type(action) is str and len(action) <= MAX_ACTION):
-            if type(seat) is not int or seat < 0:
-                raise InvalidAction(f"{repr(seat)[:ECHO]} is not a seat: seats are whole numbers from 0.")
-            if type(action) is not str:
-                raise InvalidAction(f"An action is text, not {type(action).__name__}.", seat=seat)
-            raise InvalidAction(f"'{shorten_action(action)}' is too long to be an action.", seat=seat,
-                                action=shorten_action(action))
+            raise bad_arguments(seat, action)
         try:
             return apply(self, state, seat, action)
         except ActionError as error:
-            if len(action) > ECHO and action in error.reason:
-                error.reason = error.reason.replace(action, shorten_action(action))
-                error.args = (error.reason,)
-                error.action = shorten_action(action)
+            shorten_error(error, action)
             raise
 
     return checked
@@ -301,13 +313,20 @@ class Game:
     #: called with no step in between (search copies a lot). Optional: the derived methods
     #: work for any CardState.
     state_class: ClassVar[type[CardState] | None] = None
+    #: True for a game whose ``apply`` does itself what the engine's wrapper would: first
+    #: ``if not (type(seat) is int and seat >= 0 and type(action) is str and len(action) <=
+    #: MAX_ACTION): raise bad_arguments(seat, action)``, then its rules inside ``try``,
+    #: passing any ActionError through :func:`shorten_error`. Its apply is then not wrapped,
+    #: which saves a call per action; tests/attack holds every game to the same messages.
+    checks_arguments: ClassVar[bool] = False
 
     def __init_subclass__(cls, **kwargs: Any) -> None:
         super().__init_subclass__(**kwargs)
         state_class = cls.__dict__.get("state_class")
         if state_class is not None and (cls.copy is Game.copy or getattr(cls.copy, "derived", False)):
             cls.copy = staticmethod(state_class._copy)
-        if "apply" in cls.__dict__:  # every game rejects nonsense seats and actions alike
+        if "apply" in cls.__dict__ and not cls.__dict__.get("checks_arguments"):
+            # every game rejects nonsense seats and actions alike
             cls.apply = _checked_apply(cls.__dict__["apply"])  # type: ignore[method-assign]
 
     # ---- starting a game -------------------------------------------------------

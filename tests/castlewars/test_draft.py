@@ -5,6 +5,7 @@ from collections import Counter
 import pytest
 
 from tabletop.core import IllegalAction, InvalidAction
+from tabletop.core.game import bad_arguments
 from tabletop_games.castlewars.game import ORDERS
 from tests.castlewars.helpers import GAME, drafting, play, rig_rows, total_cards
 from tests.castlewars.helpers import towers as towers_of
@@ -230,3 +231,20 @@ def test_face_up_cards_are_laid_out_by_kind():
         state = GAME.new_state(4, seed=seed)
         order = "KAMT"
         assert state.row == sorted(state.row, key=order.index)
+
+
+@pytest.mark.parametrize("seat, action", [(None, "pass"), ("0", "pass"), (1.0, "pass"), (False, "pass"),
+                                          (-2, "pass"), (0, 7), (0, b"pass"), (0, "pass " * 101)], ids=repr)
+def test_bad_arguments_are_refused_with_the_engines_words(seat, action):
+    """apply checks its arguments itself (no wrapper): the messages are the engine's."""
+    state = GAME.new_state(2, seed=3)
+    with pytest.raises(InvalidAction) as caught:
+        GAME.apply(state, seat, action)
+    assert str(caught.value) == str(bad_arguments(seat, action))
+
+
+def test_a_long_action_is_quoted_short():
+    state = GAME.new_state(2, seed=3)
+    with pytest.raises(InvalidAction) as caught:
+        GAME.apply(state, 0, "take " + "Q" * 60)
+    assert "Q" * 41 not in str(caught.value) and caught.value.action.endswith("...")

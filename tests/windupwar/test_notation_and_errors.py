@@ -5,6 +5,7 @@ import json
 import pytest
 
 from tabletop.core.errors import IllegalAction, InvalidAction, SeatCountError
+from tabletop.core.game import bad_arguments
 from tabletop_games.windupwar.cards import load_cards
 from tabletop_games.windupwar.scenario import position
 
@@ -121,3 +122,22 @@ def test_notation_help_names_every_code(game):
     assert all(code in game.notation_help for code in codes)
     rules = game.rules_text()
     assert all(f"`{c.notation}`" in rules or c.code in rules for c in load_cards().actions)
+
+
+BAD = [(None, "A1L.g"), ("0", "A1L.g"), (True, "A1L.g"), (-1, "A1L.g"), (0, None), (0, ["A1L.g"]), (0, "x" * 501)]
+
+
+@pytest.mark.parametrize("seat, action", BAD, ids=repr)
+def test_bad_arguments_are_refused_with_the_engines_words(game, seat, action):
+    """apply checks its arguments itself (no wrapper): the messages are the engine's."""
+    state = game.new_state(2, seed=3)
+    with pytest.raises(InvalidAction) as caught:
+        game.apply(state, seat, action)
+    assert str(caught.value) == str(bad_arguments(seat, action))
+
+
+def test_a_long_spelling_is_quoted_short(game):
+    state = game.new_state(2, seed=3)
+    with pytest.raises(InvalidAction) as caught:
+        game.apply(state, 0, "unit " + "z" * 60)
+    assert "z" * 41 not in str(caught.value) and caught.value.action.endswith("...")
