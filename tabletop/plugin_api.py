@@ -23,13 +23,24 @@ from tabletop.core.errors import (
     SeatCountError,
     TabletopError,
 )
-from tabletop.core.game import Event, Game, LazyEvent, Option, Outcome
+from tabletop.core.game import (
+    MAX_ACTION,
+    DeferredEvent,
+    Event,
+    Game,
+    LazyEvent,
+    Option,
+    Outcome,
+    bad_arguments,
+    shorten_error,
+)
 from tabletop.core.hookspecs import hookimpl
 from tabletop.core.table import Table
 from tabletop.core.zones import EVERYONE, NOBODY, OWNER, CardState, Secret, zone
 
 __all__ = [
     "EVERYONE",
+    "MAX_ACTION",
     "NOBODY",
     "OWNER",
     "ActionError",
@@ -37,6 +48,7 @@ __all__ = [
     "CardDataError",
     "CardState",
     "Decision",
+    "DeferredEvent",
     "Event",
     "Field",
     "Game",
@@ -50,9 +62,11 @@ __all__ = [
     "Secret",
     "Table",
     "TabletopError",
+    "bad_arguments",
     "derive",
     "hookimpl",
     "load_toml",
+    "shorten_error",
     "validate_section",
     "validate_table",
     "zone",

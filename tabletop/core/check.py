@@ -29,7 +29,7 @@ from rich.console import Console
 from tabletop.agents.base import BotSpec
 from tabletop.core.errors import ActionError
 from tabletop.core.fingerprint import fingerprint
-from tabletop.core.game import Event, Game
+from tabletop.core.game import MAX_ACTION, Event, Game
 from tabletop.core.leaks import (
     Failed,
     check_bots,
@@ -164,7 +164,7 @@ def _check_one(game: Game, seats: int, options: dict, seed: int, bots: Sequence[
         legal = list(game.legal_actions(state, seat))
         if not legal or not all(isinstance(a, str) for a in legal):
             raise Failed(f"step {step}: seat {seat} must act but its legal actions are {legal!r}")
-        attempts = _attempts(game, state, seats, acting, legal, tried, rng)
+        attempts = _attempts(game, state, seats, acting, legal, tried, rng, first=step == 1)
         refusals = _check_rejections(game, state, seats, attempts, before, deep, step)
         samples = {s: resamplers(game, state, s, rng) for s in range(seats)}
         for s, pairs in samples.items():
@@ -225,10 +225,16 @@ def _check_one(game: Game, seats: int, options: dict, seed: int, bots: Sequence[
 
 
 def _attempts(
-    game: Game, state: Any, seats: int, acting: list[int], legal: list[str], tried: list[str], rng: random.Random
-) -> list[tuple[int, str]]:
-    """Actions that must be rejected now: nonsense, a move out of turn, actions once legal."""
-    attempts = [(acting[0], NONSENSE)]
+    game: Game, state: Any, seats: int, acting: list[int], legal: list[str], tried: list[str], rng: random.Random,
+    *, first: bool = False,
+) -> list[tuple[Any, Any]]:
+    """Actions that must be rejected now: nonsense, a move out of turn, actions once legal;
+    on the first step also arguments of the wrong kind (a game that checks its own arguments,
+    ``checks_arguments``, must reject them as the engine's wrapper would)."""
+    attempts: list[tuple[Any, Any]] = [(acting[0], NONSENSE)]
+    if first:
+        attempts += [(None, legal[0]), (str(acting[0]), legal[0]), (True, legal[0]), (acting[0], 7),
+                     (acting[0], legal[0] + " " * MAX_ACTION)]
     idle = [s for s in range(seats) if s not in acting]
     if idle:
         attempts.append((idle[0], legal[0]))
@@ -250,7 +256,14 @@ def _check_rejections(
         except ActionError as error:
             if not str(error).strip():
                 raise Failed(f"step {step}: '{action}' by seat {seat} was rejected without a reason") from None
-            refusals[(seat, action)] = str(error)
+            if type(seat) is int:  # a wrong kind's message names only the kind: nothing to resample
+                refusals[(seat, action)] = str(error)
+        except Exception as error:
+            hint = " (it sets checks_arguments: its apply must first test the arguments as the engine's wrapper does)"
+            raise Failed(
+                f"step {step}: apply with seat {seat!r} and action {repr(action)[:40]} raised "
+                f"{type(error).__name__} instead of an InvalidAction{hint if game.checks_arguments else ''}"
+            ) from None
         else:
             raise Failed(
                 f"step {step}: seat {seat} was allowed to play {action!r}, which is not among its "

@@ -102,3 +102,21 @@ def test_the_check_reports_its_progress_game_by_game(goofspiel):
     told = []
     report = check_game(goofspiel, games=4, on_game=lambda done, problems: told.append((done, problems)))
     assert told == [(1, 0), (2, 0), (3, 0), (4, 0)] and report.games == 4
+
+
+class TrustsItsArguments(Goofspiel):
+    """Claims to check its own arguments (no engine wrapper) but tidies the action first."""
+
+    checks_arguments = True
+
+    def apply(self, state, seat, action):
+        return super().apply(state, seat, action.strip())
+
+
+def test_a_game_that_claims_to_check_its_arguments_but_does_not_fails():
+    report = check_game(TrustsItsArguments(), games=2)
+    assert report.problems[0] == (
+        "2 seats, options {}, seed 0: step 1: apply with seat 0 and action 7 raised AttributeError "
+        "instead of an InvalidAction (it sets checks_arguments: its apply must first test the "
+        "arguments as the engine's wrapper does)"
+    )
