@@ -129,7 +129,7 @@ class Match:
             events = apply(state, seat, action)
             record((seat, action))
             steps += 1
-            if tell is not None:
+            if events and tell is not None:
                 for event in events:
                     tell(event)
         self.record.outcome = outcome.to_dict()
