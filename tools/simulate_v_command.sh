@@ -4,7 +4,7 @@
 # OTHER COMMAND (which gets GAMES as its last argument), ROUNDS times; prints each side's median CPU time
 # (user+sys) and wall time, the ratio of games per second by CPU and by wall, and the start-up of
 # `simulate -n 1 --no-db`. Run it from the project's root with its .venv active. Example, against OpenSpiel:
-#   tools/simulate_v_command.sh 7 20000 -- /path/to/venv/bin/python /path/to/spiel_goof.py
+#   tools/simulate_v_command.sh 7 20000 -- /path/to/venv-with-pyspiel/bin/python tools/spiel_goof.py
 # A first run writes tabletop's bytecode, as a user's first run does (with PYTHONDONTWRITEBYTECODE set and no
 # bytecode yet, every start would compile all of tabletop's modules again: about 0.08 s more start-up).
 rounds=${1:?rounds}; games=${2:?games}; shift 2; [ "$1" = "--" ] && shift
