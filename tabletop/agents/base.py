@@ -25,6 +25,9 @@ class Decision:
     :meth:`describe` and :meth:`sample_state` are computed, lazily. Agents that need less
     say so with ``reads`` (see :func:`make_decision`) and pay for no copy: a
     :meth:`blind` decision carries the legal actions alone, a :meth:`seen` one the view too.
+    A match gives each blind seat one blind decision for the whole game, its ``legal``
+    replaced before each ``choose``: such an agent reads it during ``choose`` and keeps a
+    copy of ``legal`` if it wants one later.
     """
 
     __slots__ = ("game", "seat", "legal", "_sample", "_view")

@@ -9,7 +9,7 @@ from typing import Any
 
 import pluggy
 
-from tabletop.agents.base import Agent, decision_maker, needs_sample
+from tabletop.agents.base import Agent, Decision, decision_maker, needs_sample
 from tabletop.core.errors import TabletopError
 from tabletop.core.game import Event, Game, Outcome
 from tabletop.core.names import seat_name
@@ -103,7 +103,12 @@ class Match:
             for event in game.opening_events(state):
                 tell(event)
         outcome_of, to_act, legal_actions, apply = game.outcome, game.to_act, game.legal_actions, game.apply
-        deciders = [(agent.choose, decision_maker(agent)) for agent in agents]
+        # A seat whose agent reads only the legal actions keeps one blind decision for the game
+        # and gets it with each decision's legal actions in it: nothing else is made per action.
+        deciders = [
+            (agent.choose, decision_maker(agent), Decision.blind(game, seat, ()) if getattr(agent, "reads", "all") == "legal" else None)
+            for seat, agent in enumerate(agents)
+        ]
         record = actions.append
         steps = len(actions)
         while (outcome := outcome_of(state)) is None:
@@ -114,13 +119,17 @@ class Match:
             seat = to_act(state)[0]
             if before_decision is not None:
                 before_decision(seat, state)
-            choose, decision = deciders[seat]
+            choose, decision, blind = deciders[seat]
             # An agent never gets the state: a copy determinized for its seat, or less.
-            action = choose(decision(game, state, seat, legal_actions(state, seat), resample))
+            if blind is not None:
+                blind.legal = legal_actions(state, seat)
+                action = choose(blind)
+            else:
+                action = choose(decision(game, state, seat, legal_actions(state, seat), resample))
             events = apply(state, seat, action)
             record((seat, action))
             steps += 1
-            if tell is not None:
+            if events and tell is not None:
                 for event in events:
                     tell(event)
         self.record.outcome = outcome.to_dict()

@@ -27,6 +27,15 @@ MAX_RECORD_BYTES = 8 * 1024 * 1024
 MAX_FIELD = 100
 
 
+#: Control characters as escapes: a message quoting a record's action stays one line.
+_CONTROLS = {c: f"\\x{c:02x}" for c in (*range(32), 127)}
+
+
+def one_line(text: str) -> str:
+    """``text`` with control characters (a newline in a corrupt action) written as ``\\xNN``."""
+    return text.translate(_CONTROLS)
+
+
 def _no_constant(name: str) -> Any:
     raise ValueError(f"{name} is not a number a record holds")
 
@@ -235,17 +244,17 @@ class GameRecord:
                     f"The record goes on after the game ended (action {number} of {len(self.actions)})."
                 )
             if seat not in game.to_act(state):
-                raise RecordError(
+                raise RecordError(one_line(
                     f"Action {number} ('{shorten_action(action)}') is by seat {seat}, who was not to act then; "
                     "the record is corrupt."
-                )
+                ))
             try:
                 events = game.apply(state, seat, action)
             except ActionError as error:
-                raise RecordError(
+                raise RecordError(one_line(
                     f"Action {number} ('{shorten_action(action)}' by seat {seat}) is rejected by the rules: "
                     f"{error.reason}"
-                ) from None
+                )) from None
             if on_step is not None:
                 on_step(number, seat, action, state, list(events))
         return state

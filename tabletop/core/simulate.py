@@ -95,6 +95,10 @@ def collect_stats(
     return StatsHook(pm)(game, state, seats, events, outcome)
 
 
+#: The arguments of ``tabletop_collect_stats``, in the order of its specification.
+STATS_ARGS = ("game", "seats", "events", "outcome", "final_view")
+
+
 class StatsHook:
     """``tabletop_collect_stats`` with its implementations looked up once: a run asks it after
     every game, and pluggy's own call costs more than the plugins' answers (most say None).
@@ -105,7 +109,10 @@ class StatsHook:
         self.hook = pm.hook.tabletop_collect_stats
         impls = self.hook.get_hookimpls()
         wrapped = any(i.hookwrapper or i.wrapper for i in impls)
-        self.impls = None if wrapped else [(i.function, i.argnames) for i in reversed(impls)]
+        #: Each implementation with the places of the arguments it takes in :data:`STATS_ARGS`.
+        self.impls = None if wrapped else [
+            (i.function, tuple(STATS_ARGS.index(name) for name in i.argnames)) for i in reversed(impls)
+        ]
 
     def __bool__(self) -> bool:
         return bool(self.hook.get_hookimpls())
@@ -114,13 +121,12 @@ class StatsHook:
         self, game: Game, state: Any, seats: int, events: Sequence[Event], outcome: Any
     ) -> tuple[tuple[Stat, ...], str | None]:
         try:
-            args = {"game": game, "seats": seats, "events": events, "outcome": outcome,
-                    "final_view": FinalView(game, state)}
+            values = (game, seats, events, outcome, FinalView(game, state))
             if self.impls is None:
-                answers = self.hook(**args)
+                answers = self.hook(**dict(zip(STATS_ARGS, values, strict=True)))
             else:
-                answers = [function(*[args[name] for name in names]) for function, names in self.impls]
-            if not any(answer is not None for answer in answers):  # no plugin knows this game
+                answers = [function(*[values[i] for i in places]) for function, places in self.impls]
+            if answers.count(None) == len(answers):  # no plugin knows this game
                 return (), None
             stats = tuple(s for answer in answers if answer for s in answer)
             bad = next((s for s in stats if not isinstance(s, Stat)), None)
@@ -156,17 +162,23 @@ class Simulator:
             hooks.tabletop_observe_event.get_hookimpls() or hooks.tabletop_observe_game_end.get_hookimpls()
         )
         self.observers = pm if observed else None  # no observer: the match skips the hooks
+        #: rotation: (the bots seat by seat, their names), one entry per rotation played.
+        self.seating: dict[int, tuple[list[BotSpec], tuple[str, ...]]] = {}
+
+    def _seat(self, rotation: int) -> tuple[list[BotSpec], tuple[str, ...]]:
+        bots = rotated(self.bots, rotation)
+        self.seating[rotation] = bots, tuple(spec.name for spec in bots)
+        return self.seating[rotation]
 
     def play(self, game_seed: int, *, rotation: int = 0) -> GameResult:
         """One game; ``rotation`` moves the bots that many places clockwise first."""
         game = self.game
-        bots = rotated(self.bots, rotation) if rotation else self.bots
+        bots, names = self.seating[rotation] if rotation in self.seating else self._seat(rotation)
         agents = [spec.factory(game, seat, bot_rng(game_seed, seat)) for seat, spec in enumerate(bots)]
         events: list[Event] = []
         try:
             result = Match(
-                game, agents, seed=game_seed, options=self.options, pm=self.observers,
-                agent_names=[spec.name for spec in bots],
+                game, agents, seed=game_seed, options=self.options, pm=self.observers, agent_names=names,
             ).play(on_event=events.append if self.wants_stats else None)
         except Exception as error:  # one broken game is reported, not fatal to the run
             return GameResult(

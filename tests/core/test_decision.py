@@ -49,6 +49,24 @@ def test_an_agent_that_reads_only_the_legal_actions_gets_nothing_else():
         _ = seen[0].view
 
 
+def test_a_blind_decision_is_the_seat_s_own_and_holds_its_legal_actions_of_the_moment():
+    game = HiddenHand()
+    seen = []
+
+    class Peeker(RandomAgent):
+        def choose(self, decision):
+            seen.append((id(decision), decision.seat, list(decision.legal)))
+            return super().choose(decision)
+
+    result = run_match(game, [Peeker(random.Random(0)), Peeker(random.Random(1))], seed=2)
+    state = game.new_state(2, seed=2)
+    for (_, seat, legal), (acted, action) in zip(seen, result.record.actions, strict=True):
+        assert seat == acted and legal == list(game.legal_actions(state, seat))
+        game.apply(state, seat, action)
+    ids = {seat: {i for i, s, _ in seen if s == seat} for seat in (0, 1)}
+    assert len(ids[0]) == len(ids[1]) == 1 and ids[0] != ids[1]  # one per seat, never shared
+
+
 def test_an_agent_that_reads_the_view_gets_it_but_no_copy_of_the_state():
     game = HiddenHand()
     state = game.new_state(2, seed=4)

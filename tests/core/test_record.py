@@ -42,6 +42,15 @@ def test_a_tampered_action_names_the_action(goofspiel):
         GameRecord.from_dict(data).verify(goofspiel)
 
 
+def test_an_action_holding_a_newline_is_refused_in_one_line(goofspiel):
+    data = play(goofspiel).record.to_dict()
+    data["actions"][0][1] = "\n"
+    with pytest.raises(RecordError) as caught:
+        GameRecord.from_dict(data).verify(goofspiel)
+    assert str(caught.value).startswith("Action 1 ('\\x0a' by seat 0) is rejected by the rules")
+    assert "\n" not in str(caught.value)
+
+
 def test_an_action_by_a_seat_not_to_act_is_caught(goofspiel):
     record = play(goofspiel).record
     seat, action = record.actions[0]

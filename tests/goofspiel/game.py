@@ -12,7 +12,7 @@ from __future__ import annotations
 import random
 from pathlib import Path
 
-from tabletop.core import Event, Game, IllegalAction, InvalidAction, Outcome
+from tabletop.core import Event, Game, IllegalAction, InvalidAction, LazyEvent, Outcome
 from tabletop.core.zones import EVERYONE, NOBODY, OWNER, CardState, zone
 
 CARDS = 13
@@ -49,6 +49,14 @@ class GoofState(CardState):
         self.waiting: tuple[int, ...] = (0, 1)
         self.scores = (0, 0)
         self.result: Outcome | None = None
+
+
+def narrate_bid(data):
+    """The line people read for a bid event: who bid what, and who took the point card."""
+    (b0, b1), prize = data["bids"], data["prize"]
+    v0, v1 = VALUE[b0], VALUE[b1]
+    taker = "{p0} takes" if v0 > v1 else "{p1} takes" if v1 > v0 else "nobody takes"
+    return f"{{p0}} bids {b0}, {{p1}} bids {b1}: {taker} the {prize}."
 
 
 class Goofspiel(Game):
@@ -100,12 +108,8 @@ class Goofspiel(Game):
         s0, s1 = state.scores
         if v0 > v1:
             state.scores = (s0 + prize, s1)
-            taker = "{p0} takes"
         elif v1 > v0:
             state.scores = (s0, s1 + prize)
-            taker = "{p1} takes"
-        else:
-            taker = "nobody takes"
         if state.prizes:
             table.append(state.prizes.pop())
             state.waiting = (0, 1)
@@ -114,8 +118,8 @@ class Goofspiel(Game):
             winners = (0,) if s0 > s1 else (1,) if s1 > s0 else ()
             state.waiting = ()
             state.result = Outcome(winners, "higher score" if winners else "equal scores", scores=(s0, s1))
-        return (Event("bid", f"{{p0}} bids {b0}, {{p1}} bids {b1}: {taker} the {prize}.",
-                      {"bids": [b0, b1], "prize": prize}),)
+        # The data say all the text does, so the text is made only if someone reads it.
+        return (LazyEvent("bid", narrate_bid, {"bids": [b0, b1], "prize": prize}),)
 
     def outcome(self, state):
         return state.result
