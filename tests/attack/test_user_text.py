@@ -52,11 +52,14 @@ def test_escaped_text_holds_no_control_character_or_surrogate(text):
 @given(st.text(), st.lists(st.sampled_from(["1", "2", "10", "a1", "b", "done"]), min_size=1, unique=True))
 @example("²", ["1", "2"])
 @example("٣", ["1", "2", "3"])
+@example("1:", ["1"])
 def test_any_typed_answer_is_a_legal_action_or_one_sentence(typed, legal):
     try:
         assert match_choice(typed, legal) in legal
     except ValueError as error:
-        assert str(error).endswith(".") and len(str(error)) < 200
+        # one sentence on one line; "did you mean 1?" is a sentence too
+        message = str(error)
+        assert message.endswith((".", "?")) and "\n" not in message and len(message) < 200
 
 
 @pytest.mark.parametrize("typed", HOSTILE)
