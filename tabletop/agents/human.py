@@ -43,7 +43,9 @@ ECHO = 40
 
 
 def _echo(typed: str) -> str:
-    return typed if len(typed) <= ECHO else typed[:ECHO] + "..."
+    """What was typed, as a message quotes it: control characters escaped, then cut short."""
+    shown = clean(typed)
+    return shown if len(shown) <= ECHO else shown[:ECHO] + "..."
 
 
 def match_choice(text: str, legal: Sequence[str]) -> str:

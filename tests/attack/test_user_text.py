@@ -53,6 +53,7 @@ def test_escaped_text_holds_no_control_character_or_surrogate(text):
 @example("²", ["1", "2"])
 @example("٣", ["1", "2", "3"])
 @example("1:", ["1"])
+@example("0\n0", ["1"])
 def test_any_typed_answer_is_a_legal_action_or_one_sentence(typed, legal):
     try:
         assert match_choice(typed, legal) in legal
