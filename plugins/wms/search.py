@@ -12,6 +12,7 @@ import random
 from collections.abc import Sequence
 
 from tabletop.agents.estimates import win_shares
+from tabletop_games.wms.bots import Veteran
 
 #: What a unit's best combat value in hand is worth, in wounds.
 HAND_WORTH = 0.15
@@ -53,7 +54,22 @@ def evaluation(game):
 
     evaluate.at_round_start = True  # a fight's result (wounds, the hand left) is what the evaluation judges best
     evaluate.iterations = ITERATIONS
+    evaluate.guide = guide(game)
     return evaluate
+
+
+def guide(game):
+    """The veteran's move where it starts something (set-up, a play, an answer): search
+    overrides it only where it is sure (see ``trust`` in docs/search.md). Mid-play the
+    search composes alone: the veteran's plan was its own."""
+
+    def suggest(decision) -> str | None:
+        view = decision.view
+        if view["phase"] != "setup" and view["pending"] is not None:
+            return None
+        return Veteran(game, decision.seat, random.Random(0)).choose(decision)
+
+    return suggest
 
 
 def rollout_policy(game):

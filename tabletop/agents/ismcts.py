@@ -24,6 +24,11 @@ its plugin offers none; earlier, where a new round opens, if the evaluation asks
   or ``time`` in seconds (opt-in: how far a timed search gets depends on the machine,
   so a timed game does not replay from its seed; a record still replays its actions).
   Given both, the search stops at whichever comes first.
+* Guide: an evaluation with a ``guide(decision)`` attribute names a move a rule-based bot
+  would make (or None). The search then plays its own choice only when it visited it at
+  least ``trust`` times as often as the guide's; otherwise, and when it never tried the
+  guide's move, it plays the guide's. A game whose bot is strong keeps that bot's judgement
+  where a few hundred noisy playouts cannot tell the moves apart.
 """
 
 from __future__ import annotations
@@ -62,6 +67,7 @@ class ISMCTSAgent:
         reuse: bool = True,
         evaluation: Evaluation | None = None,
         policy: RolloutPolicy | None = None,
+        trust: float = 2.0,
     ):
         if iterations is None and time is None:
             iterations = DEFAULT_ITERATIONS
@@ -74,6 +80,8 @@ class ISMCTSAgent:
         self.reuse = reuse
         self.evaluation = evaluation
         self.policy = policy
+        self.guide: Callable[[Decision], str | None] | None = getattr(evaluation, "guide", None)
+        self.trust = trust
         #: The policy's model of the other seats' hidden choices already made (see the module).
         self.redraw = getattr(policy, "redraw", None)
         #: (roots, seat, action, secret) of the last search, for tree reuse.
@@ -111,6 +119,12 @@ class ISMCTSAgent:
             node = root.children.get((seat, action))
             visits[action] = -1 if node is None else node.visits
         action = max(legal, key=visits.__getitem__)
+        if self.guide is not None:
+            expert = self.guide(decision)
+            if expert in visits and expert != action and not (
+                visits[expert] > 0 and visits[action] >= self.trust * visits[expert]
+            ):
+                action = expert
         self._kept = (roots, seat, action, secret) if self.reuse else None
         self.trees = roots
         return action
@@ -224,6 +238,7 @@ SETTINGS = (
     BotSetting("depth", DEFAULT_DEPTH, "actions played out at most before the evaluation", int, 0),
     BotSetting("explore", 0.7, "UCB exploration constant", float, 0),
     BotSetting("widen", 2.0, "progressive widening: branches grow as widen * sqrt(passes)", float, 0.1),
+    BotSetting("trust", 2.0, "with a game's guide: play the search's own move only if visited trust times as often as the guide's", float, 1.0),
     BotSetting("reuse", 1, "1: keep the tree between the seat's consecutive decisions, 0: do not", int, 0),
 )
 
@@ -246,6 +261,7 @@ def _configure(values: Mapping[str, SettingValue], hooks: Any):
             depth=int(values.get("depth", DEFAULT_DEPTH)),
             exploration=float(values.get("explore", 0.7)), widen=float(values.get("widen", 2.0)),
             reuse=bool(values.get("reuse", 1)), evaluation=evaluation, policy=policy,
+            trust=float(values.get("trust", 2.0)),
         )
 
     return make
