@@ -270,6 +270,6 @@ def _configure(values: Mapping[str, SettingValue], hooks: Any):
 ISMCTS = BotSpec(
     "ismcts", _configure({}, None), game=None,
     help=f"Information-set Monte Carlo tree search with the game's evaluation, {DEFAULT_ITERATIONS} "
-         "iterations a decision unless the game sets its own; settings: ismcts:time=0.5,iterations=2000,depth=12,explore=0.7,widen=2,reuse=1.",
+         "iterations a decision unless the game sets its own; settings: ismcts:time=0.5,iterations=2000,depth=12,explore=0.7,widen=2,trust=2,reuse=1.",
     settings=SETTINGS, configure=_configure,
 )

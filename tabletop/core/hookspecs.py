@@ -105,7 +105,10 @@ def tabletop_make_evaluation(game: Game) -> Evaluation | None:
     game's ``round_event`` kind), for an evaluation that judges a round's result best.
     An ``iterations`` attribute (a whole number) is the game's default search budget,
     used when a seat names no budget (``ismcts`` rather than ``ismcts:iterations=...``):
-    a game whose decisions cost more asks for fewer iterations.
+    a game whose decisions cost more asks for fewer iterations. A ``guide`` attribute,
+    ``guide(decision) -> str | None``, names the move the game's rule-based bot would make
+    from that seat's ``Decision`` (None: no advice here); search plays its own choice instead
+    only when it visited it ``trust`` times as often (a setting, 2 by default).
     """
 
 

@@ -58,7 +58,7 @@ def test_a_time_budget_stops_the_search(goofspiel):
 
 
 @pytest.mark.parametrize(("text", "message"), [
-    ("itrs=5", "The bot 'ismcts' has no setting 'itrs'; its settings are: iterations, time, depth, explore, widen, reuse."),
+    ("itrs=5", "The bot 'ismcts' has no setting 'itrs'; its settings are: iterations, time, depth, explore, widen, trust, reuse."),
     ("iterations=lots", "Setting 'iterations' of ismcts takes a whole number, not 'lots'."),
     ("time=-1", "Setting 'time' of ismcts must be at least 0.001, not -1."),
     ("iterations", "Write bot settings as ismcts:key=value,key=value, not 'iterations'."),
@@ -143,3 +143,21 @@ def test_search_plays_a_scaffolded_game_to_its_end(tmp_path, monkeypatch):
     finally:
         for name in [m for m in sys.modules if m == "auctioneers" or m.startswith("auctioneers.")]:
             del sys.modules[name]
+
+
+def test_a_guide_move_stands_unless_the_search_is_sure_of_its_own(goofspiel):
+    """With a guide, a search that cannot tell the moves apart plays the guide's move; with
+    trust 1 the search's own most visited move wins as before."""
+    state = goofspiel.new_state(2, seed=3)
+    legal = goofspiel.legal_actions(state, 0)
+    guided = legal[-1]
+
+    def evaluate(state, seat):
+        return [0.5, 0.5]
+
+    evaluate.guide = lambda decision: guided
+    sure = ISMCTSAgent(random.Random(1), iterations=60, evaluation=evaluate, trust=1e9)
+    assert sure.choose(Decision(goofspiel, state, 0, legal)) == guided
+    own = ISMCTSAgent(random.Random(1), iterations=60, evaluation=evaluate, trust=1.0)
+    plain = ISMCTSAgent(random.Random(1), iterations=60, evaluation=lambda s, seat: [0.5, 0.5])
+    assert own.choose(Decision(goofspiel, state, 0, legal)) == plain.choose(Decision(goofspiel, state, 0, legal))

