@@ -46,6 +46,9 @@ RolloutPolicy = Callable[[Any, int, Sequence[str], random.Random], str]
 
 DEFAULT_ITERATIONS = 800
 DEFAULT_DEPTH = 12
+#: With a guide: how much more often search must visit its own move to play it. 3 won
+#: 58.5% of 400 WMS games against the veteran, 2 won 53.8% (same seeds).
+DEFAULT_TRUST = 3.0
 #: Distinct views recorded at a node for tree reuse, and the passes during which they are.
 VIEW_SAMPLES = 16
 
@@ -67,7 +70,7 @@ class ISMCTSAgent:
         reuse: bool = True,
         evaluation: Evaluation | None = None,
         policy: RolloutPolicy | None = None,
-        trust: float = 2.0,
+        trust: float = DEFAULT_TRUST,
     ):
         if iterations is None and time is None:
             iterations = DEFAULT_ITERATIONS
@@ -238,7 +241,7 @@ SETTINGS = (
     BotSetting("depth", DEFAULT_DEPTH, "actions played out at most before the evaluation", int, 0),
     BotSetting("explore", 0.7, "UCB exploration constant", float, 0),
     BotSetting("widen", 2.0, "progressive widening: branches grow as widen * sqrt(passes)", float, 0.1),
-    BotSetting("trust", 2.0, "with a game's guide: play the search's own move only if visited trust times as often as the guide's", float, 1.0),
+    BotSetting("trust", DEFAULT_TRUST, "with a game's guide: play the search's own move only if visited trust times as often as the guide's", float, 1.0),
     BotSetting("reuse", 1, "1: keep the tree between the seat's consecutive decisions, 0: do not", int, 0),
 )
 
@@ -261,7 +264,7 @@ def _configure(values: Mapping[str, SettingValue], hooks: Any):
             depth=int(values.get("depth", DEFAULT_DEPTH)),
             exploration=float(values.get("explore", 0.7)), widen=float(values.get("widen", 2.0)),
             reuse=bool(values.get("reuse", 1)), evaluation=evaluation, policy=policy,
-            trust=float(values.get("trust", 2.0)),
+            trust=float(values.get("trust", DEFAULT_TRUST)),
         )
 
     return make
@@ -270,6 +273,6 @@ def _configure(values: Mapping[str, SettingValue], hooks: Any):
 ISMCTS = BotSpec(
     "ismcts", _configure({}, None), game=None,
     help=f"Information-set Monte Carlo tree search with the game's evaluation, {DEFAULT_ITERATIONS} "
-         "iterations a decision unless the game sets its own; settings: ismcts:time=0.5,iterations=2000,depth=12,explore=0.7,widen=2,trust=2,reuse=1.",
+         "iterations a decision unless the game sets its own; settings: ismcts:time=0.5,iterations=2000,depth=12,explore=0.7,widen=2,trust=3,reuse=1.",
     settings=SETTINGS, configure=_configure,
 )

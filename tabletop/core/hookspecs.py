@@ -108,7 +108,7 @@ def tabletop_make_evaluation(game: Game) -> Evaluation | None:
     a game whose decisions cost more asks for fewer iterations. A ``guide`` attribute,
     ``guide(decision) -> str | None``, names the move the game's rule-based bot would make
     from that seat's ``Decision`` (None: no advice here); search plays its own choice instead
-    only when it visited it ``trust`` times as often (a setting, 2 by default).
+    only when it visited it ``trust`` times as often (a setting, 3 by default).
     """
 
 
