@@ -24,10 +24,10 @@ from tabletop.cli.safe_text import fmt, plain
 from tabletop.cli.saving import check_save_path
 from tabletop.cli.seats import plan_seats, seat_names
 from tabletop.core.errors import TabletopError, UnknownNameError
-from tabletop.core.game import Outcome
 from tabletop.core.record import GameRecord, clean_path
 from tabletop.screen.kit import board_for
 from tabletop.screen.session import SeatSpec, Session
+from tabletop.screen.text import outcome_text
 
 if TYPE_CHECKING:
     from tabletop.cli.app import Runtime
@@ -52,19 +52,6 @@ def default_record_path(game: str, seed: int | None = None) -> Path:
         number += 1
         path = folder / f"{game}-{stamp}-{number}.json"
     return path
-
-
-def outcome_text(outcome: Outcome, names: list[str]) -> str:
-    if not outcome.winners:
-        head = "No winner"
-    elif len(outcome.winners) == 1:
-        head = f"{names[outcome.winners[0]]} wins"
-    else:
-        head = "Shared win: " + ", ".join(names[w] for w in outcome.winners)
-    scores = ""
-    if outcome.scores is not None:
-        scores = "  (" + ", ".join(f"{names[i]} {s:g}" for i, s in enumerate(outcome.scores)) + ")"
-    return f"{head}: {outcome.reason}.{scores}"
 
 
 def register(app: typer.Typer, rt: Runtime) -> None:
@@ -213,6 +200,6 @@ def finish(rt: Runtime, session: Session, path: Path) -> None:
         return
     game = session.game
     rt.output.print(Group(game.render(game.view(session.state, None), names=session.names),
-                          Panel(fmt("{}", outcome_text(outcome, session.names)), title="Game over", style="ok")))
+                          Panel(fmt("{}", outcome_text(outcome, session.names, gap="  ")), title="Game over", style="ok")))
     rt.output.print(fmt("Seed {}. Record saved to {} (replay it with `tabletop replay {}`).",
                         session.seed, path, path))

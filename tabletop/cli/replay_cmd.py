@@ -11,10 +11,10 @@ from rich.panel import Panel
 from rich.text import Text
 
 from tabletop.cli.output import friendly
-from tabletop.cli.play_cmd import outcome_text
 from tabletop.cli.safe_text import fmt
 from tabletop.core.game import Event
 from tabletop.core.record import GameRecord
+from tabletop.screen.text import outcome_text
 
 if TYPE_CHECKING:
     from tabletop.cli.app import Runtime
@@ -89,7 +89,7 @@ def register(app: typer.Typer, rt: Runtime) -> None:
         else:
             # What a replay proves, and no more: a legal edit is a different but consistent game.
             rt.output.print(Panel(
-                fmt("{}", outcome_text(outcome, names)),
+                fmt("{}", outcome_text(outcome, names, gap="  ")),
                 title="Replaying the actions gives the recorded outcome", style="ok",
             ))
 

@@ -10,9 +10,8 @@ from tabletop.core.game import Game, Outcome
 COMMANDS = ("help", "card ", "undo", "quit", "rules")
 
 
-def end_text(outcome: Outcome | None, names: Sequence[str]) -> str:
-    if outcome is None:
-        return "The game is not over."
+def outcome_text(outcome: Outcome, names: Sequence[str], *, gap: str = " ") -> str:
+    """How a game ended, in a line: who won, why, and the scores after ``gap``."""
     if not outcome.winners:
         head = "No winner"
     elif len(outcome.winners) == 1:
@@ -21,8 +20,12 @@ def end_text(outcome: Outcome | None, names: Sequence[str]) -> str:
         head = "Shared win: " + ", ".join(names[w] for w in outcome.winners)
     scores = ""
     if outcome.scores is not None:
-        scores = " (" + ", ".join(f"{names[i]} {s:g}" for i, s in enumerate(outcome.scores)) + ")"
+        scores = gap + "(" + ", ".join(f"{names[i]} {s:g}" for i, s in enumerate(outcome.scores)) + ")"
     return f"{head}: {outcome.reason}.{scores}"
+
+
+def end_text(outcome: Outcome | None, names: Sequence[str]) -> str:
+    return "The game is not over." if outcome is None else outcome_text(outcome, names)
 
 
 def help_markdown(game: Game, hint: str) -> str:
