@@ -23,17 +23,8 @@ from tabletop.core.errors import (
     SeatCountError,
     TabletopError,
 )
-from tabletop.core.game import (
-    MAX_ACTION,
-    DeferredEvent,
-    Event,
-    Game,
-    LazyEvent,
-    Option,
-    Outcome,
-    bad_arguments,
-    shorten_error,
-)
+from tabletop.core.events import DeferredEvent, Event, LazyEvent
+from tabletop.core.game import MAX_ACTION, Game, Option, Outcome, bad_arguments, shorten_error
 from tabletop.core.hookspecs import hookimpl
 from tabletop.core.table import Table
 from tabletop.core.zones import EVERYONE, NOBODY, OWNER, CardState, Secret, zone

@@ -14,7 +14,7 @@ from dataclasses import dataclass, field
 from functools import partial
 
 from tabletop.core import Event
-from tabletop.core.game import LazyEvent
+from tabletop.core.events import LazyEvent
 from tabletop_games.castlewars.cards import TOWER
 
 DEFEND = -1

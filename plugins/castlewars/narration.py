@@ -3,7 +3,7 @@
 The short lines of a turn (a take, a swap, an order, a placement) are made once per seat
 and card when the game is made, and so are their events (``*_event``): an event is never
 changed once made, so every game shares them; the long ones (a row turned face up, a clash, a strike)
-are :class:`~tabletop.core.game.LazyEvent` texts made from the event's data only when
+are :class:`~tabletop.core.events.LazyEvent` texts made from the event's data only when
 someone reads them: random play and search never do. Either way the text is the same
 as it always was, so records of earlier games replay to the same events.
 """

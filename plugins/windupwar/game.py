@@ -19,7 +19,8 @@ from itertools import permutations
 from pathlib import Path
 
 from tabletop.core import ActionError, Event, Game, IllegalAction, InvalidAction, Option, derive
-from tabletop.core.game import MAX_ACTION, LazyEvent, bad_arguments, shorten_error
+from tabletop.core.events import LazyEvent
+from tabletop.core.game import MAX_ACTION, bad_arguments, shorten_error
 from tabletop.core.zones import Secret
 from tabletop_games.windupwar import narration
 from tabletop_games.windupwar.cards import CardData, load_cards

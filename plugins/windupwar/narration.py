@@ -1,6 +1,6 @@
 """The words of Windup War's frequent events, made only when someone reads them.
 
-Each is a :class:`~tabletop.core.game.LazyEvent` text made from the event's data (and the
+Each is a :class:`~tabletop.core.events.LazyEvent` text made from the event's data (and the
 card data), so random play and search, which never read them, do not pay for them; the
 text is the same as it always was, so records of earlier games replay to the same events.
 """

@@ -12,7 +12,7 @@ from rich.text import Text
 
 from tabletop.cli.output import friendly
 from tabletop.cli.safe_text import fmt
-from tabletop.core.game import Event
+from tabletop.core.events import Event
 from tabletop.core.record import GameRecord
 from tabletop.screen.text import outcome_text
 

@@ -13,7 +13,8 @@ from tabletop.core.errors import (
     SeatCountError,
     TabletopError,
 )
-from tabletop.core.game import Event, Game, LazyEvent, Option, Outcome
+from tabletop.core.events import Event, LazyEvent
+from tabletop.core.game import Game, Option, Outcome
 from tabletop.core.hookspecs import hookimpl
 
 __all__ = [

@@ -28,8 +28,9 @@ from rich.console import Console
 
 from tabletop.agents.base import BotSpec
 from tabletop.core.errors import ActionError
+from tabletop.core.events import Event
 from tabletop.core.fingerprint import fingerprint
-from tabletop.core.game import MAX_ACTION, Event, Game
+from tabletop.core.game import MAX_ACTION, Game
 from tabletop.core.leaks import (
     Failed,
     check_bots,

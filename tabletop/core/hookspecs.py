@@ -19,7 +19,8 @@ if TYPE_CHECKING:
     import typer
 
     from tabletop.agents.base import BotSpec
-    from tabletop.core.game import Event, Game, Outcome
+    from tabletop.core.events import Event
+    from tabletop.core.game import Game, Outcome
     from tabletop.core.record import GameRecord
     from tabletop.core.stats import Stat
     from tabletop.screen.kit import Board

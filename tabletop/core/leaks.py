@@ -18,7 +18,8 @@ from typing import Any
 from tabletop.agents.base import BotSpec, make_decision
 from tabletop.core import derive
 from tabletop.core.errors import ActionError
-from tabletop.core.game import Event, Game
+from tabletop.core.events import Event
+from tabletop.core.game import Game
 from tabletop.core.zones import CardState
 
 #: At most this many actions of a seat are described and compared under resampling per step.

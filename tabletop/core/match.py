@@ -11,7 +11,8 @@ import pluggy
 
 from tabletop.agents.base import Agent, Decision, decision_maker, needs_sample
 from tabletop.core.errors import TabletopError
-from tabletop.core.game import Event, Game, Outcome
+from tabletop.core.events import Event
+from tabletop.core.game import Game, Outcome
 from tabletop.core.names import seat_name
 from tabletop.core.plugins import GuardedHook
 from tabletop.core.record import GameRecord

@@ -16,7 +16,8 @@ from pathlib import Path
 from typing import Any
 
 from tabletop.core.errors import ActionError, RecordError, TabletopError
-from tabletop.core.game import MAX_ACTION, Event, Game, Outcome, shorten_action
+from tabletop.core.events import Event
+from tabletop.core.game import MAX_ACTION, Game, Outcome, shorten_action
 from tabletop.core.names import MAX_NAME, SeatNameError, seat_name
 from tabletop.core.safe_io import write_atomic
 

@@ -21,7 +21,8 @@ from typing import Any, NamedTuple
 import pluggy
 
 from tabletop.agents.base import BotSpec
-from tabletop.core.game import Event, Game
+from tabletop.core.events import Event
+from tabletop.core.game import Game
 from tabletop.core.match import Match
 from tabletop.core.stats import Stat, wilson
 

@@ -18,7 +18,8 @@ import pluggy
 
 from tabletop.agents.base import Agent, Decision, make_decision
 from tabletop.core.errors import RecordError, TabletopError
-from tabletop.core.game import Event, Game, Outcome
+from tabletop.core.events import Event
+from tabletop.core.game import Game, Outcome
 from tabletop.core.match import StepLimitExceeded
 from tabletop.core.names import seat_name
 from tabletop.core.plugins import GuardedHook

@@ -4,7 +4,7 @@ event's data only when read, word for word as people (and old records) have them
 import pytest
 
 from tabletop.core import InvalidAction
-from tabletop.core.game import LazyEvent
+from tabletop.core.events import LazyEvent
 from tests.castlewars.helpers import GAME, play, rig_rows
 from tests.castlewars.test_example_battle import ROWS
 

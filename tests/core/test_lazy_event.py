@@ -5,7 +5,7 @@ import copy
 import pickle
 
 from tabletop.core import Event
-from tabletop.core.game import LazyEvent
+from tabletop.core.events import LazyEvent
 
 
 def told(data):

@@ -1,7 +1,7 @@
 """What Windup War's events say, word for word: the frequent ones are made from their data
 only when read (LazyEvent), and read exactly as people (and old records) have them."""
 
-from tabletop.core.game import LazyEvent
+from tabletop.core.events import LazyEvent
 from tabletop_games.windupwar.scenario import position, program
 
 TANK = ["tank", "helicopter", "infantry"]
