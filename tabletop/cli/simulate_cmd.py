@@ -32,7 +32,7 @@ WorkersOption = Annotated[
     int, typer.Option("--workers", "-w", min=1, help="Processes to play in (results do not depend on it).")
 ]
 BackendOption = Annotated[
-    str, typer.Option("--backend", help=f"Where games are played: {' or '.join(BACKENDS)} (Ray: pip install 'tabletop[ray]').")
+    str, typer.Option("--backend", help=f"Where games are played: {' or '.join(BACKENDS)} (Ray: pip install 'tabletop\\[ray]').")
 ]
 AddressOption = Annotated[
     str | None, typer.Option("--address", help="Ray cluster address (default: start Ray on this machine).")

@@ -188,3 +188,19 @@ def test_leaving_at_the_prompt_says_so_on_a_line_of_its_own(cli, tmp_path):
     result = cli("play", "goofspiel", "--seats", "human,random", "--save", str(tmp_path / "g.json"), input=[])
     assert result.exit_code == 0
     assert "Player 1 > \n" in result.out and "left the game" in result.out
+
+
+def test_help_text_shows_every_bracket_it_is_written_with(registry):
+    """Help is read as Rich markup: an unescaped ``[ray]`` in ``pip install 'tabletop[ray]'`` would vanish."""
+    import typer
+    from rich.markup import render
+
+    from tabletop.cli.app import Runtime, make_app
+
+    command = typer.main.get_command(make_app(Runtime(registry=registry)))
+    helps = [(command.name, command.help or "")]
+    for name, sub in command.commands.items():
+        helps.append((name, sub.help or ""))
+        helps += [(f"{name} {param.name}", getattr(param, "help", None) or "") for param in sub.params]
+    for where, text in helps:
+        assert render(text).plain == text.replace("\\[", "["), where
