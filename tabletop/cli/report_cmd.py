@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import re
 from collections.abc import Sequence
 from pathlib import Path
 from typing import TYPE_CHECKING, Annotated, Any
@@ -35,12 +36,21 @@ class ReportError(TabletopError):
     """A report cannot be made or written."""
 
 
+#: A cell that reads as a figure: a count, a rate, an interval ("89.5% - 99.6%"), a mean.
+FIGURE = re.compile(r"[-+]?[\d.,]+%?( - [-+]?[\d.,]+%?)?")
+
+
+def justify(cells: Sequence[str]) -> str:
+    """Figures line up on the right, names and labels on the left."""
+    return "right" if cells and all(FIGURE.fullmatch(c) for c in cells) else "left"
+
+
 def print_sections(rt: Runtime, sections: Sequence[Section]) -> None:
     for section in sections:
         if section.rows:
             table = Table(title=Text(section.title), title_style="title")
             for i, column in enumerate(section.columns):
-                table.add_column(Text(column), justify="left" if i < 2 else "right")
+                table.add_column(Text(column), justify=justify([row[i] for row in section.rows]))
             for row in section.rows:
                 table.add_row(*(Text(cell) for cell in row))
             rt.output.print(table)

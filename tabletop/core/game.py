@@ -223,10 +223,13 @@ class Game:
         for key, value in (given or {}).items():
             option = known.get(key)
             if option is None:
-                names = ", ".join(known) or "none"
+                if not known:
+                    raise OptionError(f"'{self.name}' has no option '{key}': it takes no options.")
                 hint = did_you_mean(key, known).strip()
                 hint = f" ({hint[0].lower()}{hint[1:]})" if hint else ""
-                raise OptionError(f"'{self.name}' has no option '{key}'{hint}; its options are: {names}.")
+                raise OptionError(
+                    f"'{self.name}' has no option '{key}'{hint}; its options are: {', '.join(known)}."
+                )
             resolved[key] = option.parse(value) if isinstance(value, str) else option.check(value)
         return resolved
 

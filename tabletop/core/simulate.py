@@ -317,7 +317,8 @@ def summarise(
     options: Mapping[str, Any],
     rotate: bool = False,
 ) -> dict[str, Any]:
-    """The figures ``tabletop simulate`` prints; seats are numbered from 1.
+    """The figures ``tabletop simulate`` prints; seats are numbered from 1. Rates and intervals
+    keep full precision (rounded once, when shown), so the table agrees with ``tabletop report``.
 
     With ``rotate`` the bots changed seats from game to game: a seat's row names no bot,
     and each bot's row counts its wins in whatever seat it held."""
@@ -335,7 +336,7 @@ def summarise(
         low, high = wilson(seat_wins[seat], n)
         by_seat.append({
             "seat": seat + 1, "bot": ROTATED if rotate else spec.name, "wins": round(seat_wins[seat], 4),
-            "rate": round(seat_wins[seat] / n, 4) if n else 0.0, "ci95": [round(low, 4), round(high, 4)],
+            "rate": seat_wins[seat] / n if n else 0.0, "ci95": [low, high],
         })
     by_bot: dict[str, dict[str, Any]] = {}
     for place, spec in enumerate(bots):
@@ -347,9 +348,9 @@ def summarise(
         low, high = wilson(entry["wins"], entry["games"])
         if rotate:
             entry["seats"] = list(range(1, len(bots) + 1))
+        entry["rate"] = entry["wins"] / entry["games"] if entry["games"] else 0.0
         entry["wins"] = round(entry["wins"], 4)
-        entry["rate"] = round(entry["wins"] / entry["games"], 4) if entry["games"] else 0.0
-        entry["ci95"] = [round(low, 4), round(high, 4)]
+        entry["ci95"] = [low, high]
     length = _length_figures(tally.lengths)
     return {
         "game": game.name,

@@ -39,6 +39,14 @@ def test_bad_options_get_one_clear_sentence(pairs, message):
     assert str(error.value) == message
 
 
+def test_a_game_without_options_says_so_rather_than_listing_none():
+    from tests.goofspiel.game import Goofspiel
+
+    with pytest.raises(OptionError) as error:
+        Goofspiel().parse_options(["cards=7"])
+    assert str(error.value) == "'goofspiel' has no option 'cards': it takes no options."
+
+
 def test_seat_counts_outside_the_range_are_refused_and_unusual_ones_warned():
     game = Variant()
     with pytest.raises(SeatCountError, match="Variant is for 2-16 players, not 1."):

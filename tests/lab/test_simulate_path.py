@@ -168,3 +168,16 @@ def test_on_a_terminal_the_progress_bar_shows_games_per_second_and_every_game_co
     assert result.exit_code == 0
     assert "games/s" in err.getvalue()
     assert "goofspiel: 3000 games" in out.getvalue()
+
+
+def test_simulate_and_report_show_the_same_interval_for_49_wins_in_50(goofspiel):
+    """Wilson's upper end for 49 of 50 is 0.99646: rounding it to 0.9965 first showed 99.7%
+    in simulate's table while report showed 99.6%."""
+    from tabletop.cli.simulate_cmd import summary_tables
+    from tabletop.lab.report import ci
+
+    results = [GameResult((0,), 26)] * 49 + [GameResult((1,), 26)]
+    summary = summarise(goofspiel, [RANDOM, RANDOM], results, seed=0, options={})
+    row = summary["by_seat"][0]
+    assert ci(row) == "89.5% - 99.6%"
+    assert list(summary_tables(summary)[0].columns[4].cells)[0] == ci(row)
