@@ -2,7 +2,9 @@
 
 * A win rate's 95% interval: Wilson score interval.
 * Two win rates (two variants, or one rate against a fair share): two-proportion z-test
-  (pooled standard error under the null), difference with a 95% Wald interval.
+  (pooled standard error under the null), difference with Newcombe's hybrid score interval
+  (his method 10, built from the two Wilson intervals): unlike the Wald interval it never
+  leaves -100..+100 points nor shrinks to nothing when a rate is 0% or 100%.
 * Two means (game lengths, a plugin's numbers): Welch's t-test (unequal variances).
 * Many tests in one report: Holm's step-down correction, so the chance of calling any
   difference significant when none is stays at or below 5%.
@@ -17,10 +19,10 @@ import math
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 
-from tabletop.core.stats import Z95, wilson
+from tabletop.core.stats import wilson
 
-__all__ = ["ALPHA", "Moments", "Test", "holm", "moments", "normal_sf", "proportion_vs", "proportions", "welch",
-           "wilson"]
+__all__ = ["ALPHA", "Moments", "Test", "holm", "moments", "newcombe", "normal_sf", "proportion_vs", "proportions",
+           "welch", "wilson"]
 
 ALPHA = 0.05
 
@@ -49,8 +51,16 @@ def normal_sf(z: float) -> float:
     return 0.5 * math.erfc(z / math.sqrt(2))
 
 
+def newcombe(wins_a: float, n_a: int, wins_b: float, n_b: int) -> tuple[float, float]:
+    """95% interval for rate B minus rate A: Newcombe (1998), method 10, from Wilson intervals."""
+    pa, pb = wins_a / n_a, wins_b / n_b
+    (la, ua), (lb, ub) = wilson(wins_a, n_a), wilson(wins_b, n_b)
+    diff = pb - pa
+    return diff - math.hypot(pb - lb, ua - pa), diff + math.hypot(ub - pb, pa - la)
+
+
 def proportions(name: str, wins_a: float, n_a: int, wins_b: float, n_b: int) -> Test:
-    """Two-proportion z-test (two-sided, pooled) and the difference's Wald 95% interval."""
+    """Two-proportion z-test (two-sided, pooled) and the difference's 95% interval (:func:`newcombe`)."""
     pa = wins_a / n_a if n_a else 0.0
     pb = wins_b / n_b if n_b else 0.0
     diff = pb - pa
@@ -59,8 +69,8 @@ def proportions(name: str, wins_a: float, n_a: int, wins_b: float, n_b: int) -> 
     pooled = (wins_a + wins_b) / (n_a + n_b)
     se0 = math.sqrt(pooled * (1 - pooled) * (1 / n_a + 1 / n_b))
     p = 1.0 if se0 == 0 else min(1.0, 2 * normal_sf(abs(diff) / se0))
-    se = math.sqrt(pa * (1 - pa) / n_a + pb * (1 - pb) / n_b)
-    return Test(name, "two-proportion z-test", pa, pb, diff, diff - Z95 * se, diff + Z95 * se, p)
+    low, high = newcombe(wins_a, n_a, wins_b, n_b)
+    return Test(name, "two-proportion z-test", pa, pb, diff, low, high, p)
 
 
 def proportion_vs(name: str, wins: float, n: int, p0: float) -> Test:

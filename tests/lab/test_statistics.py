@@ -4,7 +4,16 @@ import math
 
 import pytest
 
-from tabletop.lab.statistics import Moments, holm, proportion_vs, proportions, student_quantile, student_sf, welch
+from tabletop.lab.statistics import (
+    Moments,
+    holm,
+    newcombe,
+    proportion_vs,
+    proportions,
+    student_quantile,
+    student_sf,
+    welch,
+)
 
 
 def test_student_t_matches_tables():
@@ -20,8 +29,27 @@ def test_two_proportion_z_test_by_hand():
     assert t.diff == pytest.approx(0.15)
     assert t.p == pytest.approx(math.erfc(z / math.sqrt(2)))
     assert t.p == pytest.approx(0.0319, abs=1e-4)
-    half = 1.959964 * math.sqrt(0.5 * 0.5 / 100 + 0.65 * 0.35 / 100)
-    assert (t.low, t.high) == pytest.approx((0.15 - half, 0.15 + half))
+    assert (t.low, t.high) == newcombe(50, 100, 65, 100)
+
+
+@pytest.mark.parametrize(
+    ("a", "b", "interval"),
+    [  # Newcombe (1998), Statistics in Medicine 17:873-890, table II, method 10 (difference first minus second)
+        ((48, 80), (56, 70), (0.0524, 0.3339)),
+        ((3, 10), (9, 10), (0.1705, 0.8090)),
+        ((0, 29), (5, 56), (-0.0381, 0.1926)),
+        ((0, 20), (0, 10), (-0.1611, 0.2775)),
+    ],
+)
+def test_difference_interval_is_newcombes_hybrid_score_interval(a, b, interval):
+    assert newcombe(*a, *b) == pytest.approx(interval, abs=1e-4)
+
+
+def test_a_difference_of_rates_at_0_and_100_percent_keeps_a_real_interval_within_100_points():
+    t = proportions("seat 1", 49, 50, 0, 30)  # 98% in one run, 0% in the other
+    assert -1.0 <= t.low < t.diff < t.high <= 1.0
+    t = proportions("seat 2", 0, 50, 30, 30)  # 0% against 100%: the Wald interval was +100 to +100
+    assert t.diff == 1.0 and 0.8 < t.low < t.high == pytest.approx(1.0)
 
 
 def test_welch_matches_a_worked_example():
