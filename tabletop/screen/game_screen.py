@@ -296,6 +296,10 @@ class GameScreen(Screen[None]):
         if session.undo_point(seat) is None:
             self.detail("Nothing to take back yet: this is your first decision.", style="yellow")
             return
+        refusal = session.undo_refusal(seat)
+        if refusal is not None:
+            self.detail(refusal, style="yellow")
+            return
         others = session.others_affected(seat)
         if others:
             who = ", ".join(session.names[s] for s in others)

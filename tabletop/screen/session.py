@@ -20,6 +20,7 @@ from tabletop.agents.base import Agent, Decision, make_decision
 from tabletop.core.errors import RecordError, TabletopError
 from tabletop.core.events import Event
 from tabletop.core.game import Game, Outcome
+from tabletop.core.knowledge import learned_since
 from tabletop.core.match import StepLimitExceeded
 from tabletop.core.names import seat_name
 from tabletop.core.plugins import GuardedHook
@@ -30,7 +31,8 @@ HUMAN = "human"
 
 
 class UndoRefused(TabletopError):
-    """There is nothing this seat can take back."""
+    """This seat cannot take its last decision back: it made none, or the game has since shown
+    it something hidden when it chose."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -200,12 +202,30 @@ class Session:
             return []
         return sorted({s for s, _ in self.record.actions[point:] if s != seat and s in self.humans})
 
-    def undo(self, seat: int) -> None:
-        """Go back to just before ``seat``'s last decision (bots replayed, choosing as before)."""
+    def undo_refusal(self, seat: int) -> str | None:
+        """Why ``seat`` cannot take back its last decision, or None if it can. It cannot once the
+        game has shown it, since that decision, something hidden from it then (another seat's
+        cards or secret choice, cards turned up): choosing again would use it."""
         point = self.undo_point(seat)
+        name = self.names[seat]
         if point is None:
-            raise UndoRefused(f"{self.names[seat]} has made no decision to take back yet.")
-        self._rebuild(list(self.record.actions[:point]))
+            return f"{name} has made no decision to take back yet."
+        actions = self.record.actions
+        state = self.game.new_state(len(self.seats), options=self.options, seed=self.seed)
+        for who, action in actions[:point]:
+            self.game.apply(state, who, action)
+        if learned_since(self.game, state, seat, actions[point:], rng=random.Random(self.seed)):
+            return (f"{name} cannot take that back: since then the game has shown {name} what was hidden "
+                    "when it was chosen (another player's cards or secret choice, or new cards).")
+        return None
+
+    def undo(self, seat: int) -> None:
+        """Go back to just before ``seat``'s last decision (bots replayed, choosing as before),
+        unless :meth:`undo_refusal` says why not."""
+        refusal = self.undo_refusal(seat)
+        if refusal is not None:
+            raise UndoRefused(refusal)
+        self._rebuild(list(self.record.actions[:self.undo_point(seat)]))
 
     # ---- what a seat may see ----------------------------------------------------------
 

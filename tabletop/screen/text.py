@@ -39,7 +39,7 @@ def help_markdown(game: Game, hint: str) -> str:
         "- Type an action, its number in the list, or enough of its start; **Tab** completes, "
         "**Up**/**Down** recall what you typed before. Or pick a choice with the mouse or arrows and Enter.\n"
         "- `card NAME` shows a card's full text and keywords; selecting a card in your hand does too.\n"
-        "- `undo` (Ctrl+Z) takes back your last decision: bots choose again exactly as before.\n"
+        "- `undo` (Ctrl+Z) takes back your last decision, bots choosing again exactly as before; not once the game has shown you what was hidden when you chose.\n"
         "- `quit` (Ctrl+Q) asks first, then saves the game: `tabletop play --resume FILE` continues it.\n"
         "- `rules` (F2) shows the game's rules; `help` (F1) this page. Escape goes back."
     )

@@ -53,14 +53,14 @@ def test_a_quit_game_resumes_with_the_same_bots_and_ends(cli, tmp_path):
     assert "Replaying the actions gives the recorded outcome" in cli("replay", str(path)).out
 
 
-def test_undo_at_the_plain_prompt_takes_back_the_last_bid(cli, tmp_path):
+def test_undo_at_the_plain_prompt_is_refused_once_the_bots_bid_is_shown(cli, tmp_path):
     path = tmp_path / "undo.json"
-    answers = ["1", "undo", "5"] + [str(c) for c in (1, 2, 3, 4, 6, 7, 8, 9, 10, 11, 12, 13)]
+    answers = ["1", "undo"] + [str(c) for c in range(2, 14)]
     result = cli("play", "goofspiel", "--players", "2", "--seed", "8", "--plain", "--save", str(path), input=answers)
     assert result.exit_code == 0, result.err
-    assert "Taken back" in result.out
+    assert "cannot take that back" in result.out and "Taken back" not in result.out
     actions = json.loads(path.read_text())["actions"]
-    assert actions[0] == [0, "5"]
+    assert actions[0] == [0, "1"]
 
 
 def test_a_mistyped_action_gets_a_did_you_mean():

@@ -13,8 +13,8 @@ def detail(app) -> str:
     return str(app.screen.query_one("#detail").render())
 
 
-def test_undo_takes_back_a_draft_pick_and_quit_asks_then_saves(registry, tmp_path):
-    table = session(registry, "castlewars", ["human", "captain", "random"], seed=9)
+def test_undo_takes_back_an_army_pick_and_quit_asks_then_saves(registry, tmp_path):
+    table = session(registry, "windupwar", ["human", "tactician"], seed=9)
     path = tmp_path / "game.json"
     app = app_for(registry, table, save=path)
 
@@ -69,5 +69,23 @@ def test_card_shows_a_cards_text_and_a_hand_card_shows_it_when_selected(registry
             await pilot.press("right", "left")
             await pilot.pause()
             assert "CC" in detail(app) or "(equipment)" in detail(app) or "(power)" in detail(app)
+
+    asyncio.run(play())
+
+
+def test_undo_after_new_cards_are_turned_up_is_refused_on_the_screen(registry, tmp_path):
+    table = session(registry, "castlewars", ["human", "captain", "random"], seed=9)
+    app = app_for(registry, table, save=tmp_path / "game.json")
+
+    async def play():
+        async with app.run_test(size=SIZE) as pilot:
+            await settle(app, pilot)
+            await pilot.press("1", "enter")
+            await settle(app, pilot)  # the bots took theirs and the row was dealt again
+            before = list(table.record.actions)
+            await pilot.press("ctrl+z")
+            await settle(app, pilot)
+            assert "cannot take that back" in detail(app)
+            assert table.record.actions == before
 
     asyncio.run(play())

@@ -29,20 +29,65 @@ def person_decides(table: Session, rng: random.Random, decisions: int) -> None:
     table.play_bots()
 
 
-@pytest.mark.parametrize(("game", "kinds", "seed"), TABLES, ids=[t[0] for t in TABLES])
-def test_undo_goes_back_to_your_last_decision_and_bots_choose_as_before(registry, game, kinds, seed):
-    table = session(registry, game, kinds, seed=seed)
-    person_decides(table, random.Random(seed), 12)
+def test_undo_goes_back_to_your_last_decision_and_bots_choose_as_before(registry):
+    # Windup War's orders are given in secret: taking one back before any is revealed shows nothing.
+    table = session(registry, "windupwar", ["tactician", "tactician", "random", "human"], seed=7)
+    rng = random.Random(7)
+    while table.game.view(table.state, 3)["phase"] != "windup":
+        person_decides(table, rng, 1)
+    person_decides(table, rng, 1)  # the person's first order
     before = list(table.record.actions)
-    point = table.undo_point(0)
-    table.undo(0)
+    point = table.undo_point(3)
+    assert table.record.actions[point - 1][0] != 3  # the bots programmed before the person
+    table.undo(3)
     assert table.record.actions == before[:point]
-    assert table.human_to_act() == 0
-    # The same decision again: the bots answer exactly as they did the first time.
-    table.submit(0, before[point][1])
+    assert table.human_to_act() == 3
+    # The same decision again: the game goes on exactly as it did the first time.
+    table.submit(3, before[point][1])
     table.play_bots()
     assert table.record.actions == before[:len(table.record.actions)]
-    assert len(table.record.actions) >= len(before) or table.outcome() is not None
+
+
+@pytest.mark.parametrize("seat", [0, 1])
+def test_undo_is_refused_once_the_other_players_secret_bid_is_shown(registry, seat):
+    """Goofspiel's bids are secret and at once: seeing the bot's bid, then bidding again, would
+    use it, whether the bot bid before the person (seat 1) or after (seat 0)."""
+    kinds = ["human", "random"] if seat == 0 else ["random", "human"]
+    table = session(registry, "goofspiel", kinds, seed=3)
+    table.play_bots()
+    table.submit(seat, "7")
+    table.play_bots()
+    with pytest.raises(UndoRefused, match="cannot take that back: since then the game has shown P"):
+        table.undo(seat)
+
+
+def test_undo_is_refused_after_the_battle_reveals_every_order(registry):
+    """Castle Wars: orders are given in secret; the last one starts the battle, which shows them all."""
+    table = session(registry, "castlewars", ["captain", "captain", "human"], seed=5)
+    rng = random.Random(5)
+    while "attack" not in " ".join(table.decision(2).legal if table.human_to_act() == 2 else []):
+        table.play_bots()
+        table.submit(2, rng.choice(list(table.decision(2).legal)))
+        table.play_bots()
+    table.submit(2, "defend")
+    table.play_bots()
+    assert table.undo_refusal(2) is None  # the order is given, the battle not yet fought
+    while not any(item.event.kind == "clash" for item in table.log):
+        table.submit(2, rng.choice(list(table.decision(2).legal)))
+        table.play_bots()
+    assert table.undo_refusal(2) is not None
+    with pytest.raises(UndoRefused):
+        table.undo(2)
+
+
+def test_a_refused_undo_changes_nothing(registry):
+    table = session(registry, "goofspiel", ["human", "random"], seed=3)
+    table.submit(0, "7")
+    table.play_bots()
+    actions, view = list(table.record.actions), table.game.view(table.state, 0)
+    with pytest.raises(UndoRefused):
+        table.undo(0)
+    assert table.record.actions == actions and table.game.view(table.state, 0) == view
 
 
 def test_undo_before_any_decision_is_refused_in_one_sentence(registry):
