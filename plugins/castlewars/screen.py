@@ -14,6 +14,7 @@ from rich.text import Text
 
 from tabletop.core import hookimpl
 from tabletop.screen.kit import Board, HandCard
+from tabletop_games.castlewars.narration import article
 from tabletop_games.castlewars.render import STYLE, _cards
 
 
@@ -69,6 +70,13 @@ class CastleWarsBoard(Board):
 
     def hint(self, view: Mapping[str, Any], legal: Sequence[str]) -> str:
         if view["phase"] == "draft":
+            verbs = {action.split()[0] for action in legal}
+            if "take" not in verbs and "swap" in verbs:
+                return ("Your hand is full: swap a Unit kept from an earlier round for a face-up one "
+                        "('swap K A'), or 'pass'.")
+            if "swap" in verbs:
+                return ("Take a face-up card, or swap a Unit kept from an earlier round for one "
+                        "('take K', 'swap K A').")
             return "Take a face-up card, or swap a Unit you hold for one ('take K', 'swap K A')."
         if view.get("order"):
             return "Place your Units left to right: the leftmost fights first ('place K')."
@@ -78,10 +86,12 @@ class CastleWarsBoard(Board):
         c = self.game.cards
         name = c.names[letter]
         if letter not in c.units:
-            return f"{name} ({letter}): stops {c.absorbs} attack power aimed at your castle."
-        prey = c.beats.get(letter)
-        beats = f"; beats the {c.names[prey]}s it meets" if prey else ""
-        return f"{name} ({letter}): attack power {c.power[letter]}{beats}."
+            return (f"{name} ({letter}): stops {c.absorbs} attack power aimed at your castle in a battle, "
+                    f"then is discarded; against less it stays. Never exchanged.")
+        prey = c.beats[letter]
+        hunter = next(u for u, p in c.beats.items() if p == letter)
+        return (f"{name} ({letter}): attack power {c.power[letter]}; discards the {c.names[prey]}s it meets, "
+                f"is discarded by {article(c.names[hunter])} (its weakness); two {name}s discard each other.")
 
 
 @hookimpl

@@ -187,3 +187,13 @@ def test_units_that_deal_damage_return_to_their_owners_hand():
     play(state, 2, "defend")
     assert state.hp[2] == 10
     assert state.units[0] == ["A", "K"]
+
+
+def test_alternating_attackers_skip_one_whose_units_are_all_sent():
+    # "the Attacking players would alternate sending forth a Unit": seat 2 has one Unit, seat 3
+    # three; once seat 2 has none left, seat 3 sends the rest one after another.
+    report = battle({0: DEFEND, 1: 0, 2: 0},
+                    {0: ["M", "M", "M", "M"], 1: ["M"], 2: ["M", "M", "M"]}, order=[0, 1, 2])
+    assert [c["seats"] for c in report.clashes] == [[1, 0], [2, 0], [2, 0], [2, 0]]
+    assert all(c["lost"] == [c["seats"][0], 0] for c in report.clashes)
+    assert report.survivors == {0: [], 1: [], 2: []}

@@ -248,3 +248,17 @@ def test_a_long_action_is_quoted_short():
     with pytest.raises(InvalidAction) as caught:
         GAME.apply(state, 0, "take " + "Q" * 60)
     assert "Q" * 41 not in str(caught.value) and caught.value.action.endswith("...")
+
+
+def test_every_draft_turn_of_a_later_round_starts_with_that_rounds_first_player():
+    # "In following rounds, the player with the least amount of Hit Points will begin" and
+    # "Moving clockwise, players will take a single card of their choosing", turn after turn.
+    state = drafting([[], [], []], ["K", "A", "M", "K"], hp=[15, 15, 9], first=2)
+    rows = [["K", "A", "M", "K"]] * 5
+    rig_rows(state, rows)
+    seen = []
+    for _ in range(5 * 3):
+        seat = GAME.to_act(state)[0]
+        seen.append(seat)
+        play(state, seat, GAME.legal_actions(state, seat)[0])
+    assert seen == [2, 0, 1] * 5

@@ -88,3 +88,39 @@ def test_step_limit_covers_the_longest_possible_game():
     for seats in (2, 3, 4):
         per_round = 5 * seats + seats * 6   # five picks, then an order and five placements each
         assert GAME.step_limit(seats) >= rounds * per_round
+
+
+def test_an_eliminated_players_towers_go_to_the_discard_pile_with_its_units():
+    # FAQ: "you will be eliminated and any remaining Units you owned would be discarded";
+    # RULES.md: its Towers go too (they could no longer protect anything).
+    state = staged([["A", "T", "T"], ["K", "K", "K"], ["M"]], hp=[1, 15, 15])
+    before = GAME.census(state)
+    discarded = state.discard.count("T")
+    play(state, 0, "attack 3")        # its Archer is away at seat 3 ...
+    play(state, 1, "attack 1")        # ... so seat 2's 9 attack power meets the two Towers only
+    play(state, 2, "defend")
+    assert state.hp[0] == 0 and 0 not in state.in_play
+    assert state.units[0] == [] and state.towers[0] == []
+    # Two Towers fell to 8 of the 9; nothing was left standing to keep.
+    assert state.discard.count("T") == discarded + 2
+    assert GAME.census(state) == before
+
+
+def test_all_depleted_at_once_the_highest_negative_hit_points_win():
+    # "the player who would have the highest negative Hit Points would be declared the winner":
+    # highest is the greatest number, -1 above -2 and -3.
+    state = staged([["K"], ["A"], ["M", "M", "M", "M"]], hp=[1, 1, 1])
+    play(state, 0, "attack 2")
+    play(state, 1, "attack 3")
+    play(state, 2, "attack 1")
+    assert state.hp == [-3, -2, -1]
+    assert GAME.outcome(state).winners == (2,)
+
+
+def test_when_everyone_ends_the_round_on_equal_hit_points_the_youngest_still_goes_first():
+    # "If players end the round with the same amount of Hit Points the youngest will still go first."
+    state = staged([["K"], ["A"], ["M"]], hp=[12, 12, 12], first=2)
+    for seat in (2, 0, 1):
+        play(state, seat, "defend")
+    assert list(state.turn_order) == [0, 1, 2]
+    assert list(GAME.to_act(state)) == [0]

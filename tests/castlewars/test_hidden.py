@@ -83,3 +83,10 @@ def test_battle_reveals_orders_and_what_fought():
     assert GAME.view(state, 2)["last_battle"]["orders"] == [
         {"seat": 0, "target": 1}, {"seat": 1, "target": None}, {"seat": 2, "target": None},
     ]
+
+
+def test_every_seat_sees_how_many_towers_each_player_holds():
+    # Towers are taken face up, so their number is no secret; only Units' order and orders are.
+    state = staged([["K", "T"], ["A", "T", "T"], ["M"]])
+    for seat in (0, 1, 2, None):
+        assert [p["towers"] for p in GAME.view(state, seat)["players"]] == [1, 2, 0]

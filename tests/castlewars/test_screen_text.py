@@ -1,0 +1,39 @@
+"""The words the prompt and the full screen show next to a decision: the hint and the card texts."""
+
+from tabletop_games.castlewars.screen import CastleWarsBoard
+from tests.castlewars.helpers import GAME, drafting
+
+BOARD = CastleWarsBoard(GAME)
+
+
+def _hint(state, seat):
+    return BOARD.hint(GAME.view(state, seat), GAME.legal_actions(state, seat))
+
+
+def test_a_full_hand_is_told_it_may_only_exchange_or_pass():
+    state = drafting([["K", "K", "A", "M", "T"], []], ["K", "A", "M"])
+    assert GAME.legal_actions(state, 0)[-1] == "pass"
+    hint = _hint(state, 0)
+    assert hint.startswith("Your hand is full")
+    assert "'pass'" in hint and "Take a face-up card" not in hint
+
+
+def test_the_exchange_hint_names_only_units_kept_from_an_earlier_round():
+    state = drafting([["K"], [], []], ["M", "K", "A", "M"])
+    assert "swap K M" in GAME.legal_actions(state, 0)
+    assert "kept from an earlier round" in _hint(state, 0)
+
+
+def test_each_unit_card_names_what_it_discards_and_its_weakness():
+    # "The Knight card possesses 3 Attack Power and the Mage card is its weakness." (and so on)
+    texts = BOARD.cards()
+    assert texts["knight"].startswith("Knight (K): attack power 3;")
+    assert "discards the Archers it meets, is discarded by a Mage (its weakness)" in texts["knight"]
+    assert "discards the Mages it meets, is discarded by a Knight (its weakness)" in texts["archer"]
+    assert "discards the Knights it meets, is discarded by an Archer (its weakness)" in texts["mage"]
+    assert "two Mages discard each other" in texts["mage"]
+
+
+def test_the_tower_card_says_it_falls_only_to_four_attack_power():
+    text = BOARD.cards()["tower"]
+    assert "stops 4 attack power" in text and "then is discarded; against less it stays" in text
