@@ -43,3 +43,24 @@ def test_search_plays_a_whole_game_legally_against_the_rule_based_bot(registry, 
     search = registry.bot(name, "ismcts:iterations=6,depth=4")
     agents = [search.factory(game, 0, random.Random(1)), own.factory(game, 1, random.Random(2))]
     assert run_match(game, agents, seed=4).outcome is not None
+
+
+@pytest.mark.parametrize("name", ("windupwar", "windup_machines"))
+def test_the_guide_is_the_rule_based_bots_own_move(registry, name):
+    """Where search is unsure it plays the guide's move: that must be the game's bot's choice,
+    made from the seat's own decision, at every step of a game."""
+    from tabletop.agents.base import Decision
+
+    game = registry.game(name)
+    guide = registry.pm.hook.tabletop_make_evaluation(game=game).guide
+    own = [b for b in registry.bots if b.game == name][0]
+    state = game.new_state(3, seed=5)
+    steps = 0
+    while game.outcome(state) is None and steps < 150:
+        seat = game.to_act(state)[0]
+        decision = Decision.seen(game, state, seat, game.legal_actions(state, seat))
+        suggested = guide(decision)
+        assert suggested == own.factory(game, seat, random.Random(0)).choose(decision)
+        game.apply(state, seat, own.factory(game, seat, random.Random(steps)).choose(decision))
+        steps += 1
+    assert steps > 20

@@ -32,7 +32,18 @@ def evaluation(game):
         return win_shares(strengths, scale=SCALE)
 
     evaluate.iterations = ITERATIONS
+    evaluate.guide = guide(game)
     return evaluate
+
+
+def guide(game):
+    """The engineer's move: search overrides it only where it is sure (``trust``)."""
+    from tabletop_games.windup_machines.bots import Engineer
+
+    def suggest(decision) -> str | None:
+        return Engineer(game, decision.seat, random.Random(0)).choose(decision)
+
+    return suggest
 
 
 def rollout_policy(game):

@@ -88,7 +88,18 @@ def evaluation(game):
 
     evaluate.at_round_start = True  # a war's result (hearts, points, broken cards) is what it judges best
     evaluate.iterations = ITERATIONS
+    evaluate.guide = guide(game)
     return evaluate
+
+
+def guide(game):
+    """The tactician's move: search overrides it only where it is sure (``trust``)."""
+    from tabletop_games.windupwar.bots import Tactician
+
+    def suggest(decision) -> str | None:
+        return Tactician(game, decision.seat, random.Random(0)).choose(decision)
+
+    return suggest
 
 
 def rollout_policy(game):
