@@ -77,7 +77,7 @@ class CastleWarsBoard(Board):
             if "swap" in verbs:
                 return ("Take a face-up card, or swap a Unit kept from an earlier round for one "
                         "('take K', 'swap K A').")
-            return "Take a face-up card, or swap a Unit you hold for one ('take K', 'swap K A')."
+            return "Take a face-up card ('take K')."
         if view.get("order"):
             return "Place your Units left to right: the leftmost fights first ('place K')."
         return "Attack a castle ('attack 2') or hold your Units back to defend ('defend')."

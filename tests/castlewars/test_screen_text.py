@@ -24,6 +24,12 @@ def test_the_exchange_hint_names_only_units_kept_from_an_earlier_round():
     assert "kept from an earlier round" in _hint(state, 0)
 
 
+def test_with_nothing_to_exchange_the_hint_only_offers_taking():
+    state = drafting([[], [], []], ["M", "K", "A", "M"])
+    assert not any(a.startswith("swap") for a in GAME.legal_actions(state, 0))
+    assert _hint(state, 0) == "Take a face-up card ('take K')."
+
+
 def test_each_unit_card_names_what_it_discards_and_its_weakness():
     # "The Knight card possesses 3 Attack Power and the Mage card is its weakness." (and so on)
     texts = BOARD.cards()
