@@ -49,7 +49,10 @@ class Notation:
             return ""
         cards = self.cards
         card = cards.get(arg) if arg else None
-        if verb in ("play", "arrive", "squad", "commander", "reserve", "recycle") and card is not None:
+        if verb == "commander" and card is not None:
+            # "All other information on your commander card is ignored during the game."
+            return f"{card.name}. {card.text or 'No command ability.'} (As commander, nothing else on the card counts.)"
+        if verb in ("play", "arrive", "squad", "reserve", "recycle") and card is not None:
             text = f"{card.name}: {card.cc} CC / {card.rc} RC"
             keywords = sorted(card.keywords - {"psych", "squad"})
             if card.psych:
@@ -58,8 +61,6 @@ class Notation:
                 keywords.append(f"squad({card.squad_text})")
             if keywords:
                 text += " " + ", ".join(keywords)
-            if verb == "commander" and card.text:
-                text += f". {card.text}"
             return text
         if verb in ("equip", "power") and card is not None:
             bonus = [f"{v:+d} {s}" for v, s in ((card.cc, "CC"), (card.rc, "RC")) if v]

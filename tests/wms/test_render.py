@@ -103,3 +103,11 @@ def test_the_tide_keyword_is_explained_as_card_text_not_as_a_command():
 
     text = WmsBoard(GAME).cards()["stern veteran"]
     assert "tide: when played, you may turn the tide" in text and "a command" not in text
+
+
+def test_choosing_a_commander_shows_its_command_ability_not_values_the_game_ignores():
+    """"All other information on your commander card is ignored during the game.\""""
+    state = GAME.new_state(2, seed=1)
+    text = GAME.describe_action(state, 0, "commander chapter-master")
+    assert "Command ability: your units are Fearless." in text
+    assert "CC" not in text and "unique" not in text
