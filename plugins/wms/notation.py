@@ -162,4 +162,21 @@ class Notation:
             if play.sacrifice is not None:
                 return "You already sacrificed a card before this draw step."
             return f"You have no {name} in hand to sacrifice."
+        if verb == "recycle":
+            return "Recycling happens only after a fight, for a player with Repair in his support zone."
+        mods = self._mods(state, seat, play)
+        keywords = self._keywords(play, mods[seat])
+        if verb == "disrupt":
+            theirs = state.battle[1 - seat][-1] if state.battle[1 - seat] else None
+            if "disrupt" not in keywords or theirs is None:
+                return "This play has no Disrupt against a card (Disrupt works on the card you fight against)."
+            if play.disrupt is not None:
+                return f"This play already disrupts {play.disrupt}."
+            if arg == "squad":
+                return "Disrupt cannot take the Squad keyword."
+            return f"{cards[theirs.units[0]].name} has no keyword '{arg}' to lose."
+        if verb == "top":
+            if "change" not in keywords:
+                return "This play has no Change, so it cannot reorder your command stack."
+            return f"{name} is not under the top of your command stack, or a card was already put on top."
         return f"'{verb} {arg}' is not possible with this play."

@@ -91,3 +91,15 @@ def test_a_power_card_refused_with_points_left_does_not_say_no_points_are_left()
     play(state, MARINES, "play librarian")
     said = _refusal(state, MARINES, "power warp-bolt")
     assert "No power points left" not in said and "Warp Bolt" in said
+
+
+def test_disrupt_change_and_recycle_refusals_say_why():
+    state = fight(["sergeant", "marine"], ["infiltrator", "renegade"], commanders=("captain", "chaos-lord"))
+    play(state, MARINES, "play sergeant")
+    assert "no Disrupt" in _refusal(state, MARINES, "disrupt fear")
+    assert "no Change" in _refusal(state, MARINES, "top frenzy")
+    assert "after a fight" in _refusal(state, MARINES, "recycle marine")
+    play(state, MARINES, "style cc")
+    play(state, EVIL, "play infiltrator")                     # Disrupt
+    assert "Tactical Sergeant has no keyword 'fear'" in _refusal(state, EVIL, "disrupt fear")
+    assert "Squad" in _refusal(state, EVIL, "disrupt squad")
