@@ -49,7 +49,10 @@ class Notation:
             return ""
         cards = self.cards
         card = cards.get(arg) if arg else None
-        if verb in ("play", "arrive", "squad", "commander", "reserve", "recycle") and card is not None:
+        if verb == "commander" and card is not None:
+            # "All other information on your commander card is ignored during the game."
+            return f"{card.name}. {card.text or 'No command ability.'} (As commander, nothing else on the card counts.)"
+        if verb in ("play", "arrive", "squad", "reserve", "recycle") and card is not None:
             text = f"{card.name}: {card.cc} CC / {card.rc} RC"
             keywords = sorted(card.keywords - {"psych", "squad"})
             if card.psych:
@@ -58,8 +61,6 @@ class Notation:
                 keywords.append(f"squad({card.squad_text})")
             if keywords:
                 text += " " + ", ".join(keywords)
-            if verb == "commander" and card.text:
-                text += f". {card.text}"
             return text
         if verb in ("equip", "power") and card is not None:
             bonus = [f"{v:+d} {s}" for v, s in ((card.cc, "CC"), (card.rc, "RC")) if v]
@@ -79,6 +80,10 @@ class Notation:
             "yield": "no unit you could play equals or beats: lose this fight", "retreat": "lose this fight, discard your hand, draw 5",
             "done": "finished",
         }.get(verb, "")
+
+    def _give_up(self, state, seat):
+        """The ways out of a fight the rules allow now: 'yield' only when no play would be accepted."""
+        return "'yield' or 'retreat'" if self.may_yield(state, seat) else "make a tactical retreat with 'retreat'"
 
     def _why_not(self, state, seat, verb, arg):
         cards = self.cards
@@ -106,15 +111,19 @@ class Notation:
                     return "Only the active player plays a command card, once, before his first unit of the fight."
                 return f"You have no command card {name} in hand."
             if verb == "play":
+                if arg in state.hand[seat]:
+                    kind = "equipment" if cards[arg].type == "equipment" else f"a {cards[arg].type} card"
+                    return f"{name} is {kind}, not a unit: play a unit first ('play <card>')."
                 return f"You have no unit {name} in hand."
             if verb == "arrive":
                 return f"{name} is not in your Reserves zone."
-            return "Play a unit first ('play <card>' or 'arrive <card>'), or 'yield' or 'retreat'."
+            return f"Play a unit first ('play <card>' or 'arrive <card>'), or {self._give_up(state, seat)}."
         play = state.pending
         if verb in ("play", "arrive", "command"):
             return "Finish or cancel the play you are making first."
         if verb == "cancel":
-            return f"You may take back at most {CANCELS_PER_TURN} plays in one turn: finish this one or yield."
+            return (f"You may take back at most {CANCELS_PER_TURN} plays in one turn: finish this one, "
+                    f"or {self._give_up(state, seat)}.")
         if verb == "equip":
             last = cards[play.units[-1]]
             if arg not in state.hand[seat] or cards[arg].type != "equipment":
@@ -126,7 +135,11 @@ class Notation:
                 return f"{name} is {only} only; {last.name} is not."
             return f"{last.name} already has all the equipment it may carry."
         if verb in ("psych", "power"):
-            return "No power points left to spend on this play."
+            if self._psych_left(play) <= 0:
+                return "No power points left to spend on this play."
+            if arg not in state.hand[seat] or cards[arg].type != "power":
+                return f"You have no power card {name} in hand."
+            return f"{name}'s restriction is not met by a Psych unit of this play."
         if verb == "squad":
             return f"{name} cannot join this squad."
         if verb == "swarm":
@@ -142,10 +155,28 @@ class Notation:
             if verb == "tide" and not self.can_turn_tide(state, seat, play):
                 return "This play cannot turn the tide."
             mine, theirs = self.compare(state, seat, play, style)
+            back = "'cancel' it, " if state.cancels < CANCELS_PER_TURN else ""
             return (f"Your {mine} {style.upper()} does not equal or beat {theirs} {style.upper()}: "
-                    "add to the play, 'cancel' it, or 'yield'.")
+                    f"add to the play, {back}or {self._give_up(state, seat)}.")
         if verb == "sacrifice":
             if play.sacrifice is not None:
                 return "You already sacrificed a card before this draw step."
             return f"You have no {name} in hand to sacrifice."
+        if verb == "recycle":
+            return "Recycling happens only after a fight, for a player with Repair in his support zone."
+        mods = self._mods(state, seat, play)
+        keywords = self._keywords(play, mods[seat])
+        if verb == "disrupt":
+            theirs = state.battle[1 - seat][-1] if state.battle[1 - seat] else None
+            if "disrupt" not in keywords or theirs is None:
+                return "This play has no Disrupt against a card (Disrupt works on the card you fight against)."
+            if play.disrupt is not None:
+                return f"This play already disrupts {play.disrupt}."
+            if arg == "squad":
+                return "Disrupt cannot take the Squad keyword."
+            return f"{cards[theirs.units[0]].name} has no keyword '{arg}' to lose."
+        if verb == "top":
+            if "change" not in keywords:
+                return "This play has no Change, so it cannot reorder your command stack."
+            return f"{name} is not under the top of your command stack, or a card was already put on top."
         return f"'{verb} {arg}' is not possible with this play."

@@ -26,7 +26,7 @@ KEYWORD_MEANING = {
     "repair": "in support: recycle a Vehicle after the fight", "monster": "carries 2 equipment cards",
     "unique": "never recycled", "common": "any number in a deck", "commander": "may be your commander",
     "reserves": "may wait in the Reserves zone", "swarm": "may add Swarm tokens, one per wound left",
-    "tide": "a command that can turn the tide",
+    "tide": "when played, you may turn the tide",
 }
 
 
@@ -94,12 +94,20 @@ class WmsBoard(Board):
         return found
 
     def hint(self, view: Mapping[str, Any], legal: Sequence[str]) -> str:
+        """What to do now, naming only the verbs that are legal (yield is not always)."""
         if not view["fight"]:
             return "Set up: choose your commander, then up to 3 reserves, then 'done'."
+        if view.get("recycle"):
+            return "Repair: 'recycle' a Vehicle unit from your battlefield stack into your hand, or 'done'."
         if view.get("pending"):
-            return "Add to your play (equip, psych, power, squad) or 'commit' it."
+            if not view.get("current"):
+                return "Add to your play (equip, psych, power, squad), then announce 'style cc' or 'style rc'."
+            return ("Add to your play (equip, psych, power, squad), then 'done' once it equals or beats "
+                    "(or 'tide' where it may turn the tide).")
         if view.get("current"):
-            return "Equal or beat the combat value with a play, or yield the fight."
+            if "yield" in legal:
+                return "No play of yours can equal or beat the combat value: yield the fight, or retreat."
+            return "Equal or beat the combat value with a play (or retreat)."
         return "Open the fight: play a unit from your hand or reserves (a command first, if you like)."
 
     @staticmethod

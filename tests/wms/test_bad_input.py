@@ -6,7 +6,7 @@ import random
 import pytest
 
 from tabletop.core.errors import ActionError, IllegalAction
-from tests.wms.helpers import GAME, MARINES, fight, play
+from tests.wms.helpers import EVIL, GAME, MARINES, fight, play
 
 VERBS = ("commander", "reserve", "command", "play", "arrive", "equip", "power", "squad", "disrupt", "top",
          "sacrifice", "recycle")
@@ -55,3 +55,51 @@ def test_text_that_is_not_notation_is_invalid(action):
     state = fight(["marine"], ["renegade"])
     with pytest.raises(ActionError):
         GAME.apply(state, MARINES, action)
+
+
+def _refusal(state, seat, action):
+    with pytest.raises(IllegalAction) as error:
+        GAME.apply(state, seat, action)
+    return str(error.value)
+
+
+def test_playing_a_hand_card_that_is_not_a_unit_says_what_it_is():
+    state = fight(["marine", "power-sword", "hold-the-line"], ["renegade"])
+    assert "Power Sword is equipment, not a unit" in _refusal(state, MARINES, "play power-sword")
+    assert "Hold the Line is a command card, not a unit" in _refusal(state, MARINES, "play hold-the-line")
+
+
+def test_refusals_suggest_yield_only_when_the_rules_allow_it():
+    state = fight(["sergeant"], ["renegade", "hellish-brute"])
+    play(state, MARINES, "play sergeant", "style cc")
+    assert "yield" not in GAME.legal_actions(state, EVIL)
+    assert "yield" not in _refusal(state, EVIL, "equip power-axe")
+    play(state, EVIL, "play renegade")
+    said = _refusal(state, EVIL, "done")
+    assert "does not equal or beat" in said and "yield" not in said and "'cancel'" in said
+    for _ in range(3):
+        play(state, EVIL, "cancel", "play renegade")
+    said = _refusal(state, EVIL, "done")
+    assert "'cancel'" not in said and "retreat" in said
+    may_yield = "yield" in GAME.legal_actions(state, EVIL)   # no take-back left: this play alone counts
+    assert ("'yield'" in said) == may_yield
+    assert ("yield" in _refusal(state, EVIL, "cancel")) == may_yield
+
+
+def test_a_power_card_refused_with_points_left_does_not_say_no_points_are_left():
+    state = fight(["librarian", "smite"], ["renegade"])
+    play(state, MARINES, "play librarian")
+    said = _refusal(state, MARINES, "power warp-bolt")
+    assert "No power points left" not in said and "Warp Bolt" in said
+
+
+def test_disrupt_change_and_recycle_refusals_say_why():
+    state = fight(["sergeant", "marine"], ["infiltrator", "renegade"], commanders=("captain", "chaos-lord"))
+    play(state, MARINES, "play sergeant")
+    assert "no Disrupt" in _refusal(state, MARINES, "disrupt fear")
+    assert "no Change" in _refusal(state, MARINES, "top frenzy")
+    assert "after a fight" in _refusal(state, MARINES, "recycle marine")
+    play(state, MARINES, "style cc")
+    play(state, EVIL, "play infiltrator")                     # Disrupt
+    assert "Tactical Sergeant has no keyword 'fear'" in _refusal(state, EVIL, "disrupt fear")
+    assert "Squad" in _refusal(state, EVIL, "disrupt squad")

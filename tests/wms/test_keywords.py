@@ -312,6 +312,15 @@ def test_the_same_keyword_from_two_sources_counts_once():
     assert value(state, EVIL, "rc") == (1, 3 - 1)
 
 
+def test_all_bonuses_and_penalties_gained_from_keywords_are_cumulative():
+    """Fear, Fly (from Warp Wings) and Enfeeble on one play: a card against it gets -3 CC, -2 RC."""
+    state = fight(["marine"], ["possessed", "warp-wings"])
+    play(state, MARINES, "play marine", "style cc")          # 3 CC / 3 RC, no Fearless, no AA
+    play(state, EVIL, "play possessed", "equip warp-wings")
+    assert value(state, EVIL, "cc") == (4, 3 - 3)
+    assert value(state, EVIL, "rc") == (1, 3 - 2)
+
+
 def test_psych_points_of_a_squad_are_pooled():
     state = fight(["razortank", "librarian"], ["renegade"])
     play(state, MARINES, "play razortank")

@@ -59,3 +59,55 @@ def test_describe_action_gives_values_and_effects():
     assert GAME.describe_action(state, MARINES, "equip plasma-gun") == "Plasma Gun: +2 RC (Light or Heavy only.)"
     assert GAME.describe_action(state, MARINES, "style rc") == "finish at 8 RC"
     assert GAME.describe_action(state, MARINES, "nonsense words here") == ""
+
+
+def _hint(state, seat):
+    from tabletop_games.wms.screen import WmsBoard
+
+    return WmsBoard(GAME).hint(GAME.view(state, seat), GAME.legal_actions(state, seat))
+
+
+def test_the_hint_names_the_finishes_that_exist_and_offers_yield_only_when_legal():
+    state = fight(["sergeant", "marine"], ["renegade", "hellish-brute"])
+    play(state, MARINES, "play sergeant")
+    hint = _hint(state, MARINES)
+    assert "commit" not in hint and "style cc" in hint
+    play(state, MARINES, "style cc")
+    hint = _hint(state, EVIL)
+    assert "yield" in GAME.legal_actions(state, EVIL) or "yield" not in hint
+    play(state, EVIL, "play hellish-brute")
+    assert "'done'" in _hint(state, EVIL) and "commit" not in _hint(state, EVIL)
+
+
+def test_the_hint_does_not_offer_a_yield_the_rules_refuse():
+    state = fight(["sergeant"], ["hellish-brute", "renegade"])
+    play(state, MARINES, "play sergeant", "style cc")
+    assert "yield" not in GAME.legal_actions(state, EVIL)
+    assert "yield" not in _hint(state, EVIL)
+
+
+def test_the_hint_during_repair_asks_for_a_recycle_not_a_play():
+    from tabletop_games.wms.state import RECYCLE
+
+    state = fight(["razortank", "technomarine", "marine"], ["renegade", "hellish-brute"])
+    state.phase = RECYCLE
+    state.recycle_queue = [MARINES]
+    state.recycle_left = [1, 0]
+    state.style = "cc"
+    hint = _hint(state, MARINES)
+    assert "recycle" in hint and "yield" not in hint
+
+
+def test_the_tide_keyword_is_explained_as_card_text_not_as_a_command():
+    from tabletop_games.wms.screen import WmsBoard
+
+    text = WmsBoard(GAME).cards()["stern veteran"]
+    assert "tide: when played, you may turn the tide" in text and "a command" not in text
+
+
+def test_choosing_a_commander_shows_its_command_ability_not_values_the_game_ignores():
+    """"All other information on your commander card is ignored during the game.\""""
+    state = GAME.new_state(2, seed=1)
+    text = GAME.describe_action(state, 0, "commander chapter-master")
+    assert "Command ability: your units are Fearless." in text
+    assert "CC" not in text and "unique" not in text
