@@ -78,3 +78,13 @@ def test_two_winders_with_the_same_name_show_both_costs():
     # winder-1 and winder-2 both wind once; the card for the name must not hide the top one's cost.
     text = BOARD.cards()["winder (1 wind)"]
     assert "winder-1" in text and "costs 1 gold" in text and "winder-2" in text and "costs 2 gold" in text
+
+
+def test_the_full_view_counts_winds_and_winners_in_plain_english():
+    state = started(2, workers={}, gears=QUIET)
+    text = _text(GAME.render(GAME.view(state, 0), names=["Ann", "Bob"]))
+    assert "winder-1 (1 wind, 1g)" in text
+    while GAME.to_act(state):
+        play(state, GAME.to_act(state)[0], "done")
+    text = _text(GAME.render(GAME.view(state, 0), names=["Ann", "Bob"]))
+    assert "win(s)" not in text and ("wins (" in text or "share the win (" in text)
