@@ -147,6 +147,8 @@ class WindupMachinesBoard(Board):
         found = {name: self._worker_text(ids[0]) if len(ids) == 1
                  else " | ".join(f"{wid}: {self._worker_text(wid)}" for wid in ids)
                  for name, ids in by_name.items()}
+        # ... and by the id the notation and the market line use ('hire jammer-stop').
+        found.update({wid: self._worker_text(wid) for wid in self.game.cards.workers})
         for kind, letter in KIND_LETTER.items():
             found[kind] = f"{kind.title()} ({letter} on the board): " + self._kind_text(kind)
         return found

@@ -88,3 +88,8 @@ def test_the_full_view_counts_winds_and_winners_in_plain_english():
         play(state, GAME.to_act(state)[0], "done")
     text = _text(GAME.render(GAME.view(state, 0), names=["Ann", "Bob"]))
     assert "win(s)" not in text and ("wins (" in text or "share the win (" in text)
+
+
+def test_card_finds_a_worker_by_the_name_hire_uses():
+    assert BOARD.card_text("jammer-stop").startswith("Jammer [stop gears]: costs 2 gold")
+    assert BOARD.card_text("winder-1").startswith("Winder (1 wind): costs 1 gold")
