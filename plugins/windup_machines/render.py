@@ -92,12 +92,15 @@ def render_view(view: Mapping[str, Any], *, names: Sequence[str]) -> Group:
         market.add_row(kind, top, str(stack["top_cost"] or "-"), str(len(stack["sizes"])))
     parts.append(market)
     winder = view["winders"][0] if view["winders"] else None
+    top = "none"
+    if winder:
+        top = f"{winder['id']} ({winder['winds']} wind{'s' if winder['winds'] > 1 else ''}, {winder['cost']}g)"
     workers = ", ".join(f"{w['name']} ({w['cost']}g)" for w in view["face_up_workers"]) or "none"
-    parts.append(Text(f"Winder on top: {winder['id'] + ' (' + str(winder['winds']) + ' winds, ' + str(winder['cost']) + 'g)' if winder else 'none'}; "
-                      f"face-up workers: {workers}; worker deck {view['worker_deck']}; "
+    parts.append(Text(f"Winder on top: {top}; face-up workers: {workers}; worker deck {view['worker_deck']}; "
                       f"hard restart cards {view['restart_cards']}"))
     if view.get("outcome"):
         outcome = view["outcome"]
         winners = " and ".join(_name(w, names) for w in outcome["winners"]) or "nobody"
-        parts.append(Text(f"Game over: {winners} win(s) ({outcome['reason']}).", style="bold"))
+        verb = "wins" if len(outcome["winners"]) == 1 else "share the win"
+        parts.append(Text(f"Game over: {winners} {verb} ({outcome['reason']}).", style="bold"))
     return Group(*parts)

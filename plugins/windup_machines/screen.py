@@ -47,6 +47,49 @@ def _machine(player: Mapping[str, Any], name: str, *, mine: bool, active: bool) 
     return text
 
 
+#: What the seat to act is asked, by phase (the view's ``phase``).
+HINTS = {
+    "start": "Place your starting generator and smelter on two touching cells: 'start r2c2 r2c3'.",
+    "tune": "Gear cards are about to be drawn: 'draw', or 'use tuner' to look at the top two first.",
+    "tuning": "Choose the peeked gear card that goes on top: 'top <card>'; the other goes to the bottom.",
+    "assign": "Assign the drawn gear cards to two different players: 'assign <card> p<n>'.",
+    "respond": "A gear card is about to turn: use a Jammer, or 'pass'.",
+    "turn": "Wind, produce, buy and install, use or hire workers; 'done' ends your turn.",
+    "install": "Install the part you bought: 'install <cell>' (over a part replaces it).",
+    "sabotage": "Your Saboteur unwinds a different opponent part: 'unwind p<n> <cell>'.",
+}
+
+
+def _goods(iron: int, gold: int, prisms: int, energy: int = 0) -> str:
+    named = ((iron, "iron"), (gold, "gold"), (prisms, "prism" if prisms == 1 else "prisms"), (energy, "energy"))
+    return " and ".join(f"{n} {what}" for n, what in named if n)
+
+
+def worker_effect(w) -> str:
+    """What a worker does, from its card data (the rates the rulebook prints in brackets)."""
+    pay = f"pay {w.pay_gold} gold: " if w.pay_gold else ""
+    if w.ability == "winder":
+        return (f"wind {w.winds} time{'s' if w.winds > 1 else ''} a turn for free; with every part green "
+                "when winding begins, overwind one part (it produces one more, then unwinds at turn end)")
+    if w.ability == "saboteur":
+        return pay + (f"unwind {w.unwinds} opponent parts (different parts)" if w.unwinds > 1
+                      else "unwind one opponent part")
+    if w.ability == "tuner":
+        return "before you draw gear cards, look at the top two; put one on top, the other at the bottom"
+    if w.ability == "thief":
+        what = "gold" if w.steal == "gold" else "prism"
+        return f"{pay}steal one {what} from a player with more {w.steal} than you"
+    if w.ability == "vandal":
+        return f"{pay}destroy one prism of a player with more prisms than you"
+    if w.ability == "jammer_redraw":
+        return (f"{pay}the player whose gear card is about to turn puts it at the bottom of the deck and "
+                "draws a new one (never your own card)")
+    if w.ability == "jammer_stop":
+        return "no gear card turns your parts this turn; then discard this worker"
+    paid = _goods(w.pay_iron, w.pay_gold, w.pay_prisms)
+    return f"exchange {paid} for {_goods(w.get_iron, w.get_gold, w.get_prisms, w.get_energy)}"
+
+
 class WindupMachinesBoard(Board):
     hand_title = "Your workers"
 
@@ -72,12 +115,13 @@ class WindupMachinesBoard(Board):
         if view["phase"] == "turn":
             parts.append(Text(f"Energy {view['energy']}, free winds {view['free_winds']}, "
                               f"overwound {view['overwound'] or '-'}", style="bold"))
-        market = Text("Market: ", style="bold")
+        market = Text("Parts (size/iron): ", style="bold")
         for kind, stack in view["stacks"].items():
-            top = f"{stack['top_size']}/{stack['top_cost']}g" if stack["top"] else "-"
+            top = f"{stack['top_size']}/{stack['top_cost']}" if stack["top"] else "-"
             market.append(f"{KIND_LETTER[kind]} {top}  ")
-        workers = ", ".join(f"{w['name'].split(' [')[0]} {w['cost']}g" for w in view["face_up_workers"])
-        market.append(f"hire: {workers or 'none'}", style="dim")
+        # Named as 'hire' spells them: two Jammers (or Thieves, ...) on offer are told apart.
+        workers = ", ".join(f"{w['id']} {w['cost']}" for w in view["face_up_workers"])
+        market.append(f"hire (gold): {workers or 'none'}", style="dim")
         parts.append(market)
         if view.get("gear_in_play"):
             parts.append(Text(f"Gear card about to turn: {view['gear_in_play']}", style="bold"))
@@ -96,21 +140,27 @@ class WindupMachinesBoard(Board):
                          w["id"] in usable) for w in me["workers"]]
 
     def cards(self) -> dict[str, str]:
-        found = {w.name.casefold(): self._worker_text(w.id) for w in self.game.cards.workers.values()}
+        by_name: dict[str, list[str]] = {}
+        for w in self.game.cards.workers.values():
+            by_name.setdefault(w.name.casefold(), []).append(w.id)
+        # Cards sharing a name (two one-wind winders) are all shown, each with its id and cost.
+        found = {name: self._worker_text(ids[0]) if len(ids) == 1
+                 else " | ".join(f"{wid}: {self._worker_text(wid)}" for wid in ids)
+                 for name, ids in by_name.items()}
+        # ... and by the id the notation and the market line use ('hire jammer-stop').
+        found.update({wid: self._worker_text(wid) for wid in self.game.cards.workers})
         for kind, letter in KIND_LETTER.items():
             found[kind] = f"{kind.title()} ({letter} on the board): " + self._kind_text(kind)
         return found
 
     def hint(self, view: Mapping[str, Any], legal: Sequence[str]) -> str:
-        if view["phase"] == "setup":
-            return "Place your starting generator and smelter: 'start r2c2 r2c3'."
-        if view["phase"] == "turn":
-            return "Wind, produce, buy and install, use or hire workers; 'done' ends your turn."
-        return "Decide on the gear card: assign it or pass."
+        return HINTS.get(view["phase"], "")
 
     def _worker_text(self, worker_id: str) -> str:
         w = self.game.cards.workers[worker_id]
-        return f"{w.name}: costs {w.cost} gold to hire; {w.ability} ({w.uses} use(s) a turn)."
+        limit = "" if w.ability in ("winder", "jammer_stop") else \
+            f"; {'once' if w.uses == 1 else f'up to {w.uses} times'} a turn"
+        return f"{w.name}: costs {w.cost} gold to hire; {worker_effect(w)}{limit}."
 
     @staticmethod
     def _kind_text(kind: str) -> str:

@@ -21,6 +21,18 @@ def _turned(rows, sizes):
     return [CELL_NAMES[c] for c in sorted(gear_turns(parts, sides, sizes, CARDS))]
 
 
+# ---- Setup: "all stacks except for the generators and iron smelters will have their a size 3
+# part on the top; the generators and iron smelters will have a size 4 part on the top" ----------
+
+def test_all_stacks_but_generators_and_smelters_have_a_size_3_on_top_those_two_a_size_4():
+    for seats in (2, 3, 4):
+        state = GAME.new_state(seats, seed=seats)
+        for seat in range(seats):
+            play(state, seat, "start r2c2 r2c3")
+        tops = {kind: CARDS.parts[stack[-1]].size for kind, stack in state.stacks.items()}
+        assert tops == {"generator": 4, "smelter": 4, "processor": 3, "crafter": 3, "decoration": 3}, seats
+
+
 # ---- Resolving gear cards -----------------------------------------------------------------
 
 def test_a_6_turns_a_5_then_the_5_turns_a_4():
