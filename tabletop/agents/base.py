@@ -7,7 +7,7 @@ from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, replace
 from typing import TYPE_CHECKING, Any, Protocol
 
-from tabletop.core.errors import TabletopError
+from tabletop.core.errors import IllegalAction, TabletopError
 
 if TYPE_CHECKING:
     from tabletop.core.game import Game
@@ -76,6 +76,20 @@ class Decision:
     def describe(self, action: str) -> str:
         """The game's few words on what ``action`` would do for this seat."""
         return self.game.describe_action(self._known(), self.seat, action)
+
+    def refusal(self, action: str) -> str | None:
+        """The game's own sentence refusing ``action``, an action it understands but does not
+        allow now ("There is no face-up Knight to take."), else None. Found on this seat's copy:
+        a game's refusals never depend on what the seat cannot see (``tabletop check`` tests it)."""
+        if self._sample is None:
+            return None
+        try:
+            self.game.apply(self.game.copy(self._sample), self.seat, action)
+        except IllegalAction as error:
+            return str(error)
+        except Exception:  # notation the game cannot read, or a fault of its own: the prompt's words stand
+            return None
+        return None
 
     def sample_state(self, rng: random.Random) -> Any:
         """A full state consistent with this seat's view, everything it cannot see drawn

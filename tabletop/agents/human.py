@@ -145,7 +145,7 @@ class HumanAgent:
             try:
                 return match_choice(text, legal)
             except ValueError as error:
-                self.console.print(plain(error, "yellow"))
+                self.console.print(plain(decision.refusal(text.strip()) or error, "yellow"))
 
     def _confirm_quit(self, name: str) -> bool:
         try:
@@ -179,10 +179,11 @@ class HumanAgent:
         cards = board.hand(view, decision.legal)
         if cards:
             hand = Text(f"{board.hand_title}: ", style="bold")
-            hand.append(clean(", ".join(c.short or c.label for c in cards if c.playable is not False)))
+            now = [c.short or c.label for c in cards if c.playable is not False]
             later = [c.short or c.label for c in cards if c.playable is False]
+            hand.append(clean(", ".join(now)))
             if later:
-                hand.append(f"; not now: {clean(', '.join(later))}", style="dim")
+                hand.append(f"{'; ' if now else ''}not now: {clean(', '.join(later))}", style="dim")
             parts.append(hand)
         hint = board.hint(view, decision.legal)
         if hint:

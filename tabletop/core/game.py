@@ -30,6 +30,15 @@ MAX_ACTION = 500
 ECHO = 40
 
 
+#: Control characters as escapes: a message quoting a record's action or option stays one line.
+_CONTROLS = {c: f"\\x{c:02x}" for c in (*range(32), 127)}
+
+
+def one_line(text: str) -> str:
+    """``text`` with control characters (a newline in a corrupt action) written as ``\\xNN``."""
+    return text.translate(_CONTROLS)
+
+
 def shorten_action(action: str) -> str:
     """An action as a message quotes it: at most :data:`ECHO` characters."""
     return action if len(action) <= ECHO else action[:ECHO] + "..."
@@ -95,14 +104,14 @@ class Option:
                 return self.check(True)
             if lowered in ("0", "false", "no", "off"):
                 return self.check(False)
-            raise OptionError(f"Option '{self.name}' takes true or false, not '{raw[:ECHO]}'.")
+            raise OptionError(f"Option '{self.name}' takes true or false, not '{one_line(raw)[:ECHO]}'.")
         if kind is int:
             try:
                 if not raw.strip().lstrip("+-").isascii():  # int() also reads other scripts' digits
                     raise ValueError(raw)
                 value = int(raw)
             except ValueError:
-                raise OptionError(f"Option '{self.name}' takes a whole number, not '{raw[:ECHO]}'.") from None
+                raise OptionError(f"Option '{self.name}' takes a whole number, not '{one_line(raw)[:ECHO]}'.") from None
             return self.check(value)
         return self.check(raw)
 
@@ -114,11 +123,11 @@ class Option:
                 value = str(value)
             else:
                 raise OptionError(
-                    f"Option '{self.name}' takes a {kind.__name__} value, not {value!r}."
+                    f"Option '{self.name}' takes a {kind.__name__} value, not {repr(value)[:ECHO]}."
                 )
         if self.choices and value not in self.choices:
             allowed = ", ".join(str(c) for c in self.choices)
-            raise OptionError(f"Option '{self.name}' cannot be '{value}'; choose one of: {allowed}.")
+            raise OptionError(f"Option '{self.name}' cannot be '{one_line(str(value))[:ECHO]}'; choose one of: {allowed}.")
         return value
 
     def describe(self) -> str:
@@ -223,12 +232,13 @@ class Game:
         for key, value in (given or {}).items():
             option = known.get(key)
             if option is None:
+                shown = one_line(str(key))[:ECHO]
                 if not known:
-                    raise OptionError(f"'{self.name}' has no option '{key}': it takes no options.")
+                    raise OptionError(f"'{self.name}' has no option '{shown}': it takes no options.")
                 hint = did_you_mean(key, known).strip()
                 hint = f" ({hint[0].lower()}{hint[1:]})" if hint else ""
                 raise OptionError(
-                    f"'{self.name}' has no option '{key}'{hint}; its options are: {', '.join(known)}."
+                    f"'{self.name}' has no option '{shown}'{hint}; its options are: {', '.join(known)}."
                 )
             resolved[key] = option.parse(value) if isinstance(value, str) else option.check(value)
         return resolved

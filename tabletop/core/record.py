@@ -17,7 +17,7 @@ from typing import Any
 
 from tabletop.core.errors import ActionError, RecordError, TabletopError
 from tabletop.core.events import Event
-from tabletop.core.game import MAX_ACTION, Game, Outcome, shorten_action
+from tabletop.core.game import MAX_ACTION, Game, Outcome, one_line, shorten_action
 from tabletop.core.names import MAX_NAME, SeatNameError, seat_name
 from tabletop.core.safe_io import write_atomic
 
@@ -26,15 +26,6 @@ FORMAT = 1
 MAX_RECORD_BYTES = 8 * 1024 * 1024
 #: Longest game name, version, option name or option value a record may hold.
 MAX_FIELD = 100
-
-
-#: Control characters as escapes: a message quoting a record's action stays one line.
-_CONTROLS = {c: f"\\x{c:02x}" for c in (*range(32), 127)}
-
-
-def one_line(text: str) -> str:
-    """``text`` with control characters (a newline in a corrupt action) written as ``\\xNN``."""
-    return text.translate(_CONTROLS)
 
 
 def _no_constant(name: str) -> Any:

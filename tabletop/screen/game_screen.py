@@ -236,7 +236,7 @@ class GameScreen(Screen[None]):
             try:
                 action = match_choice(text, self.legal)
             except ValueError as error:
-                self.detail(str(error), style="yellow")
+                self.detail(self._decision.refusal(text.strip()) or str(error), style="yellow")
                 return
             self.take(action)
 

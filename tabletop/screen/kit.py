@@ -84,7 +84,7 @@ class Board:
         if key in cards:
             return cards[key]
         starts = [c for c in cards if c.startswith(key)] if key else []
-        if len(starts) == 1:
+        if starts and len({cards[c] for c in starts}) == 1:  # one card, perhaps under its name and its id
             return cards[starts[0]]
         close = starts[:6] or difflib.get_close_matches(key, list(cards), n=3, cutoff=0.6)
         if close:

@@ -47,6 +47,15 @@ def test_a_game_without_options_says_so_rather_than_listing_none():
     assert str(error.value) == "'goofspiel' has no option 'cards': it takes no options."
 
 
+def test_an_option_name_or_value_with_a_line_break_is_quoted_on_one_line():
+    from tests.goofspiel.game import Goofspiel
+
+    for game, given in ((Goofspiel(), {"\n": "1"}), (Variant(), {"edition": "20\n16"}), (Variant(), {"fast": "y\ns"})):
+        with pytest.raises(OptionError) as error:
+            game.resolve_options(given)
+        assert "\n" not in str(error.value) and "\\x0a" in str(error.value)
+
+
 def test_seat_counts_outside_the_range_are_refused_and_unusual_ones_warned():
     game = Variant()
     with pytest.raises(SeatCountError, match="Variant is for 2-16 players, not 1."):

@@ -48,3 +48,30 @@ def test_a_long_list_of_choices_goes_in_two_columns_on_a_wide_screen(goofspiel):
     assert agent.choose(decision) == "13"
     first_line = out.getvalue().splitlines()[0]
     assert first_line.split()[:2] == ["1", "1"] and "8" in first_line.split()
+
+
+def test_a_hand_with_nothing_playable_now_lists_only_what_is_not(goofspiel):
+    from io import StringIO
+
+    from rich.console import Console
+
+    from tabletop.agents.base import Decision
+    from tabletop.agents.human import HumanAgent
+    from tabletop.screen.kit import HandCard
+
+    class Board:
+        hand_title = "Your workers"
+
+        def render(self, view, *, names, width):
+            return ""
+
+        def hand(self, view, legal):
+            return [HandCard("Jammer", "", playable=False), HandCard("Thief", "", playable=False)]
+
+        def hint(self, view, legal):
+            return ""
+
+    out = StringIO()
+    agent = HumanAgent(console=Console(file=out, width=120), ask=lambda prompt: "13", names=["A", "B"], board=Board())
+    agent.console.print(agent._compact(Decision(goofspiel, goofspiel.new_state(2, seed=1), 0, ["13"])))
+    assert "Your workers: not now: Jammer, Thief" in out.getvalue()

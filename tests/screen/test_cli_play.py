@@ -78,6 +78,14 @@ def test_card_at_the_plain_prompt_shows_its_text(registry, tmp_path):
     assert board.card_text("knigth") == "No card 'knigth'; did you mean knight?"
 
 
+def test_a_card_found_under_its_name_and_its_id_is_shown_not_asked_about(registry):
+    from tabletop.screen.kit import board_for
+
+    board = board_for(registry.pm, registry.game("wms"))
+    assert {"honour guard", "honour-guard"} <= set(board.cards())
+    assert board.card_text("honour").startswith("Honour Guard (unit)")
+
+
 def test_resuming_a_file_that_is_not_a_record_is_one_sentence(cli, tmp_path):
     bad = tmp_path / "bad.json"
     bad.write_text("[]")
@@ -115,3 +123,23 @@ def test_the_plain_hand_over_repeats_the_public_narration_but_no_pending_bid(cli
     assert "Since you last played" in pages[3] and "Bob bids 13" in pages[3].split("press Enter")[0]
     # ... and Bob's first page never shows the bid Ann just made.
     assert "Ann bids 1" not in pages[2].split("press Enter")[0]
+
+
+def test_the_prompt_gives_the_games_own_reason_for_a_move_it_refuses(cli, tmp_path):
+    """'take T' is Castle Wars notation, refused now: the game says why, not just 'not legal'."""
+    result = cli("play", "castlewars", "--seats", "human,captain", "--seed", "1", "--plain",
+                 "--save", str(tmp_path / "g.json"), input=["take T"])
+    assert "There is no face-up Tower to take." in result.out
+    assert "'take T' is not a legal action now" not in result.out
+
+
+def test_a_decision_refuses_on_the_seats_own_copy_and_never_changes_the_game(registry):
+    from tests.screen.helpers import session
+
+    table = session(registry, "castlewars", ["human", "captain"], seed=1)
+    view = table.game.view(table.state, 0)
+    decision = table.decision(0)
+    assert decision.refusal("swap K A") == "You hold no Knight to give up."
+    assert decision.refusal("take Q") is None  # not notation: the prompt's did-you-mean stands
+    assert decision.refusal(decision.legal[0]) is None
+    assert table.game.view(table.state, 0) == view and not table.record.actions
