@@ -26,7 +26,8 @@ its plugin offers none; earlier, where a new round opens, if the evaluation asks
   Given both, the search stops at whichever comes first.
 * Guide: an evaluation with a ``guide(decision)`` attribute names a move a rule-based bot
   would make (or None). The search then plays its own choice only when it visited it at
-  least ``trust`` times as often as the guide's; otherwise, and when it never tried the
+  least ``trust`` times as often as the guide's, or when every playout through its choice
+  was won and not every one through the guide's; otherwise, and when it never tried the
   guide's move, it plays the guide's. A game whose bot is strong keeps that bot's judgement
   where a few hundred noisy playouts cannot tell the moves apart.
 """
@@ -50,6 +51,9 @@ DEFAULT_DEPTH = 12
 #: 58.5% of 400 WMS games against the veteran, 2 won 53.8% (same seeds); with 3, Windup War
 #: and Wind Up won 74.8% and 74.1% against their bots (56.2% and 57.6% unguided).
 DEFAULT_TRUST = 3.0
+#: With a guide: search's own move also stands when every one of at least this many playouts
+#: through it was won and the guide's move cannot say as much (a lethal attack now, not later).
+SURE_VISITS = 8
 #: Distinct views recorded at a node for tree reuse, and the passes during which they are.
 VIEW_SAMPLES = 16
 
@@ -118,15 +122,17 @@ class ISMCTSAgent:
             if deadline is not None and _time.perf_counter() >= deadline:
                 break
         self.last_iterations = done
-        visits = {}
+        visits, won = {}, {}
         for action in legal:
             node = root.children.get((seat, action))
             visits[action] = -1 if node is None else node.visits
+            won[action] = node is not None and node.visits >= SURE_VISITS and node.reward >= node.visits
         action = max(legal, key=visits.__getitem__)
         if self.guide is not None:
             expert = self.guide(decision)
             if expert in visits and expert != action and not (
-                visits[expert] > 0 and visits[action] >= self.trust * visits[expert]
+                (visits[expert] > 0 and visits[action] >= self.trust * visits[expert])
+                or (won[action] and not won[expert])
             ):
                 action = expert
         self._kept = (roots, seat, action, secret) if self.reuse else None

@@ -161,3 +161,23 @@ def test_a_guide_move_stands_unless_the_search_is_sure_of_its_own(goofspiel):
     own = ISMCTSAgent(random.Random(1), iterations=60, evaluation=evaluate, trust=1.0)
     plain = ISMCTSAgent(random.Random(1), iterations=60, evaluation=lambda s, seat: [0.5, 0.5])
     assert own.choose(Decision(goofspiel, state, 0, legal)) == plain.choose(Decision(goofspiel, state, 0, legal))
+
+
+def test_a_move_whose_every_playout_wins_overrides_a_guide_whose_does_not(goofspiel):
+    """However little search is trusted, a sure win (bidding the 13 here) beats the guide's 1."""
+    state = goofspiel.new_state(2, seed=3)
+    legal = goofspiel.legal_actions(state, 0)
+
+    def evaluate(state, seat):
+        return [1.0, 0.0] if "13" not in state.hands[0] else [0.4, 0.6]
+
+    evaluate.guide = lambda decision: "1"
+    agent = ISMCTSAgent(random.Random(1), iterations=200, depth=1, evaluation=evaluate, trust=1e9)
+    assert agent.choose(Decision(goofspiel, state, 0, legal)) == "13"
+
+    def both_win(state, seat):
+        return [1.0, 0.0] if "13" not in state.hands[0] or "1" not in state.hands[0] else [0.4, 0.6]
+
+    both_win.guide = evaluate.guide
+    agent = ISMCTSAgent(random.Random(1), iterations=200, depth=1, evaluation=both_win, trust=1e9)
+    assert agent.choose(Decision(goofspiel, state, 0, legal)) == "1"
