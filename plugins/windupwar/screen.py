@@ -101,6 +101,7 @@ class WindupWarBoard(Board):
         for card in self.game.data.actions:
             found.setdefault(card.name.casefold(), self._text(card))
             found.setdefault(card.code.casefold(), self._text(card))
+            found[card.notation.casefold()] = self._text(card)  # as the windup prompt lists it
         for unit in self.game.data.units:
             ribbons = ", ".join(unit.ribbons)
             found.setdefault(unit.name.casefold(),

@@ -51,3 +51,13 @@ def test_render_every_phase_of_random_games(game):
                 text_of(game, game.view(state, who))
             game.apply(state, seat, rng.choice(game.legal_actions(state, seat)))
         assert "Round" in text_of(game, game.view(state, None))
+
+
+def test_card_help_finds_a_card_by_the_notation_the_prompt_lists(game):
+    """The windup prompt lists cards as ``AS.o``; ``card AS.o`` must show that card's text."""
+    from tabletop_games.windupwar.screen import WindupWarBoard
+
+    board = WindupWarBoard(game)
+    assert board.card_text("AS.o").startswith("Alpha Strike (AS, orange)")
+    assert board.card_text("a1l.i").startswith("Attack 1 to the Left (A1L, pink)")
+    assert board.card_text("BL.p").startswith("Block All Attacks (BL, purple)")
