@@ -18,6 +18,15 @@ from tabletop_games.windupwar.cards import BLACK
 from tabletop_games.windupwar.game import WindupWar
 from tabletop_games.windupwar.render import HEART, LOST, STYLE
 
+#: The 2016 rulebook's wording where its card differs from the 2017 card (option edition=2016).
+EDITION_2016 = {
+    "AS": "Deal 1 damage to all players (including your active unit!).",
+    "DB": "If the Set Bomb card is in your discard pile when Detonate Bomb is played, deal 2 damage "
+          "to all players (not including you).",
+    "RL": "At the end of the round, return all the cards in your Discard pile and Windup order to "
+          "the left of your Reload card back to your hand. Your Reload card also comes back to your hand.",
+}
+
 HINTS = {
     "faction": "Pick a faction: 'faction <id>'.",
     "army": "Pick your next unit ('unit <id>'); the first one you pick fights first.",
@@ -101,6 +110,7 @@ class WindupWarBoard(Board):
         for card in self.game.data.actions:
             found.setdefault(card.name.casefold(), self._text(card))
             found.setdefault(card.code.casefold(), self._text(card))
+            found[card.notation.casefold()] = self._text(card)  # as the windup prompt lists it
         for unit in self.game.data.units:
             ribbons = ", ".join(unit.ribbons)
             found.setdefault(unit.name.casefold(),
@@ -112,7 +122,9 @@ class WindupWarBoard(Board):
 
     @staticmethod
     def _text(card: Any) -> str:
-        return f"{card.name} ({card.code}, {card.colour}): {card.text}"
+        text = f"{card.name} ({card.code}, {card.colour}): {card.text}"
+        older = EDITION_2016.get(card.code)
+        return f"{text} 2016 edition: {older}" if older else text
 
 
 @hookimpl

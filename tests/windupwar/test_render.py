@@ -51,3 +51,24 @@ def test_render_every_phase_of_random_games(game):
                 text_of(game, game.view(state, who))
             game.apply(state, seat, rng.choice(game.legal_actions(state, seat)))
         assert "Round" in text_of(game, game.view(state, None))
+
+
+def test_card_help_finds_a_card_by_the_notation_the_prompt_lists(game):
+    """The windup prompt lists cards as ``AS.o``; ``card AS.o`` must show that card's text."""
+    from tabletop_games.windupwar.screen import WindupWarBoard
+
+    board = WindupWarBoard(game)
+    assert board.card_text("AS.o").startswith("Alpha Strike (AS, orange)")
+    assert board.card_text("a1l.i").startswith("Attack 1 to the Left (A1L, pink)")
+    assert board.card_text("BL.p").startswith("Block All Attacks (BL, purple)")
+
+
+def test_card_help_states_the_2016_rule_where_the_2016_card_differs(game):
+    """A 2016 player asking for Alpha Strike, Detonate Bomb or Reload must not get only the 2017 text."""
+    from tabletop_games.windupwar.screen import WindupWarBoard
+
+    board = WindupWarBoard(game)
+    assert "2016 edition: Deal 1 damage to all players" in board.card_text("AS.o")
+    assert "2016 edition: " in board.card_text("DB.b") and "all players (not including you)" in board.card_text("DB.b")
+    assert "2016 edition: At the end of the round" in board.card_text("RL.k")
+    assert "2016" not in board.card_text("A1L.k")

@@ -79,3 +79,30 @@ def test_001_example_8(game):
     assert card1[KATIE]["dealt"] == 2
     assert card1[ZACH]["taken"] == 2 and card1[ZACH]["dealt"] == 0
     assert card1[JESS]["taken"] == 0 and card1[JESS]["outcome"] == "played"
+
+
+def _helicopter_rows(game):
+    rows = {0: ["A1L.i", "A1L.g", "A1L.k", "BL.p", "SB.b"],
+            1: ["BL.k", "BL.g", "BL.p", "RL.k", "A1L.k"]}
+    state = position(game, [["helicopter", "tank", "mech"], ["infantry", "tank", "mech"]],
+                     hands={0: list(rows[0]), 1: list(rows[1])})
+    return state, reveals(program(game, state, rows))
+
+
+def test_000_example_1_helicopter_plays_pink_green_and_black(game):
+    """"The Helicopter ... can play Pink, Green and Black actions because it has a Pink and Green ribbon.\""""
+    state, steps = _helicopter_rows(game)
+    for step in steps[:3]:  # each attack is legal: the blocking Infantry is attacked
+        assert step[0]["outcome"] == "played"
+    assert steps[3][0]["outcome"] == "illegal: broken"  # purple is not the Helicopter's
+
+
+def test_illegal_actions_example_helicopter_programmed_a_purple_action(game):
+    """"your Helicopter is active, but you have programmed a purple action": illegal; not
+    attacked it breaks, attacked it counts as a Block."""
+    state, steps = _helicopter_rows(game)
+    assert state.broken[0] == ["BL.p"]
+    assert steps[3][0]["outcome"] == "illegal: broken"
+    assert steps[4][0]["outcome"] == "illegal: counts as Block"
+    assert steps[4][0]["taken"] == 0 and steps[4][1]["dealt"] == 0  # SB.b blocked the attack
+    assert state.hearts[0] == 3 and "SB.b" not in state.broken[0]
