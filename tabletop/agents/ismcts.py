@@ -49,7 +49,7 @@ DEFAULT_ITERATIONS = 800
 DEFAULT_DEPTH = 12
 #: With a guide: how much more often search must visit its own move to play it. 3 won
 #: 58.5% of 400 WMS games against the veteran, 2 won 53.8% (same seeds); with 3, Windup War
-#: and Wind Up won 74.8% and 74.1% against their bots (56.2% and 57.6% unguided).
+#: and Wind Up won 73.5% and 73.9% against their bots (56.2% and 57.6% unguided).
 DEFAULT_TRUST = 3.0
 #: With a guide: search's own move also stands when every one of at least this many playouts
 #: through it was won and the guide's move cannot say as much (a lethal attack now, not later).
