@@ -11,9 +11,11 @@ from (:func:`zone` with :data:`EVERYONE`, :data:`OWNER`, :data:`NOBODY`; :class:
 Names imported from anywhere else are the engine's own business and may move.
 """
 
-from tabletop.agents.base import BotSpec, Decision
+from tabletop.agents.estimates import win_shares
 from tabletop.core import derive
+from tabletop.core.board import Board, HandCard
 from tabletop.core.carddata import Field, load_toml, validate_section, validate_table
+from tabletop.core.decision import BotSpec, Decision
 from tabletop.core.errors import (
     ActionError,
     CardDataError,
@@ -26,6 +28,7 @@ from tabletop.core.errors import (
 from tabletop.core.events import DeferredEvent, Event, LazyEvent
 from tabletop.core.game import MAX_ACTION, Game, Option, Outcome, bad_arguments, shorten_error
 from tabletop.core.hookspecs import hookimpl
+from tabletop.core.stats import Stat
 from tabletop.core.table import Table
 from tabletop.core.zones import EVERYONE, NOBODY, OWNER, CardState, Secret, zone
 
@@ -35,6 +38,7 @@ __all__ = [
     "NOBODY",
     "OWNER",
     "ActionError",
+    "Board",
     "BotSpec",
     "CardDataError",
     "CardState",
@@ -43,6 +47,7 @@ __all__ = [
     "Event",
     "Field",
     "Game",
+    "HandCard",
     "IllegalAction",
     "InvalidAction",
     "LazyEvent",
@@ -51,6 +56,7 @@ __all__ = [
     "Outcome",
     "SeatCountError",
     "Secret",
+    "Stat",
     "Table",
     "TabletopError",
     "bad_arguments",
@@ -60,5 +66,6 @@ __all__ = [
     "shorten_error",
     "validate_section",
     "validate_table",
+    "win_shares",
     "zone",
 ]

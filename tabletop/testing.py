@@ -5,7 +5,7 @@ In any pytest run where tabletop is installed, two fixtures exist: ``tabletop_re
 (``tabletop_game("mygame")`` gives that installed game). The helpers:
 
 * :func:`assert_conforms` runs exactly the checks of ``tabletop check`` (hidden information
-  and the game's registered bots included: see :mod:`tabletop.core.check`);
+  and the game's registered bots included: see :mod:`tabletop.engine.check`);
 * :class:`Scenario` stacks decks and hands for a rulebook example, by swaps that conserve
   every card and keep every zone's size;
 * :func:`play_randomly`, :func:`random_match`, :func:`assert_replays`,
@@ -22,14 +22,14 @@ from typing import Any
 
 import pytest
 
-from tabletop.agents.base import BotSpec, make_decision
-from tabletop.agents.random_bot import RandomAgent
-from tabletop.core.check import CheckReport, check_game
+from tabletop.core.decision import BotSpec, make_decision
 from tabletop.core.game import Game
-from tabletop.core.match import MatchResult, run_match
-from tabletop.core.plugins import Registry, build_registry
+from tabletop.core.random_agent import RandomAgent
 from tabletop.core.record import GameRecord
 from tabletop.core.zones import CardState
+from tabletop.engine.check import CheckReport, check_game
+from tabletop.engine.match import MatchResult, run_match
+from tabletop.engine.registry import Registry, build_registry
 
 # ---- the pytest plugin -------------------------------------------------------------------
 

@@ -11,8 +11,8 @@ from rich.console import Console
 from typer.testing import CliRunner
 
 from tabletop.cli.app import Runtime, make_app
-from tabletop.cli.output import THEME, Output
-from tabletop.core.plugins import Registry, build_registry
+from tabletop.engine.registry import Registry, build_registry
+from tabletop.terminal.output import THEME, Output
 from tests.goofspiel import plugin as goofspiel_plugin
 
 

@@ -4,8 +4,8 @@ import random
 
 import pytest
 
-from tabletop.core.match import run_match
-from tabletop.core.plugins import build_registry
+from tabletop.engine.match import run_match
+from tabletop.engine.registry import build_registry
 
 BUNDLED = ("windupwar", "castlewars", "wms", "windup_machines")
 
@@ -49,7 +49,7 @@ def test_search_plays_a_whole_game_legally_against_the_rule_based_bot(registry, 
 def test_the_guide_is_the_rule_based_bots_own_move(registry, name):
     """Where search is unsure it plays the guide's move: that must be the game's bot's choice,
     made from the seat's own decision, at every step of a game."""
-    from tabletop.agents.base import Decision
+    from tabletop.core.decision import Decision
 
     game = registry.game(name)
     guide = registry.pm.hook.tabletop_make_evaluation(game=game).guide

@@ -12,7 +12,7 @@ import random
 import sys
 import time
 
-from tabletop.core.plugins import build_registry
+from tabletop.engine.registry import build_registry
 
 
 def main() -> None:

@@ -17,10 +17,10 @@ import tempfile
 import time
 from pathlib import Path
 
-from tabletop.agents.random_bot import RANDOM, RandomAgent
-from tabletop.core.match import Match
-from tabletop.core.plugins import build_registry
-from tabletop.core.simulate import Simulator, bot_rng
+from tabletop.core.random_agent import RANDOM, RandomAgent
+from tabletop.engine.match import Match
+from tabletop.engine.registry import build_registry
+from tabletop.engine.simulate import Simulator, bot_rng
 from tabletop.lab.backends import make_job
 from tabletop.lab.db import ResultsDB
 from tabletop.lab.runner import run_simulation

@@ -13,8 +13,7 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from functools import partial
 
-from tabletop.core import Event
-from tabletop.core.events import LazyEvent
+from tabletop.plugin_api import Event, LazyEvent
 from tabletop_games.castlewars.cards import TOWER
 
 DEFEND = -1

@@ -19,7 +19,7 @@ from __future__ import annotations
 import random
 from itertools import permutations
 
-from tabletop.agents.base import BotSpec, Decision
+from tabletop.plugin_api import BotSpec, Decision
 from tabletop_games.castlewars.cards import TOWER, CardRules
 
 SAMPLES = 6  # random orders tried for each opponent's line

@@ -5,8 +5,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from pathlib import Path
 
-from tabletop.core.carddata import Field, load_toml, validate_section, validate_table
-from tabletop.core.errors import CardDataError
+from tabletop.plugin_api import CardDataError, Field, load_toml, validate_section, validate_table
 
 CARDS_FILE = Path(__file__).with_name("cards.toml")
 TOWER = "T"

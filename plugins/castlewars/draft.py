@@ -5,9 +5,7 @@ A mixin of :class:`~.game.CastleWars` (it reads ``self.cards``): checks first, t
 
 from __future__ import annotations
 
-from tabletop.core import Event, IllegalAction
-from tabletop.core.events import LazyEvent
-from tabletop.core.table import Table
+from tabletop.plugin_api import Event, IllegalAction, LazyEvent, Table
 from tabletop_games.castlewars.cards import TOWER
 from tabletop_games.castlewars.narration import article
 from tabletop_games.castlewars.state import DRAFT, CastleState

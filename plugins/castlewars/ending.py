@@ -3,7 +3,7 @@
 
 from __future__ import annotations
 
-from tabletop.core import Event, Outcome
+from tabletop.plugin_api import Event, Outcome
 from tabletop_games.castlewars.state import OVER, ROUND_LIMIT
 
 

@@ -17,8 +17,16 @@ from __future__ import annotations
 import random
 from pathlib import Path
 
-from tabletop.core import ActionError, Event, Game, IllegalAction, InvalidAction
-from tabletop.core.game import MAX_ACTION, bad_arguments, shorten_error
+from tabletop.plugin_api import (
+    MAX_ACTION,
+    ActionError,
+    Event,
+    Game,
+    IllegalAction,
+    InvalidAction,
+    bad_arguments,
+    shorten_error,
+)
 from tabletop_games.castlewars.battle import DEFEND, Battle
 from tabletop_games.castlewars.cards import TOWER, CardRules, load_cards
 from tabletop_games.castlewars.draft import Draft, article

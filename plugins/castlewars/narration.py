@@ -10,7 +10,7 @@ as it always was, so records of earlier games replay to the same events.
 
 from __future__ import annotations
 
-from tabletop.core import Event
+from tabletop.plugin_api import Event
 from tabletop_games.castlewars.battle import DEFEND
 from tabletop_games.castlewars.cards import CardRules
 

@@ -11,8 +11,7 @@ from __future__ import annotations
 
 from itertools import permutations
 
-from tabletop.core import Event, IllegalAction
-from tabletop.core.zones import Secret
+from tabletop.plugin_api import Event, IllegalAction, Secret
 from tabletop_games.castlewars.battle import DEFEND
 from tabletop_games.castlewars.state import ORDERS, CastleState
 

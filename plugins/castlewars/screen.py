@@ -12,8 +12,7 @@ from rich.console import Group, RenderableType
 from rich.table import Table
 from rich.text import Text
 
-from tabletop.core import hookimpl
-from tabletop.screen.kit import Board, HandCard
+from tabletop.plugin_api import Board, HandCard, hookimpl
 from tabletop_games.castlewars.narration import article
 from tabletop_games.castlewars.render import STYLE, _cards
 

@@ -10,7 +10,7 @@ from __future__ import annotations
 import random
 from collections.abc import Sequence
 
-from tabletop.agents.estimates import win_shares
+from tabletop.plugin_api import win_shares
 from tabletop_games.castlewars.cards import TOWER
 
 #: What a Tower and a point of Unit attack power are worth, in hit points.

@@ -16,8 +16,7 @@ card is ever peeked at or revealed: visibility comes from the zones alone.
 
 from __future__ import annotations
 
-from tabletop.core.game import Outcome
-from tabletop.core.zones import EVERYONE, NOBODY, CardState, Secret, zone
+from tabletop.plugin_api import EVERYONE, NOBODY, CardState, Outcome, Secret, zone
 
 #: House rule (RULES.md, "Ending the game"): after this many rounds the highest hit points win.
 ROUND_LIMIT = 40

@@ -7,7 +7,7 @@ arrangement or target before the battle turns them face up.
 
 from __future__ import annotations
 
-from tabletop.core import derive
+from tabletop.plugin_api import derive
 from tabletop_games.castlewars.battle import DEFEND
 from tabletop_games.castlewars.state import ORDERS, ROUND_LIMIT, CastleState
 

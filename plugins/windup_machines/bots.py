@@ -17,7 +17,7 @@ from __future__ import annotations
 
 import random
 
-from tabletop.agents.base import BotSpec, Decision
+from tabletop.plugin_api import BotSpec, Decision
 from tabletop_games.windup_machines.cards import STOPPED
 from tabletop_games.windup_machines.machine import CELL_INDEX, NEIGHBOURS, gear_turns, install, machine_score
 

@@ -19,7 +19,7 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from tabletop.core import Event, Game, IllegalAction, derive
+from tabletop.plugin_api import Event, Game, IllegalAction, derive
 from tabletop_games.windup_machines.building import Building
 from tabletop_games.windup_machines.cards import MAKES, CardRules, load_cards
 from tabletop_games.windup_machines.gears import GearCards

@@ -3,7 +3,7 @@ turning every machine's parts of the card's sizes."""
 
 from __future__ import annotations
 
-from tabletop.core import Event
+from tabletop.plugin_api import Event
 from tabletop_games.windup_machines.machine import CELL_NAMES, gear_turns
 from tabletop_games.windup_machines.state import ASSIGN, RESPOND, TUNE, TUNING, gear_name
 

@@ -7,7 +7,7 @@ agents. A property test keeps the two in agreement on every spellable text.
 
 from __future__ import annotations
 
-from tabletop.core import InvalidAction
+from tabletop.plugin_api import InvalidAction
 from tabletop_games.windup_machines.cards import KINDS, MAKES, STOPPED
 from tabletop_games.windup_machines.machine import CELL_INDEX, CELL_NAMES, NEIGHBOURS, SPOTS
 from tabletop_games.windup_machines.state import (

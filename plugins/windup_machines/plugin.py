@@ -1,6 +1,6 @@
 """Wind Up (clockwork machines)' hooks: the game and its rule-based bot."""
 
-from tabletop.core import hookimpl
+from tabletop.plugin_api import hookimpl
 from tabletop_games.windup_machines.stats import tabletop_collect_stats  # noqa: F401 (the lab's figures)
 
 

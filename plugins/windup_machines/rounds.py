@@ -3,7 +3,7 @@ and end, and the end of the game when the gear cards run out."""
 
 from __future__ import annotations
 
-from tabletop.core import Event
+from tabletop.plugin_api import Event
 from tabletop_games.windup_machines.cards import STOPPED
 from tabletop_games.windup_machines.machine import CELL_INDEX, CELL_NAMES
 from tabletop_games.windup_machines.state import STACK, TURN, WIND, clear_turn

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from tabletop.core import Event, Outcome
+from tabletop.plugin_api import Event, Outcome
 from tabletop_games.windup_machines.machine import machine_score, prism_bonus
 from tabletop_games.windup_machines.state import OVER
 

@@ -10,8 +10,7 @@ from rich.console import Group, RenderableType
 from rich.table import Table
 from rich.text import Text
 
-from tabletop.core import hookimpl
-from tabletop.screen.kit import Board, HandCard
+from tabletop.plugin_api import Board, HandCard, hookimpl
 from tabletop_games.windup_machines.render import SIDE_STYLE
 
 #: One letter per part kind: Energy generator, Iron smelter, Gold processor, Prism crafter, Decoration.

@@ -10,7 +10,7 @@ from __future__ import annotations
 import random
 from collections.abc import Sequence
 
-from tabletop.agents.estimates import win_shares
+from tabletop.plugin_api import win_shares
 
 #: Points an iron (or gold, beyond its own points) is worth while it can still buy parts.
 IRON_WORTH = 0.3

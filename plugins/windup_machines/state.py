@@ -11,7 +11,7 @@ from __future__ import annotations
 
 import random
 
-from tabletop.core.zones import EVERYONE, NOBODY, CardState, zone
+from tabletop.plugin_api import EVERYONE, NOBODY, CardState, zone
 from tabletop_games.windup_machines.cards import KINDS, CardRules, in_game
 
 START, TUNE, TUNING, ASSIGN, RESPOND, TURN, INSTALL, SABOTAGE, OVER = (

@@ -3,7 +3,7 @@ short descriptions of actions. Only the Tuner's holder sees where the cards it l
 
 from __future__ import annotations
 
-from tabletop.core import InvalidAction
+from tabletop.plugin_api import InvalidAction
 from tabletop_games.windup_machines.cards import KINDS, SIDES
 from tabletop_games.windup_machines.machine import CELL_INDEX, CELL_NAMES, SPOTS
 from tabletop_games.windup_machines.state import STACK, STAGE_NAMES, WIND, gear_name

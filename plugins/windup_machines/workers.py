@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from tabletop.core import Event
+from tabletop.plugin_api import Event
 from tabletop_games.windup_machines.cards import STOPPED
 from tabletop_games.windup_machines.machine import CELL_INDEX, CELL_NAMES
 from tabletop_games.windup_machines.state import BUILD, PRODUCE, RESPOND, SABOTAGE, SEATS, TUNE, TURN

@@ -22,7 +22,7 @@ import math
 import random
 from typing import Any
 
-from tabletop.agents.base import BotSpec, Decision
+from tabletop.plugin_api import BotSpec, Decision
 from tabletop_games.windupwar.cards import BLACK
 from tabletop_games.windupwar.state import IN_PLAY, SLOTS
 

@@ -18,10 +18,20 @@ import random
 from itertools import permutations
 from pathlib import Path
 
-from tabletop.core import ActionError, Event, Game, IllegalAction, InvalidAction, Option, derive
-from tabletop.core.events import LazyEvent
-from tabletop.core.game import MAX_ACTION, bad_arguments, shorten_error
-from tabletop.core.zones import Secret
+from tabletop.plugin_api import (
+    MAX_ACTION,
+    ActionError,
+    Event,
+    Game,
+    IllegalAction,
+    InvalidAction,
+    LazyEvent,
+    Option,
+    Secret,
+    bad_arguments,
+    derive,
+    shorten_error,
+)
 from tabletop_games.windupwar import narration
 from tabletop_games.windupwar.cards import CardData, load_cards
 from tabletop_games.windupwar.resolve import War, reveal_rows

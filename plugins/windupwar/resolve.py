@@ -9,8 +9,7 @@ successful Charge!, which pauses the war until the charger picks the card it sco
 
 from __future__ import annotations
 
-from tabletop.core.events import DeferredEvent, Event
-from tabletop.core.game import Outcome
+from tabletop.plugin_api import DeferredEvent, Event, Outcome
 from tabletop_games.windupwar.cards import ActionCard, CardData
 from tabletop_games.windupwar.narration import PLAYED, Narration
 from tabletop_games.windupwar.state import (

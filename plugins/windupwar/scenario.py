@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
 
-from tabletop.core.events import Event
+from tabletop.plugin_api import Event
 
 #: What a seat whose hand is not given holds: only its Reload, which deals and blocks no
 #: damage, so it stays out of the way of the cards under test.

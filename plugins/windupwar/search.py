@@ -17,7 +17,7 @@ from __future__ import annotations
 import random
 from collections.abc import Sequence
 
-from tabletop.agents.estimates import win_shares
+from tabletop.plugin_api import win_shares
 from tabletop_games.windupwar.state import CHARGE, IN_PLAY, WINDUP
 
 #: Points a charging seat scores in a round, and hearts an army loses in one, on average.

@@ -18,9 +18,7 @@ the reveals) live in plain slots: copies share them, which keeps copies fast.
 
 from __future__ import annotations
 
-from tabletop.core.game import Outcome
-from tabletop.core.table import Table
-from tabletop.core.zones import EVERYONE, OWNER, CardState, Secret, zone
+from tabletop.plugin_api import EVERYONE, OWNER, CardState, Outcome, Secret, Table, zone
 
 #: Cards programmed per round, units per army.
 SLOTS = 5

@@ -20,7 +20,7 @@ from __future__ import annotations
 
 import random
 
-from tabletop.agents.base import BotSpec, Decision
+from tabletop.plugin_api import BotSpec, Decision
 from tabletop_games.wms.combat import CC, RC
 
 AUGMENTS = ("equip", "psych", "power", "squad", "swarm", "disrupt")

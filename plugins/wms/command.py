@@ -4,7 +4,7 @@ the card is on top of the stack (see ``values``)."""
 
 from __future__ import annotations
 
-from tabletop.core import Event
+from tabletop.plugin_api import Event
 from tabletop_games.wms.cards import MAX_WOUNDS
 from tabletop_games.wms.state import from_hand
 

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from tabletop.core import Event, Outcome
+from tabletop.plugin_api import Event, Outcome
 from tabletop_games.wms.combat import play_stats
 from tabletop_games.wms.state import HAND_SIZE, OVER, RECYCLE, card_names, from_hand
 

@@ -17,7 +17,7 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from tabletop.core import Game, IllegalAction, Option, derive
+from tabletop.plugin_api import Game, IllegalAction, Option, derive
 from tabletop_games.wms.acceptable import AcceptablePlay
 from tabletop_games.wms.cards import CardRules, load_cards
 from tabletop_games.wms.command import CommandRules

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from tabletop.core import InvalidAction
+from tabletop.plugin_api import InvalidAction
 from tabletop_games.wms.cards import MAX_RESERVES
 from tabletop_games.wms.combat import STYLES
 from tabletop_games.wms.state import CANCELS_PER_TURN, FIGHT, OVER, RECYCLE, SETUP

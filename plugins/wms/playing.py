@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from tabletop.core import Event
+from tabletop.plugin_api import Event
 from tabletop_games.wms.combat import CC, RC, play_stats, squad_fits
 from tabletop_games.wms.state import CANCELS_PER_TURN, from_hand
 

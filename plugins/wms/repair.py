@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from tabletop.core import Event
+from tabletop.plugin_api import Event
 from tabletop_games.wms.state import FIGHT
 
 

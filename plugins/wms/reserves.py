@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import random
 
-from tabletop.core import Event
+from tabletop.plugin_api import Event
 from tabletop_games.wms.cards import MAX_RESERVES
 from tabletop_games.wms.state import FIGHT, HAND_SIZE
 

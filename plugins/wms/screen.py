@@ -10,8 +10,7 @@ from typing import Any
 from rich.console import Group, RenderableType
 from rich.text import Text
 
-from tabletop.core import hookimpl
-from tabletop.screen.kit import Board, HandCard
+from tabletop.plugin_api import Board, HandCard, hookimpl
 from tabletop_games.wms.cards import MAX_WOUNDS, Card
 from tabletop_games.wms.render import TYPE_STYLE, _name, _play
 

@@ -11,7 +11,7 @@ from __future__ import annotations
 import random
 from collections.abc import Sequence
 
-from tabletop.agents.estimates import win_shares
+from tabletop.plugin_api import win_shares
 from tabletop_games.wms.bots import Veteran
 
 #: What a unit's best combat value in hand is worth, in wounds.

@@ -11,7 +11,7 @@ swaps a seat's hidden cards only with that seat's own deck. The battlefield's st
 
 from __future__ import annotations
 
-from tabletop.core.zones import EVERYONE, NOBODY, OWNER, CardState, zone
+from tabletop.plugin_api import EVERYONE, NOBODY, OWNER, CardState, zone
 from tabletop_games.wms.cards import MAX_WOUNDS
 
 SETUP, FIGHT, RECYCLE, OVER = "setup", "fight", "recycle", "over"

@@ -7,8 +7,7 @@ from __future__ import annotations
 
 from collections import Counter
 
-from tabletop.core import hookimpl
-from tabletop.core.stats import Stat
+from tabletop.plugin_api import Stat, hookimpl
 
 STYLES = {"cc": "close combat", "rc": "ranged combat"}
 

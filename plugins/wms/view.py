@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from tabletop.core import derive
+from tabletop.plugin_api import derive
 from tabletop_games.wms.combat import CC, RC, combat_value, play_stats
 from tabletop_games.wms.state import CANCELS_PER_TURN, RECYCLE
 

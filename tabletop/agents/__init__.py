@@ -1,5 +1,5 @@
 """Agents: anything that, given one seat's decision, returns an action."""
 
-from tabletop.agents.base import Agent, BotSpec, Decision
+from tabletop.core.decision import Agent, BotSpec, Decision
 
 __all__ = ["Agent", "BotSpec", "Decision"]

@@ -1,8 +1,8 @@
 """The core's own plugin: the bots that play any game."""
 
 from tabletop.agents.ismcts import ISMCTS
-from tabletop.agents.random_bot import RANDOM
 from tabletop.core.hookspecs import hookimpl
+from tabletop.core.random_agent import RANDOM
 
 
 @hookimpl

@@ -39,8 +39,8 @@ import time as _time
 from collections.abc import Callable, Mapping, Sequence
 from typing import Any
 
-from tabletop.agents.base import BotSetting, BotSpec, Decision, SettingValue
 from tabletop.agents.search_tree import Node, descend, edge
+from tabletop.core.decision import BotSetting, BotSpec, Decision, SettingValue
 
 Evaluation = Callable[[Any, int], Sequence[float]]
 RolloutPolicy = Callable[[Any, int, Sequence[str], random.Random], str]

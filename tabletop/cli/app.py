@@ -7,33 +7,20 @@ import os
 import sys
 import traceback
 from collections.abc import Callable, Sequence
-from dataclasses import dataclass, field
 from typing import Annotated
 
 import typer
 
 from tabletop import __version__
 from tabletop.cli.help_text import PlainHelpGroup
-from tabletop.cli.output import Output
-from tabletop.cli.safe_text import fmt
+from tabletop.cli.runtime import Runtime
 from tabletop.core.errors import TabletopError
-from tabletop.core.plugins import Registry, build_registry
+from tabletop.engine.registry import build_registry
+from tabletop.terminal.output import Output
+from tabletop.terminal.safe_text import fmt
 
 PLUGIN_ENV = "TABLETOP_PLUGINS"
 DEBUG_ENV = "TABLETOP_DEBUG"
-
-
-def _default_ask(prompt: str) -> str:
-    return input(prompt)
-
-
-@dataclass
-class Runtime:
-    """What every command needs: the installed games and bots, and where to print."""
-
-    registry: Registry
-    output: Output = field(default_factory=Output)
-    ask: Callable[[str], str] = _default_ask
 
 
 #: Each command's module, in the order ``tabletop --help`` lists them (the lab's last).

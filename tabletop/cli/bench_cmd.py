@@ -7,13 +7,13 @@ from typing import TYPE_CHECKING, Annotated, Any
 import typer
 from rich.table import Table
 
-from tabletop.cli.output import friendly
 from tabletop.cli.params import GameArgument, JsonOption, OptionsOption
 from tabletop.cli.seats import plan_seats
-from tabletop.core.bench import bench, bot_timings, compare
+from tabletop.engine.bench import bench, bot_timings, compare
+from tabletop.terminal.output import friendly
 
 if TYPE_CHECKING:
-    from tabletop.cli.app import Runtime
+    from tabletop.cli.runtime import Runtime
 
 
 def _speed_rows(table: Table, figures: dict[str, Any]) -> None:

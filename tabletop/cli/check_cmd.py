@@ -7,13 +7,13 @@ from typing import TYPE_CHECKING, Annotated
 import typer
 from rich.table import Table
 
-from tabletop.cli.output import friendly
 from tabletop.cli.params import GameArgument, OptionsOption
-from tabletop.cli.safe_text import fmt, plain
-from tabletop.core.check import check_game
+from tabletop.engine.check import check_game
+from tabletop.terminal.output import friendly
+from tabletop.terminal.safe_text import fmt, plain
 
 if TYPE_CHECKING:
-    from tabletop.cli.app import Runtime
+    from tabletop.cli.runtime import Runtime
 
 
 def register(app: typer.Typer, rt: Runtime) -> None:

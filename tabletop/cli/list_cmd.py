@@ -7,11 +7,11 @@ from typing import TYPE_CHECKING, Annotated, Any
 import typer
 from rich.table import Table
 
-from tabletop.cli.safe_text import fmt, plain
 from tabletop.core.game import Game, Option
+from tabletop.terminal.safe_text import fmt, plain
 
 if TYPE_CHECKING:
-    from tabletop.cli.app import Runtime
+    from tabletop.cli.runtime import Runtime
 
 
 def game_entries(rt: Runtime) -> list[dict[str, Any]]:

@@ -7,11 +7,11 @@ from typing import TYPE_CHECKING, Annotated
 
 import typer
 
-from tabletop.cli.output import friendly
 from tabletop.scaffold import write
+from tabletop.terminal.output import friendly
 
 if TYPE_CHECKING:
-    from tabletop.cli.app import Runtime
+    from tabletop.cli.runtime import Runtime
 
 
 def register(app: typer.Typer, rt: Runtime) -> None:

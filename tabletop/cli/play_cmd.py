@@ -2,10 +2,8 @@
 
 from __future__ import annotations
 
-import os
 import secrets
 import sys
-import time
 from collections.abc import Callable
 from pathlib import Path
 from typing import TYPE_CHECKING, Annotated, Any
@@ -15,43 +13,24 @@ from rich.console import Group
 from rich.panel import Panel
 from rich.text import Text
 
-from tabletop.agents.human import GameAbandoned
-from tabletop.cli.interrupts import EXIT_STATUS, Stopped, shielded, stops_as_exceptions
-from tabletop.cli.output import Output, friendly
 from tabletop.cli.params import OptionsOption
-from tabletop.cli.plain_play import PlainTable, readline_completer
-from tabletop.cli.safe_text import fmt, plain
-from tabletop.cli.saving import check_save_path
+from tabletop.cli.saving import check_save_path, default_record_path, records_folder  # noqa: F401
 from tabletop.cli.seats import plan_seats, seat_names
+from tabletop.core.board import board_for
 from tabletop.core.errors import TabletopError, UnknownNameError
 from tabletop.core.record import GameRecord, clean_path
-from tabletop.screen.kit import board_for
-from tabletop.screen.session import SeatSpec, Session
+from tabletop.engine.session import SeatSpec, Session
 from tabletop.screen.text import outcome_text
+from tabletop.terminal.interrupts import EXIT_STATUS, Stopped, shielded, stops_as_exceptions
+from tabletop.terminal.output import Output, friendly
+from tabletop.terminal.plain_table import PlainTable, readline_completer
+from tabletop.terminal.prompt import GameAbandoned
+from tabletop.terminal.safe_text import fmt, plain
 
 if TYPE_CHECKING:
-    from tabletop.cli.app import Runtime
+    from tabletop.cli.runtime import Runtime
 
-RECORDS_ENV = "TABLETOP_RECORDS"
 SeedOption = Annotated[int | None, typer.Option("--seed", help="Seed for all randomness; same seed, same game.")]
-
-
-def records_folder() -> Path:
-    """Where games are saved unless ``--save`` says otherwise (``$TABLETOP_RECORDS`` overrides)."""
-    return Path(os.environ.get(RECORDS_ENV) or Path.home() / ".local" / "share" / "tabletop" / "records")
-
-
-def default_record_path(game: str, seed: int | None = None) -> Path:
-    """A new file in the records folder. Its name never holds the seed: an unfinished game's file
-    is listed by `tabletop records`, and the seed would rebuild every hidden card."""
-    folder = records_folder()
-    stamp = time.strftime("%Y%m%d-%H%M%S")
-    path = folder / f"{game}-{stamp}.json"
-    number = 1
-    while path.exists():  # another game within the same second: never replace it
-        number += 1
-        path = folder / f"{game}-{stamp}-{number}.json"
-    return path
 
 
 def register(app: typer.Typer, rt: Runtime) -> None:

@@ -9,15 +9,15 @@ from typing import TYPE_CHECKING, Annotated, Any
 import typer
 from rich.table import Table
 
-from tabletop.cli.output import friendly
 from tabletop.cli.params import JsonOption
-from tabletop.cli.play_cmd import records_folder
-from tabletop.cli.safe_text import fmt, plain
+from tabletop.cli.saving import records_folder
 from tabletop.core.errors import RecordError
 from tabletop.core.record import GameRecord
+from tabletop.terminal.output import friendly
+from tabletop.terminal.safe_text import fmt, plain
 
 if TYPE_CHECKING:
-    from tabletop.cli.app import Runtime
+    from tabletop.cli.runtime import Runtime
 
 
 def describe(path: Path) -> dict[str, Any]:

@@ -10,14 +10,14 @@ import typer
 from rich.panel import Panel
 from rich.text import Text
 
-from tabletop.cli.output import friendly
-from tabletop.cli.safe_text import fmt
 from tabletop.core.events import Event
 from tabletop.core.record import GameRecord
 from tabletop.screen.text import outcome_text
+from tabletop.terminal.output import friendly
+from tabletop.terminal.safe_text import fmt
 
 if TYPE_CHECKING:
-    from tabletop.cli.app import Runtime
+    from tabletop.cli.runtime import Runtime
 
 
 def register(app: typer.Typer, rt: Runtime) -> None:

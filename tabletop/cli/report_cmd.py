@@ -2,97 +2,31 @@
 
 from __future__ import annotations
 
-import re
-from collections.abc import Sequence
-from pathlib import Path
-from typing import TYPE_CHECKING, Annotated, Any
+from typing import TYPE_CHECKING, Annotated
 
 import typer
-from rich.table import Table
 from rich.text import Text
 
-from tabletop.cli.output import friendly
+from tabletop.cli.lab_options import DbOption, open_db
 from tabletop.cli.params import JsonOption
-from tabletop.cli.simulate_cmd import DbOption, open_db
-from tabletop.core.errors import TabletopError
-from tabletop.lab import html
 from tabletop.lab.analysis import analyse
-from tabletop.lab.compare import compare
-from tabletop.lab.db import ResultsDB
-from tabletop.lab.report import Section, compare_sections, describe_run, labels_of, run_sections
+from tabletop.lab.report import describe_run, run_sections
+from tabletop.terminal.output import friendly
 
 if TYPE_CHECKING:
-    from tabletop.cli.app import Runtime
+    from tabletop.cli.runtime import Runtime
 
-HtmlOption = Annotated[
-    Path | None, typer.Option("--html", help="Also write one self-contained HTML file with the charts.")
-]
-PngOption = Annotated[
-    Path | None, typer.Option("--png-dir", help="Also save each chart as a PNG file in this folder.")
-]
-
-
-class ReportError(TabletopError):
-    """A report cannot be made or written."""
-
-
-#: A cell that reads as a figure: a count, a rate, an interval ("89.5% - 99.6%"), a mean.
-FIGURE = re.compile(r"[-+]?[\d.,]+%?( - [-+]?[\d.,]+%?)?")
-
-
-def justify(cells: Sequence[str]) -> str:
-    """Figures line up on the right, names and labels on the left."""
-    return "right" if cells and all(FIGURE.fullmatch(c) for c in cells) else "left"
-
-
-def print_sections(rt: Runtime, sections: Sequence[Section]) -> None:
-    for section in sections:
-        if section.rows:
-            table = Table(title=Text(section.title), title_style="title")
-            for i, column in enumerate(section.columns):
-                table.add_column(Text(column), justify=justify([row[i] for row in section.rows]))
-            for row in section.rows:
-                table.add_row(*(Text(cell) for cell in row))
-            rt.output.print(table)
-        else:
-            rt.output.print(Text(section.title, style="title"))
-        rt.output.print(Text(section.sentence))
-        rt.output.print()
-
-
-def write_html(rt: Runtime, path: Path, title: str, notes: list[str], sections: Sequence[Section],
-               png_dir: Path | None) -> None:
-    page = html.render(title, notes, sections, png_dir=png_dir)
-    try:
-        path.write_text(page, encoding="utf-8")
-    except OSError as error:
-        raise ReportError(f"Cannot write {path}: {error.strerror}.") from None
-    rt.output.print(Text(f"Report written to {path}"))
-
-
-def comparison_of(store: ResultsDB, runs: Sequence[str]) -> tuple[list[dict[str, Any]], dict[str, Any]]:
-    found = [store.run(r) for r in runs]
-    if len(found) < 2:
-        raise ReportError("Compare needs at least two runs, e.g. tabletop compare 3 4.")
-    if len({r.game for r in found}) > 1:
-        raise ReportError("Compare runs of the same game; these are of " + ", ".join(sorted({r.game for r in found})) + ".")
-    analyses = [analyse(store, r) for r in found]
-    return analyses, compare(analyses)
-
-
-def show_comparison(rt: Runtime, analyses: list[dict[str, Any]], comparison: dict[str, Any], *,
-                    html_file: Path | None, png_dir: Path | None, as_json: bool) -> None:
-    if as_json:
-        rt.output.json(comparison)
-        return
-    sections = compare_sections(analyses, comparison)
-    notes = [describe_run(a["run"]) for a in analyses]
-    for note in notes:
-        rt.output.print(Text(note, style="dim"))
-    print_sections(rt, sections[:1] + [Section(s.key, s.title, s.sentence) for s in sections[1:]])
-    if html_file or png_dir:
-        title = f"{analyses[0]['run']['game']}: " + " vs ".join(labels_of(analyses))
-        write_html(rt, html_file or (png_dir / "compare.html"), title, notes, sections, png_dir)
+from tabletop.cli.lab_output import (  # noqa: F401
+    FIGURE,
+    HtmlOption,
+    PngOption,
+    ReportError,
+    comparison_of,
+    justify,
+    print_sections,
+    show_comparison,
+    write_html,
+)
 
 
 def register(app: typer.Typer, rt: Runtime) -> None:

@@ -6,13 +6,13 @@ from typing import TYPE_CHECKING
 
 import typer
 
-from tabletop.cli.for_players import rules_for_players
-from tabletop.cli.output import friendly
 from tabletop.cli.params import GameArgument
-from tabletop.cli.safe_text import clean
+from tabletop.terminal.for_players import rules_for_players
+from tabletop.terminal.output import friendly
+from tabletop.terminal.safe_text import clean
 
 if TYPE_CHECKING:
-    from tabletop.cli.app import Runtime
+    from tabletop.cli.runtime import Runtime
 
 
 def register(app: typer.Typer, rt: Runtime) -> None:

@@ -8,12 +8,12 @@ import typer
 from rich.table import Table
 from rich.text import Text
 
-from tabletop.cli.output import friendly
+from tabletop.cli.lab_options import DbOption, open_db
 from tabletop.cli.params import JsonOption
-from tabletop.cli.simulate_cmd import DbOption, open_db
+from tabletop.terminal.output import friendly
 
 if TYPE_CHECKING:
-    from tabletop.cli.app import Runtime
+    from tabletop.cli.runtime import Runtime
 
 
 def register(app: typer.Typer, rt: Runtime) -> None:

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import os
 import tempfile
+import time
 from pathlib import Path
 
 from tabletop.core.errors import RecordError, TabletopError
@@ -43,3 +44,26 @@ def check_save_path(path: Path, *, game: str, force: bool) -> None:
         raise SavePathError(
             f"Cannot save a record in {clean_path(path.parent)}: {error.strerror or error}; choose another place with --save."
         ) from None
+
+
+RECORDS_ENV = "TABLETOP_RECORDS"
+
+
+def records_folder() -> Path:
+    """Where games are saved unless ``--save`` says otherwise (``$TABLETOP_RECORDS`` overrides)."""
+    return Path(os.environ.get(RECORDS_ENV) or Path.home() / ".local" / "share" / "tabletop" / "records")
+
+
+def default_record_path(game: str, seed: int | None = None) -> Path:
+    """A new file in the records folder. Its name never holds the seed: an unfinished game's file
+    is listed by `tabletop records`, and the seed would rebuild every hidden card."""
+    folder = records_folder()
+    stamp = time.strftime("%Y%m%d-%H%M%S")
+    path = folder / f"{game}-{stamp}.json"
+    number = 1
+    while path.exists():  # another game within the same second: never replace it
+        number += 1
+        path = folder / f"{game}-{stamp}-{number}.json"
+    return path
+
+

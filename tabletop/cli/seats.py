@@ -4,11 +4,11 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from tabletop.agents.base import BotSpec
+from tabletop.core.decision import BotSpec
 from tabletop.core.errors import SeatCountError, UnknownNameError
 from tabletop.core.game import Game
 from tabletop.core.names import seat_name
-from tabletop.core.plugins import Registry
+from tabletop.engine.registry import Registry
 
 HUMAN = "human"
 

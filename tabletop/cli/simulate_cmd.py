@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import os
 from pathlib import Path
 from typing import TYPE_CHECKING, Annotated, Any
 
@@ -10,61 +9,27 @@ import typer
 from rich.table import Table
 from rich.text import Text
 
-from tabletop.cli.output import friendly
 from tabletop.cli.params import GameArgument, JsonOption, OptionsOption
 from tabletop.cli.seats import plan_seats
-from tabletop.core.simulate import summarise
-from tabletop.lab.backends import BACKENDS, Job, make_job
-from tabletop.lab.runner import RunResult, run_simulation
+from tabletop.engine.simulate import summarise
+from tabletop.lab.backends import make_job
+from tabletop.lab.runner import RunResult
+from tabletop.terminal.output import friendly
 
 if TYPE_CHECKING:
-    from tabletop.cli.app import Runtime
-    from tabletop.lab.db import ResultsDB
+    from tabletop.cli.runtime import Runtime
 
-INTERRUPTED = 130
-
-DbOption = Annotated[
-    Path | None,
-    typer.Option("--db", help="Results database (default: $TABLETOP_DB, else lab.sqlite3 in your data folder)."),
-]
-NoDbOption = Annotated[bool, typer.Option("--no-db", help="Keep no results: print the summary only.")]
-WorkersOption = Annotated[
-    int, typer.Option("--workers", "-w", min=1, help="Processes to play in (results do not depend on it).")
-]
-BackendOption = Annotated[
-    str, typer.Option("--backend", help=f"Where games are played: {' or '.join(BACKENDS)} (Ray: pip install 'tabletop\\[ray]').")
-]
-AddressOption = Annotated[
-    str | None, typer.Option("--address", help="Ray cluster address (default: start Ray on this machine).")
-]
-
-
-def _pct(rate: float) -> str:
-    return f"{100 * rate:.1f}%"
-
-
-def open_db(path: Path | None) -> ResultsDB:
-    """The results database (imported here: a run with --no-db needs no SQLite)."""
-    from tabletop.lab.db import ResultsDB, default_path
-
-    return ResultsDB(path or default_path())
-
-
-def play_with_progress(
-    rt: Runtime, job: Job, *, label: str, backend: str, workers: int, address: str | None,
-    db: ResultsDB | None, quiet: bool, sweep: str | None = None, variant: str | None = None,
-) -> RunResult:
-    """Run ``job`` with a progress bar (games/s, time left) on standard error unless ``quiet``
-    or standard error is no terminal (nobody would see it)."""
-    workers = min(workers, os.cpu_count() or 1) if backend == "local" else workers
-    kwargs: dict[str, Any] = dict(backend=backend, workers=workers, address=address, db=db, sweep=sweep,
-                                  variant=variant)
-    if quiet or not rt.output.errors.is_terminal:
-        return run_simulation(job, **kwargs)
-    from tabletop.cli.progress import progress_bar
-
-    with progress_bar(rt.output.errors, label, total=job.games - job.first) as advance:
-        return run_simulation(job, on_result=advance, **kwargs)
+from tabletop.cli.lab_options import (  # noqa: F401
+    INTERRUPTED,
+    AddressOption,
+    BackendOption,
+    DbOption,
+    NoDbOption,
+    WorkersOption,
+    _pct,
+    open_db,
+    play_with_progress,
+)
 
 
 def summary_tables(summary: dict[str, Any]) -> list[Table]:

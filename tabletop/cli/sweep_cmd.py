@@ -9,11 +9,7 @@ from typing import TYPE_CHECKING, Annotated
 import typer
 from rich.text import Text
 
-from tabletop.cli.output import friendly
-from tabletop.cli.params import GameArgument, JsonOption, OptionsOption
-from tabletop.cli.report_cmd import HtmlOption, PngOption, ReportError, comparison_of, show_comparison
-from tabletop.cli.seats import plan_seats
-from tabletop.cli.simulate_cmd import (
+from tabletop.cli.lab_options import (
     INTERRUPTED,
     AddressOption,
     BackendOption,
@@ -22,11 +18,15 @@ from tabletop.cli.simulate_cmd import (
     open_db,
     play_with_progress,
 )
+from tabletop.cli.lab_output import HtmlOption, PngOption, ReportError, comparison_of, show_comparison
+from tabletop.cli.params import GameArgument, JsonOption, OptionsOption
+from tabletop.cli.seats import plan_seats
 from tabletop.core.errors import OptionError
 from tabletop.lab.backends import make_job
+from tabletop.terminal.output import friendly
 
 if TYPE_CHECKING:
-    from tabletop.cli.app import Runtime
+    from tabletop.cli.runtime import Runtime
 
 
 def variants(pairs: list[str]) -> list[list[str]]:

@@ -343,7 +343,7 @@ class Game:
         opening: a row turned face up, factions dealt), as events; none by default.
 
         Setup cannot return events (it returns the state), so a game that narrates its
-        setup keeps them on the state and returns them here; :class:`~tabletop.core.match.Match`
+        setup keeps them on the state and returns them here; :class:`~tabletop.engine.match.Match`
         shows them before the first decision, the check holds them to the rules of events.
         """
         return ()

@@ -18,12 +18,12 @@ import pluggy
 if TYPE_CHECKING:
     import typer
 
-    from tabletop.agents.base import BotSpec
+    from tabletop.core.board import Board
+    from tabletop.core.decision import BotSpec
     from tabletop.core.events import Event
     from tabletop.core.game import Game, Outcome
     from tabletop.core.record import GameRecord
     from tabletop.core.stats import Stat
-    from tabletop.screen.kit import Board
 
 PROJECT = "tabletop"
 
@@ -62,7 +62,7 @@ def tabletop_add_commands(app: typer.Typer) -> None:
 
 @hookspec(firstresult=True)
 def tabletop_make_board(game: Game) -> Board | None:
-    """Return the board the screens show for ``game`` (a :class:`tabletop.screen.kit.Board`),
+    """Return the board the screens show for ``game`` (a :class:`tabletop.core.board.Board`),
     or None if ``game`` is not this plugin's.
 
     A board draws the table compactly (the full screen fits 80x24), lists a hand card by card

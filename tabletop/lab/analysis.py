@@ -10,7 +10,7 @@ import math
 from collections import Counter, defaultdict
 from typing import Any
 
-from tabletop.core.simulate import ROTATED
+from tabletop.engine.simulate import ROTATED
 from tabletop.lab.db import ResultsDB, Run
 from tabletop.lab.statistics import holm, moments, proportion_vs, wilson
 

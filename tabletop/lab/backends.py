@@ -22,11 +22,11 @@ from typing import Any
 
 import pluggy
 
-from tabletop.agents.base import BotSpec
+from tabletop.core.decision import BotSpec
 from tabletop.core.errors import TabletopError
 from tabletop.core.game import Game
-from tabletop.core.plugins import Registry, build_registry, installed_plugins
-from tabletop.core.simulate import GameResult, Simulator
+from tabletop.engine.registry import CORE_PLUGINS, Registry, build_registry, installed_plugins
+from tabletop.engine.simulate import GameResult, Simulator
 
 BACKENDS = ("local", "ray")
 Chunk = tuple[int, int]  # first game index, number of games
@@ -61,7 +61,7 @@ _CACHE: dict[tuple[str, tuple[str, ...]], tuple[Game, list[BotSpec], pluggy.Plug
 
 def extra_plugins(registry: Registry) -> tuple[str, ...]:
     """The plugins of ``registry`` that were not found through entry points, by importable name."""
-    installed = {ep.name for ep in installed_plugins()} | {"tabletop.builtin"}
+    installed = {ep.name for ep in installed_plugins()} | set(CORE_PLUGINS)
     specs = []
     for name, plugin in registry.pm.list_name_plugin():
         if name in installed or plugin is None:

@@ -17,7 +17,7 @@ from pathlib import Path
 from typing import Any
 
 from tabletop.core.errors import TabletopError
-from tabletop.core.simulate import GameResult, encode_stats
+from tabletop.engine.simulate import GameResult, encode_stats
 
 DB_ENV = "TABLETOP_DB"
 #: Most winners and scores lists :meth:`ResultsDB.add_games` keeps encoded.

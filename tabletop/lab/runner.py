@@ -17,7 +17,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING
 
 from tabletop.core.game import Game
-from tabletop.core.simulate import GameResult, Tally
+from tabletop.engine.simulate import GameResult, Tally
 from tabletop.lab.backends import Job, check_backend, resolve, stream
 
 if TYPE_CHECKING:

@@ -7,10 +7,10 @@ from pathlib import Path
 from textual.app import App
 from textual.binding import Binding
 
+from tabletop.core.board import Board
+from tabletop.engine.session import Session
 from tabletop.screen.dialogs import Confirm
 from tabletop.screen.game_screen import GameScreen
-from tabletop.screen.kit import Board
-from tabletop.screen.session import Session
 
 
 class TableApp(App):

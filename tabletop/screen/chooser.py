@@ -20,14 +20,14 @@ from textual.screen import Screen
 from textual.widgets import Button, Footer, Input, Label, OptionList, Select, Static
 from textual.widgets.option_list import Option
 
-from tabletop.cli.for_players import rules_for_players
+from tabletop.core.board import board_for
 from tabletop.core.errors import TabletopError
 from tabletop.core.game import Game
-from tabletop.core.plugins import Registry
+from tabletop.engine.registry import Registry
+from tabletop.engine.session import HUMAN, SeatSpec, Session
 from tabletop.screen.dialogs import Reading
-from tabletop.screen.kit import board_for
-from tabletop.screen.session import HUMAN, SeatSpec, Session
 from tabletop.screen.settings import last_table, remember_table
+from tabletop.terminal.for_players import rules_for_players
 
 #: The chooser offers at most this many seats, whatever a game allows.
 MOST_SEATS = 8

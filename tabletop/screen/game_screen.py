@@ -18,15 +18,15 @@ from textual.screen import Screen
 from textual.widgets import Footer, OptionList, RichLog, Static
 from textual.widgets.option_list import Option
 
-from tabletop.agents.human import match_choice
-from tabletop.cli.for_players import rules_for_players
-from tabletop.cli.interrupts import shielded
+from tabletop.core.board import Board
 from tabletop.core.errors import TabletopError
+from tabletop.engine.session import Session
 from tabletop.screen.dialogs import Confirm, HandOver, Reading
-from tabletop.screen.kit import Board
-from tabletop.screen.session import Session
 from tabletop.screen.text import COMMANDS, end_text, help_markdown
 from tabletop.screen.widgets import Compass, HandGrid, Prompt, compass
+from tabletop.terminal.for_players import rules_for_players
+from tabletop.terminal.interrupts import shielded
+from tabletop.terminal.prompt import match_choice
 
 DOT = " \u00b7 "
 

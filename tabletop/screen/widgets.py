@@ -9,7 +9,7 @@ from textual.binding import Binding
 from textual.suggester import SuggestFromList
 from textual.widgets import DataTable, Input, Static
 
-from tabletop.screen.kit import HandCard
+from tabletop.core.board import HandCard
 
 #: Above this many seats the compass shows only you and your neighbours.
 COMPASS_ROWS = 5

@@ -16,7 +16,7 @@ from hypothesis import strategies as st
 from tabletop.core import hookimpl
 from tabletop.core.errors import CardDataError, TabletopError
 from tabletop.core.game import Game
-from tabletop.core.plugins import build_registry
+from tabletop.engine.registry import build_registry
 from tabletop.testing import random_match
 
 BUNDLED = ["castlewars", "windup_machines", "windupwar", "wms"]

@@ -15,7 +15,7 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from tabletop.core.errors import ActionError, CardDataError
-from tabletop.core.plugins import build_registry
+from tabletop.engine.registry import build_registry
 from tests.goofspiel import plugin as goofspiel_plugin
 
 REGISTRY = build_registry(extra=[goofspiel_plugin])

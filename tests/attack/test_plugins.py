@@ -6,7 +6,7 @@ from __future__ import annotations
 
 import json
 
-from tabletop.core.plugins import build_registry
+from tabletop.engine.registry import build_registry
 from tests.attack.helpers import flat
 from tests.conftest import Cli
 from tests.goofspiel import plugin as goofspiel_plugin
@@ -132,7 +132,7 @@ def test_a_game_name_already_taken_stays_with_the_first_plugin(plugin_file):
 
 def test_a_bot_name_already_taken_stays_with_the_first_plugin(plugin_file):
     second = plugin_file("""
-        from tabletop.agents.base import BotSpec
+        from tabletop.core.decision import BotSpec
         from tabletop.core import hookimpl
 
         @hookimpl
@@ -145,7 +145,7 @@ def test_a_bot_name_already_taken_stays_with_the_first_plugin(plugin_file):
     assert "cheater" in registry.bot_names("goofspiel")
     conflict = next(f for f in registry.failures if f.conflict)
     assert conflict.plugin == str(second)
-    assert conflict.reason == "its bot 'random' has the name of a bot of plugin 'tabletop.builtin', which keeps it"
+    assert conflict.reason == "its bot 'random' has the name of a bot of plugin 'tabletop.agents.builtin', which keeps it"
 
 
 def test_a_plugin_failing_with_a_huge_message_is_reported_in_a_line(plugin_file):
@@ -188,7 +188,7 @@ def test_an_observer_calling_sys_exit_is_switched_off_too(run_main, plugin_file,
 
 def test_a_game_or_bot_name_that_is_not_a_typable_word_is_refused(plugin_file):
     plugin = plugin_file("""
-        from tabletop.agents.base import BotSpec
+        from tabletop.core.decision import BotSpec
         from tabletop.core import hookimpl
         from tests.goofspiel.game import Goofspiel
 

@@ -15,12 +15,12 @@ from pathlib import Path
 
 import pytest
 
-from tabletop.agents.base import BotSpec
-from tabletop.agents.random_bot import RandomAgent
 from tabletop.core import hookimpl
+from tabletop.core.decision import BotSpec
 from tabletop.core.errors import RecordError
-from tabletop.core.match import run_match
-from tabletop.core.plugins import build_registry
+from tabletop.core.random_agent import RandomAgent
+from tabletop.engine.match import run_match
+from tabletop.engine.registry import build_registry
 from tests.attack.helpers import flat
 from tests.conftest import Cli
 from tests.goofspiel import plugin as goofspiel_plugin

@@ -11,9 +11,9 @@ from hypothesis import HealthCheck, example, given, settings
 from hypothesis import strategies as st
 from rich.console import Console
 
-from tabletop.agents.human import match_choice
-from tabletop.cli.output import THEME
-from tabletop.cli.safe_text import clean, fmt, plain
+from tabletop.terminal.output import THEME
+from tabletop.terminal.prompt import match_choice
+from tabletop.terminal.safe_text import clean, fmt, plain
 
 HOSTILE = [
     "[/]",

@@ -2,8 +2,8 @@
 
 import random
 
-from tabletop.agents.base import Decision
-from tabletop.core.plugins import build_registry
+from tabletop.core.decision import Decision
+from tabletop.engine.registry import build_registry
 from tests.castlewars.helpers import GAME, staged
 
 

@@ -2,8 +2,8 @@
 
 from collections import Counter
 
-from tabletop.core.check import check_game
 from tabletop.core.errors import IllegalAction
+from tabletop.engine.check import check_game
 from tests.goofspiel.game import Goofspiel
 
 

@@ -25,7 +25,7 @@ def test_list_json_has_the_documented_fields(cli):
 
 
 def test_list_reports_a_broken_plugin_by_name(tmp_path):
-    from tabletop.core.plugins import build_registry
+    from tabletop.engine.registry import build_registry
     from tests.conftest import Cli
     from tests.goofspiel import plugin
 

@@ -5,10 +5,10 @@ import random
 
 import pytest
 
-from tabletop.agents.base import Decision
-from tabletop.agents.random_bot import RandomAgent
+from tabletop.core.decision import Decision
 from tabletop.core.errors import TabletopError
-from tabletop.core.match import run_match
+from tabletop.core.random_agent import RandomAgent
+from tabletop.engine.match import run_match
 from tests.core.hidden_hand import HiddenHand
 
 

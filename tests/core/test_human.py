@@ -1,6 +1,6 @@
 import pytest
 
-from tabletop.agents.human import match_choice
+from tabletop.terminal.prompt import match_choice
 
 LEGAL = ["A1L", "A1R", "A2L", "BL.k", "CH"]
 
@@ -38,8 +38,8 @@ def test_a_long_list_of_choices_goes_in_two_columns_on_a_wide_screen(goofspiel):
 
     from rich.console import Console
 
-    from tabletop.agents.base import Decision
-    from tabletop.agents.human import HumanAgent
+    from tabletop.core.decision import Decision
+    from tabletop.terminal.prompt import HumanAgent
 
     state = goofspiel.new_state(2, seed=1)
     out = StringIO()
@@ -55,9 +55,9 @@ def test_a_hand_with_nothing_playable_now_lists_only_what_is_not(goofspiel):
 
     from rich.console import Console
 
-    from tabletop.agents.base import Decision
-    from tabletop.agents.human import HumanAgent
-    from tabletop.screen.kit import HandCard
+    from tabletop.core.board import HandCard
+    from tabletop.core.decision import Decision
+    from tabletop.terminal.prompt import HumanAgent
 
     class Board:
         hand_title = "Your workers"

@@ -3,13 +3,13 @@ import sys
 
 import pytest
 
-from tabletop.agents.base import Decision
 from tabletop.agents.ismcts import DEFAULT_ITERATIONS, ISMCTS, ISMCTSAgent
-from tabletop.agents.random_bot import RandomAgent
 from tabletop.agents.search_tree import HIDDEN
+from tabletop.core.decision import Decision
 from tabletop.core.errors import UnknownNameError
-from tabletop.core.match import run_match
-from tabletop.core.plugins import build_registry
+from tabletop.core.random_agent import RandomAgent
+from tabletop.engine.match import run_match
+from tabletop.engine.registry import build_registry
 from tabletop.scaffold import write
 
 

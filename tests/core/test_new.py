@@ -6,8 +6,8 @@ import sys
 
 import pytest
 
-from tabletop.core.check import check_game
-from tabletop.core.plugins import build_registry
+from tabletop.engine.check import check_game
+from tabletop.engine.registry import build_registry
 from tabletop.scaffold import render, words
 
 

@@ -5,9 +5,9 @@ import random
 
 import pytest
 
-from tabletop.agents.base import BotSpec
 from tabletop.core import Event, InvalidAction
-from tabletop.core.check import check_game
+from tabletop.core.decision import BotSpec
+from tabletop.engine.check import check_game
 from tests.core.hidden_hand import HandState, HiddenHand
 
 

@@ -1,7 +1,7 @@
 import sys
 import textwrap
 
-from tabletop.core.plugins import build_registry
+from tabletop.engine.registry import build_registry
 from tests.goofspiel import plugin as goofspiel_plugin
 
 
@@ -69,9 +69,9 @@ def test_a_plugin_with_a_misspelt_hook_is_refused(tmp_path):
 def test_observers_see_events_and_game_ends(goofspiel, registry):
     import random
 
-    from tabletop.agents.random_bot import RandomAgent
     from tabletop.core import hookimpl
-    from tabletop.core.match import run_match
+    from tabletop.core.random_agent import RandomAgent
+    from tabletop.engine.match import run_match
 
     seen = {"events": 0, "ends": []}
 
@@ -96,9 +96,9 @@ def test_a_plugin_named_twice_loads_once():
 
 
 def test_simulations_are_observed_too(goofspiel, registry):
-    from tabletop.agents.random_bot import RANDOM
     from tabletop.core import hookimpl
-    from tabletop.core.simulate import run_games
+    from tabletop.core.random_agent import RANDOM
+    from tabletop.engine.simulate import run_games
 
     ends = []
 

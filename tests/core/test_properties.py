@@ -5,9 +5,9 @@ import random
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from tabletop.agents.random_bot import RandomAgent
-from tabletop.core.match import run_match
+from tabletop.core.random_agent import RandomAgent
 from tabletop.core.table import Table
+from tabletop.engine.match import run_match
 
 
 @st.composite

@@ -3,10 +3,10 @@ import random
 
 import pytest
 
-from tabletop.agents.random_bot import RandomAgent
 from tabletop.core.errors import RecordError
-from tabletop.core.match import run_match
+from tabletop.core.random_agent import RandomAgent
 from tabletop.core.record import GameRecord
+from tabletop.engine.match import run_match
 
 
 def play(game, seed=7):

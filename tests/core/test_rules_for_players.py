@@ -7,7 +7,7 @@ import re
 
 import pytest
 
-from tabletop.cli.for_players import rules_for_players
+from tabletop.terminal.for_players import rules_for_players
 
 BUNDLED = ["windupwar", "castlewars", "wms", "windup_machines"]
 

@@ -4,9 +4,9 @@ made faster (main at aa07362), so a speed-up that changed a single game would fa
 import hashlib
 import json
 
-from tabletop.agents.random_bot import RANDOM, RandomAgent
-from tabletop.core.match import run_match
-from tabletop.core.simulate import Simulator, bot_rng, run_games, summarise
+from tabletop.core.random_agent import RANDOM, RandomAgent
+from tabletop.engine.match import run_match
+from tabletop.engine.simulate import Simulator, bot_rng, run_games, summarise
 
 #: seed: (winners, scores) of one random-v-random game.
 PINNED = {

@@ -2,8 +2,8 @@
 
 from __future__ import annotations
 
-from tabletop.core.simulate import GameResult
 from tabletop.core.stats import Stat
+from tabletop.engine.simulate import GameResult
 from tabletop.lab.db import ResultsDB
 
 

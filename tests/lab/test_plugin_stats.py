@@ -3,8 +3,8 @@
 import pytest
 
 from tabletop.core import hookimpl
-from tabletop.core.simulate import play_one
 from tabletop.core.stats import Stat
+from tabletop.engine.simulate import play_one
 
 
 def _play(registry, game, bots, seed=3):
@@ -91,8 +91,8 @@ def test_wms_top_keyword_is_the_same_in_every_process():
     import sys
 
     script = (
-        "from tabletop.core.plugins import build_registry\n"
-        "from tabletop.core.simulate import play_one\n"
+        "from tabletop.engine.registry import build_registry\n"
+        "from tabletop.engine.simulate import play_one\n"
         "r = build_registry(); g = r.game('wms')\n"
         "for seed in (1, 2, 3):\n"
         "    res = play_one(g, [r.bot('wms', 'veteran'), r.bot('wms', 'random')], g.resolve_options({}), seed, r.pm)\n"

@@ -90,8 +90,8 @@ def test_report_of_a_run_that_is_not_there(cli, db):
 
 
 def test_a_number_with_many_values_is_shown_in_ranges_of_similar_size(db):
-    from tabletop.core.simulate import GameResult
     from tabletop.core.stats import Stat
+    from tabletop.engine.simulate import GameResult
 
     run = db.new_run(game="goofspiel", version="1.0", options={}, seats=["random", "random"], seed=0, games=100)
     db.add_games(run, [(i, GameResult((0,) if i >= 50 else (1,), 5, stats=(Stat("gold", i, seat=0),)))

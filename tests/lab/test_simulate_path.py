@@ -4,11 +4,11 @@ import json
 import random
 from fractions import Fraction
 
-from tabletop.agents.base import BotSpec
-from tabletop.agents.random_bot import RANDOM, RandomAgent
-from tabletop.core.match import run_match
-from tabletop.core.simulate import GameResult, Simulator, Tally, bot_rng, summarise
+from tabletop.core.decision import BotSpec
+from tabletop.core.random_agent import RANDOM, RandomAgent
 from tabletop.core.stats import Stat
+from tabletop.engine.match import run_match
+from tabletop.engine.simulate import GameResult, Simulator, Tally, bot_rng, summarise
 
 
 class Blind:
@@ -158,7 +158,7 @@ def test_on_a_terminal_the_progress_bar_shows_games_per_second_and_every_game_co
     from typer.testing import CliRunner
 
     from tabletop.cli.app import Runtime, make_app
-    from tabletop.cli.output import THEME, Output
+    from tabletop.terminal.output import THEME, Output
 
     out, err = StringIO(), StringIO()
     output = Output(Console(file=out, width=100, theme=THEME, color_system=None),

@@ -9,8 +9,8 @@ import json
 import random
 from pathlib import Path
 
-from tabletop.agents.random_bot import RandomAgent
-from tabletop.core.match import run_match
+from tabletop.core.random_agent import RandomAgent
+from tabletop.engine.match import run_match
 
 HERE = Path(__file__).parent
 

@@ -11,9 +11,9 @@ import random
 
 import pytest
 
-from tabletop.agents.random_bot import RandomAgent
-from tabletop.core.match import run_match
+from tabletop.core.random_agent import RandomAgent
 from tabletop.core.record import GameRecord
+from tabletop.engine.match import run_match
 from tests.old_records.make_records import GAMES, HERE, events_digest
 
 DIGESTS = json.loads((HERE / "digests.json").read_text())

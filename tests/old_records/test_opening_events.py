@@ -4,8 +4,8 @@ from __future__ import annotations
 
 import random
 
-from tabletop.agents.random_bot import RandomAgent
-from tabletop.core.match import run_match
+from tabletop.core.random_agent import RandomAgent
+from tabletop.engine.match import run_match
 
 
 def _first_events(game, seats, **options):

@@ -4,12 +4,12 @@ from __future__ import annotations
 
 import random
 
-from tabletop.core.plugins import Registry
+from tabletop.core.board import board_for
+from tabletop.engine.registry import Registry
+from tabletop.engine.session import HUMAN, SeatSpec, Session
 from tabletop.screen.app import TableApp
 from tabletop.screen.dialogs import HandOver
 from tabletop.screen.game_screen import GameScreen
-from tabletop.screen.kit import board_for
-from tabletop.screen.session import HUMAN, SeatSpec, Session
 
 SIZE = (80, 24)
 

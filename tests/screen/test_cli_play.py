@@ -6,7 +6,7 @@ import json
 
 import pytest
 
-from tabletop.agents.human import match_choice
+from tabletop.terminal.prompt import match_choice
 from tests.attack.helpers import flat
 
 
@@ -71,7 +71,7 @@ def test_a_mistyped_action_gets_a_did_you_mean():
 
 
 def test_card_at_the_plain_prompt_shows_its_text(registry, tmp_path):
-    from tabletop.screen.kit import board_for
+    from tabletop.core.board import board_for
 
     board = board_for(registry.pm, registry.game("castlewars"))
     assert board.card_text("knight").startswith("Knight (K): attack power 3")
@@ -79,7 +79,7 @@ def test_card_at_the_plain_prompt_shows_its_text(registry, tmp_path):
 
 
 def test_a_card_found_under_its_name_and_its_id_is_shown_not_asked_about(registry):
-    from tabletop.screen.kit import board_for
+    from tabletop.core.board import board_for
 
     board = board_for(registry.pm, registry.game("wms"))
     assert {"honour guard", "honour-guard"} <= set(board.cards())

@@ -36,8 +36,8 @@ def test_stopping_before_a_table_is_set_saves_nothing_and_says_so(tmp_path):
     import typer
     from rich.console import Console
 
-    from tabletop.cli.output import Output
     from tabletop.cli.play_cmd import play_saving
+    from tabletop.terminal.output import Output
 
     out = StringIO()
     output = Output(Console(file=out, width=100), Console(file=StringIO(), width=100))

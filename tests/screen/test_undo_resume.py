@@ -8,7 +8,7 @@ import pytest
 
 from tabletop.core.errors import RecordError
 from tabletop.core.record import GameRecord
-from tabletop.screen.session import Session, UndoRefused
+from tabletop.engine.session import Session, UndoRefused
 from tests.screen.helpers import session
 
 TABLES = [

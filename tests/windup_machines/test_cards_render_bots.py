@@ -7,10 +7,10 @@ from pathlib import Path
 import pytest
 from rich.console import Console
 
-from tabletop.agents.base import Decision
-from tabletop.agents.random_bot import RandomAgent
+from tabletop.core.decision import Decision
 from tabletop.core.errors import CardDataError
-from tabletop.core.match import run_match
+from tabletop.core.random_agent import RandomAgent
+from tabletop.engine.match import run_match
 from tabletop_games.windup_machines.bots import ENGINEER
 from tabletop_games.windup_machines.cards import CARDS_FILE, load_cards
 from tests.windup_machines.helpers import CARDS, GAME, started

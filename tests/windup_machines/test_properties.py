@@ -6,7 +6,7 @@ import random
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from tabletop.core.check import check_game
+from tabletop.engine.check import check_game
 from tabletop.testing import assert_replays, random_match
 from tabletop_games.windup_machines.machine import NEIGHBOURS
 from tests.windup_machines.helpers import GAME

@@ -2,8 +2,8 @@
 
 import random
 
-from tabletop.agents.base import Decision
-from tabletop.core.plugins import build_registry
+from tabletop.core.decision import Decision
+from tabletop.engine.registry import build_registry
 from tabletop_games.windup_machines.cards import STOPPED
 from tabletop_games.windup_machines.machine import CELL_INDEX
 from tests.windup_machines.helpers import GAME, set_part, started

@@ -2,10 +2,10 @@
 
 import random
 
-from tabletop.agents.base import Decision
-from tabletop.agents.random_bot import RandomAgent
-from tabletop.core.match import run_match
-from tabletop.core.plugins import make_plugin_manager
+from tabletop.core.decision import Decision
+from tabletop.core.random_agent import RandomAgent
+from tabletop.engine.match import run_match
+from tabletop.engine.registry import make_plugin_manager
 from tabletop_games.windupwar.bots import TACTICIAN, Tactician
 from tabletop_games.windupwar.scenario import position
 

@@ -6,9 +6,9 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from tabletop.agents.random_bot import RandomAgent
-from tabletop.core.check import check_game
-from tabletop.core.match import run_match
+from tabletop.core.random_agent import RandomAgent
+from tabletop.engine.check import check_game
+from tabletop.engine.match import run_match
 from tabletop.testing import assert_replays, play_randomly, random_match
 from tabletop_games.windupwar.game import WindupWar
 

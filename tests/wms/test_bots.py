@@ -2,9 +2,9 @@
 
 import random
 
-from tabletop.agents.base import Decision
-from tabletop.agents.random_bot import RandomAgent
-from tabletop.core.match import run_match
+from tabletop.core.decision import Decision
+from tabletop.core.random_agent import RandomAgent
+from tabletop.engine.match import run_match
 from tabletop_games.wms.bots import VETERAN
 from tests.wms.helpers import EVIL, GAME, MARINES, fight, lose_fight, play
 

@@ -12,8 +12,8 @@ import typer
 from rich.console import Console
 from rich.theme import Theme
 
-from tabletop.cli.safe_text import fmt
 from tabletop.core.errors import TabletopError
+from tabletop.terminal.safe_text import fmt
 
 THEME = Theme({
     "error": "bold red",

@@ -1,4 +1,4 @@
-"""The hidden-information half of the conformance check (see :mod:`tabletop.core.check`).
+"""The hidden-information half of the conformance check (see :mod:`tabletop.engine.check`).
 
 What a seat cannot see is resampled, by the engine's own resampler for a state built from
 components and by the game's ``determinize``; then nothing shown to that seat or to a
@@ -15,8 +15,8 @@ import re
 from collections.abc import Mapping, Sequence
 from typing import Any
 
-from tabletop.agents.base import BotSpec, make_decision
 from tabletop.core import derive
+from tabletop.core.decision import BotSpec, make_decision
 from tabletop.core.errors import ActionError
 from tabletop.core.events import Event
 from tabletop.core.game import Game

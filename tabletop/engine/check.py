@@ -26,12 +26,14 @@ from typing import Any
 
 from rich.console import Console
 
-from tabletop.agents.base import BotSpec
+from tabletop.core.decision import BotSpec
 from tabletop.core.errors import ActionError
 from tabletop.core.events import Event
 from tabletop.core.fingerprint import fingerprint
 from tabletop.core.game import MAX_ACTION, Game
-from tabletop.core.leaks import (
+from tabletop.core.record import GameRecord
+from tabletop.core.zones import CardState
+from tabletop.engine.leaks import (
     Failed,
     check_bots,
     check_events,
@@ -41,8 +43,6 @@ from tabletop.core.leaks import (
     hidden_from_each,
     resamplers,
 )
-from tabletop.core.record import GameRecord
-from tabletop.core.zones import CardState
 
 #: Not an action of any sane notation; every game must reject it.
 NONSENSE = "\x00not-an-action"

@@ -2,7 +2,7 @@
 
 * ``contract``: random games through the bare game contract (setup, to_act, legal, apply);
 * ``simulate``: random games through what ``tabletop simulate`` runs: agents from the
-  registry's bot specs, a :class:`~tabletop.core.match.Match` with its record, the summary;
+  registry's bot specs, a :class:`~tabletop.engine.match.Match` with its record, the summary;
 * ``copy_apply``: state copy + apply, what search does most;
 * bots: each bot's seconds per decision (median, 90th percentile) in games it plays.
 
@@ -21,11 +21,11 @@ import time
 from collections.abc import Callable, Mapping, Sequence
 from typing import Any
 
-from tabletop.agents.base import BotSpec, Decision
-from tabletop.agents.random_bot import RANDOM
+from tabletop.core.decision import BotSpec, Decision
 from tabletop.core.game import Game
-from tabletop.core.match import run_match
-from tabletop.core.simulate import bot_rng, run_games, summarise
+from tabletop.core.random_agent import RANDOM
+from tabletop.engine.match import run_match
+from tabletop.engine.simulate import bot_rng, run_games, summarise
 
 Progress = Callable[[str], None]
 

@@ -20,11 +20,11 @@ from typing import Any, NamedTuple
 
 import pluggy
 
-from tabletop.agents.base import BotSpec
+from tabletop.core.decision import BotSpec
 from tabletop.core.events import Event
 from tabletop.core.game import Game
-from tabletop.core.match import Match
 from tabletop.core.stats import Stat, wilson
+from tabletop.engine.match import Match
 
 #: What a seat's row names for its bot when the bots change seats from game to game.
 ROTATED = "(rotated)"

@@ -9,13 +9,13 @@ from typing import Any
 
 import pluggy
 
-from tabletop.agents.base import Agent, Decision, decision_maker, needs_sample
+from tabletop.core.decision import Agent, Decision, decision_maker, needs_sample
 from tabletop.core.errors import TabletopError
 from tabletop.core.events import Event
 from tabletop.core.game import Game, Outcome
 from tabletop.core.names import seat_name
-from tabletop.core.plugins import GuardedHook
 from tabletop.core.record import GameRecord
+from tabletop.engine.registry import GuardedHook
 
 
 class StepLimitExceeded(TabletopError):

@@ -1,6 +1,6 @@
 """One game at the table, step by step: bots act, people decide, and a decision can be taken back.
 
-Unlike :class:`tabletop.core.match.Match`, which asks every agent in turn until the end, a
+Unlike :class:`tabletop.engine.match.Match`, which asks every agent in turn until the end, a
 session stops whenever a person must decide, so a screen can wait for them. Taking back and
 resuming both rebuild the game from its record: every bot gets a fresh generator seeded from
 the game seed and its seat (as in ``Match``) and is asked again at each of its recorded
@@ -16,16 +16,16 @@ from typing import Any
 
 import pluggy
 
-from tabletop.agents.base import Agent, Decision, make_decision
+from tabletop.core.decision import Agent, Decision, make_decision
 from tabletop.core.errors import RecordError, TabletopError
 from tabletop.core.events import Event
 from tabletop.core.game import Game, Outcome
-from tabletop.core.knowledge import learned_since
-from tabletop.core.match import StepLimitExceeded
 from tabletop.core.names import seat_name
-from tabletop.core.plugins import GuardedHook
 from tabletop.core.record import GameRecord
-from tabletop.core.simulate import bot_rng
+from tabletop.engine.knowledge import learned_since
+from tabletop.engine.match import StepLimitExceeded
+from tabletop.engine.registry import GuardedHook
+from tabletop.engine.simulate import bot_rng
 
 HUMAN = "human"
 
@@ -67,7 +67,7 @@ class Session:
         on_plugin_error: Callable[[str], None] | None = None,
     ):
         """``on_plugin_error`` gets one sentence when a plugin's observer raises and is switched off
-        (as in :class:`~tabletop.core.match.Match`)."""
+        (as in :class:`~tabletop.engine.match.Match`)."""
         self.game = game
         self.names = [seat_name(s.name) for s in seats]
         self.seats = [SeatSpec(name, s.kind, s.bot) for name, s in zip(self.names, seats, strict=True)]

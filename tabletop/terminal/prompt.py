@@ -16,12 +16,12 @@ from rich.console import Console
 from rich.table import Table
 from rich.text import Text
 
-from tabletop.agents.base import Decision
-from tabletop.cli.safe_text import clean, fmt, plain
+from tabletop.core.decision import Decision
 from tabletop.core.errors import TabletopError
+from tabletop.terminal.safe_text import clean, fmt, plain
 
 if TYPE_CHECKING:
-    from tabletop.screen.kit import Board
+    from tabletop.core.board import Board
 
 
 class GameAbandoned(TabletopError):

@@ -13,13 +13,13 @@ from typing import Any
 
 from rich.panel import Panel
 
-from tabletop.agents.human import GameAbandoned, HumanAgent, UndoRequested
-from tabletop.cli.interrupts import shielded
-from tabletop.cli.output import Output
-from tabletop.cli.safe_text import fmt, plain
+from tabletop.core.board import Board
 from tabletop.core.game import Outcome
-from tabletop.screen.kit import Board
-from tabletop.screen.session import Logged, Session, UndoRefused
+from tabletop.engine.session import Logged, Session, UndoRefused
+from tabletop.terminal.interrupts import shielded
+from tabletop.terminal.output import Output
+from tabletop.terminal.prompt import GameAbandoned, HumanAgent, UndoRequested
+from tabletop.terminal.safe_text import fmt, plain
 
 
 class PlainTable:

@@ -5,7 +5,7 @@ from __future__ import annotations
 import random
 from typing import Any
 
-from tabletop.agents.base import BotSpec, Decision
+from tabletop.core.decision import BotSpec, Decision
 
 
 class RandomAgent:

@@ -24,13 +24,17 @@ from typing import Any
 
 import pluggy
 
-from tabletop.agents.base import BotSpec
 from tabletop.core import hookspecs
+from tabletop.core.decision import BotSpec
 from tabletop.core.errors import CardDataError, UnknownNameError
 from tabletop.core.game import Game
 from tabletop.core.suggest import did_you_mean
 
 ENTRY_POINT_GROUP = "tabletop"
+#: The engine's own plugins, registered first (so any other plugin's firstresult answer wins):
+#: the bots that play any game, which live in a layer above the engine and so are named here,
+#: not imported.
+CORE_PLUGINS = ("tabletop.agents.builtin",)
 
 
 @functools.cache
@@ -130,9 +134,8 @@ def make_plugin_manager(
     failures = failures if failures is not None else []
     pm = pluggy.PluginManager(hookspecs.PROJECT)
     pm.add_hookspecs(hookspecs)
-    from tabletop.agents import builtin
-
-    pm.register(builtin, name="tabletop.builtin")
+    for name in CORE_PLUGINS:  # by name, as any plugin: the engine imports nothing from above
+        pm.register(importlib.import_module(name), name=name)
     if load_entry_points:
         for ep in installed_plugins():
             if pm.get_plugin(ep.name) is not None or pm.is_blocked(ep.name):
