@@ -5,8 +5,10 @@
 from (:func:`zone` with :data:`EVERYONE`, :data:`OWNER`, :data:`NOBODY`; :class:`CardState`,
 :class:`Secret`, :class:`Table`, the :mod:`~tabletop.core.derive` module), card data loading
 (:func:`load_toml`, :func:`validate_table`, :func:`validate_section`, :class:`Field`), bots
-(:class:`BotSpec`, :class:`Decision`) and :data:`hookimpl` to implement the hooks of
-``docs/hooks.md``. Test helpers live in :mod:`tabletop.testing` (also a pytest plugin).
+(:class:`BotSpec`, :class:`Decision`), the facets a game carries (:class:`Board` and
+:class:`HandCard` for the screens, :class:`SearchKit` for search, :class:`Stat` for the lab,
+:func:`win_shares` for an evaluation), the rules a game states once per verb (:class:`Rule`,
+:func:`rulebook`) and :data:`hookimpl` to implement the hooks of ``docs/hooks.md``. Test helpers live in :mod:`tabletop.testing` (also a pytest plugin).
 
 Names imported from anywhere else are the engine's own business and may move.
 """
@@ -26,7 +28,8 @@ from tabletop.core.errors import (
     TabletopError,
 )
 from tabletop.core.events import DeferredEvent, Event, LazyEvent
-from tabletop.core.game import MAX_ACTION, Game, Option, Outcome, bad_arguments, shorten_error
+from tabletop.core.facets import SearchKit
+from tabletop.core.game import MAX_ACTION, Game, Option, Outcome, Rule, bad_arguments, rulebook, shorten_error
 from tabletop.core.hookspecs import hookimpl
 from tabletop.core.stats import Stat
 from tabletop.core.table import Table
@@ -54,6 +57,8 @@ __all__ = [
     "Option",
     "OptionError",
     "Outcome",
+    "Rule",
+    "SearchKit",
     "SeatCountError",
     "Secret",
     "Stat",
@@ -63,6 +68,7 @@ __all__ = [
     "derive",
     "hookimpl",
     "load_toml",
+    "rulebook",
     "shorten_error",
     "validate_section",
     "validate_table",

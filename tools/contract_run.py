@@ -12,7 +12,10 @@ import random
 import sys
 import time
 
-from tabletop.engine.registry import build_registry
+try:
+    from tabletop.engine.registry import build_registry
+except ImportError:  # a checkout from before the engine layer
+    from tabletop.core.plugins import build_registry
 
 
 def main() -> None:

@@ -36,14 +36,13 @@ from __future__ import annotations
 
 import random
 import time as _time
-from collections.abc import Callable, Mapping, Sequence
+from collections.abc import Callable, Mapping
 from typing import Any
 
 from tabletop.agents.search_tree import Node, descend, edge
 from tabletop.core.decision import BotSetting, BotSpec, Decision, SettingValue
-
-Evaluation = Callable[[Any, int], Sequence[float]]
-RolloutPolicy = Callable[[Any, int, Sequence[str], random.Random], str]
+from tabletop.core.facets import Evaluation, RolloutPolicy, SearchKit
+from tabletop.engine.facet_hooks import search_kit
 
 DEFAULT_ITERATIONS = 800
 DEFAULT_DEPTH = 12
@@ -76,7 +75,14 @@ class ISMCTSAgent:
         evaluation: Evaluation | None = None,
         policy: RolloutPolicy | None = None,
         trust: float = DEFAULT_TRUST,
+        kit: SearchKit | None = None,
     ):
+        """``kit`` is the game's search kit (see :class:`~tabletop.core.facets.SearchKit`); without
+        one, ``evaluation`` and ``policy`` may be given alone, their options as attributes."""
+        if kit is None:
+            kit = SearchKit(evaluation=evaluation, rollout=policy, guide=getattr(evaluation, "guide", None),
+                            redraw=getattr(policy, "redraw", None),
+                            at_round_start=bool(getattr(evaluation, "at_round_start", False)))
         if iterations is None and time is None:
             iterations = DEFAULT_ITERATIONS
         self.rng = rng
@@ -86,12 +92,13 @@ class ISMCTSAgent:
         self.exploration = exploration
         self.widen = widen
         self.reuse = reuse
-        self.evaluation = evaluation
-        self.policy = policy
-        self.guide: Callable[[Decision], str | None] | None = getattr(evaluation, "guide", None)
+        self.evaluation = kit.evaluation
+        self.policy = kit.rollout
+        self.guide: Callable[[Decision], str | None] | None = kit.guide
+        self.at_round_start = kit.at_round_start
         self.trust = trust
         #: The policy's model of the other seats' hidden choices already made (see the module).
-        self.redraw = getattr(policy, "redraw", None)
+        self.redraw = kit.redraw
         #: (roots, seat, action, secret) of the last search, for tree reuse.
         self._kept: tuple[dict[int, Node], int, str, bool] | None = None
         #: Iterations of the last decision, and whether it went on from the kept tree.
@@ -224,7 +231,7 @@ class ISMCTSAgent:
         outcome, to_act, legal_actions, apply = game.outcome, game.to_act, game.legal_actions, game.apply
         rng, policy, evaluation = self.rng, self.policy, self.evaluation
         depth = self.depth if evaluation is not None else game.step_limit(game.max_players)
-        boundary = game.round_event if getattr(evaluation, "at_round_start", False) else None
+        boundary = game.round_event if self.at_round_start else None
         steps = 0
         while (result := outcome(state)) is None:
             if steps >= depth:
@@ -259,18 +266,15 @@ def _configure(values: Mapping[str, SettingValue], hooks: Any):
     iterations = values.get("iterations")
 
     def make(game: Any, seat: int, rng: random.Random) -> ISMCTSAgent:
-        evaluation = policy = None
-        if hooks is not None:
-            evaluation = hooks.tabletop_make_evaluation(game=game)
-            policy = hooks.tabletop_make_rollout_policy(game=game)
+        kit = search_kit(hooks, game)
         budget = iterations
         if budget is None and timed is None:
-            budget = getattr(evaluation, "iterations", DEFAULT_ITERATIONS)
+            budget = kit.iterations or DEFAULT_ITERATIONS
         return ISMCTSAgent(
             rng, iterations=budget, time=timed,
             depth=int(values.get("depth", DEFAULT_DEPTH)),
             exploration=float(values.get("explore", 0.7)), widen=float(values.get("widen", 2.0)),
-            reuse=bool(values.get("reuse", 1)), evaluation=evaluation, policy=policy,
+            reuse=bool(values.get("reuse", 1)), kit=kit,
             trust=float(values.get("trust", DEFAULT_TRUST)),
         )
 

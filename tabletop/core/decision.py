@@ -7,7 +7,7 @@ from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, replace
 from typing import TYPE_CHECKING, Any, Protocol
 
-from tabletop.core.errors import IllegalAction, TabletopError
+from tabletop.core.errors import TabletopError
 
 if TYPE_CHECKING:
     from tabletop.core.game import Game
@@ -84,12 +84,9 @@ class Decision:
         if self._sample is None:
             return None
         try:
-            self.game.apply(self.game.copy(self._sample), self.seat, action)
-        except IllegalAction as error:
-            return str(error)
+            return self.game.refusal(self._sample, self.seat, action)
         except Exception:  # notation the game cannot read, or a fault of its own: the prompt's words stand
             return None
-        return None
 
     def sample_state(self, rng: random.Random) -> Any:
         """A full state consistent with this seat's view, everything it cannot see drawn

@@ -12,16 +12,21 @@ import copy as _copy
 import functools
 import random
 from collections import Counter
-from collections.abc import Mapping, Sequence
+from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Any, ClassVar
+from typing import TYPE_CHECKING, Any, ClassVar
 
 from tabletop.core import derive
-from tabletop.core.errors import ActionError, InvalidAction, OptionError, SeatCountError
+from tabletop.core.errors import ActionError, IllegalAction, InvalidAction, OptionError, SeatCountError
 from tabletop.core.events import Event
 from tabletop.core.suggest import did_you_mean
 from tabletop.core.zones import CardState
+
+if TYPE_CHECKING:
+    from tabletop.core.board import Board
+    from tabletop.core.facets import SearchKit
+    from tabletop.core.stats import Stat
 
 OptionValue = str | int | bool
 #: No game's action is longer; a longer text is refused before the rules see it.
@@ -81,6 +86,37 @@ def _checked_apply(apply: Any) -> Any:
             raise
 
     return checked
+
+
+#: How many parsed actions a game keeps (hostile input cannot grow the cache past it).
+PARSE_CACHE = 4096
+
+
+@dataclass(frozen=True, slots=True)
+class Rule:
+    """One verb of a game, as its rulebook states it: why it may not be taken now, and what it does.
+
+    ``refusal(game, state, seat, *args)`` returns None when the move is allowed, else the one
+    sentence a player reads ("There is no face-up Knight to take."); it changes nothing.
+    ``effect(game, state, seat, *args)`` then changes the state and returns the events. ``args``
+    are what the game's :meth:`Game.parse` made of the action's text. Legality and its refusal
+    sentence are stated once, here: ``apply`` raises the sentence, ``legal_actions`` (by default)
+    keeps the candidates no rule refuses, and the prompt shows the same sentence.
+    """
+
+    verb: str
+    refusal: Callable[..., str | None]
+    effect: Callable[..., Sequence[Event]]
+
+
+def rulebook(*rules: Rule) -> dict[str, Rule]:
+    """A game's ``rules``: its verbs, each to its :class:`Rule` (a verb named twice is a bug)."""
+    table: dict[str, Rule] = {}
+    for rule in rules:
+        if rule.verb in table:
+            raise ValueError(f"Two rules for the verb '{rule.verb}'.")
+        table[rule.verb] = rule
+    return table
 
 
 @dataclass(frozen=True, slots=True)
@@ -213,6 +249,16 @@ class Game:
     #: passing any ActionError through :func:`shorten_error`. Its apply is then not wrapped,
     #: which saves a call per action; tests/attack holds every game to the same messages.
     checks_arguments: ClassVar[bool] = False
+    #: The rules, one per verb (see :class:`Rule` and :func:`rulebook`): with them the engine's
+    #: :meth:`apply` checks the arguments, parses (once per text, cached), refuses a finished
+    #: game and a seat not asked, then asks the verb's rule. A game that writes ``apply`` itself
+    #: leaves this empty (the older way, still supported).
+    rules: ClassVar[Mapping[str, Rule]] = {}
+    #: Facet: the game's board for the screens (a :class:`~tabletop.core.board.Board` subclass,
+    #: made with the game); None shows the game's ``render``.
+    board: ClassVar[type[Board] | None] = None
+    #: Facet: what search may use of this game (:class:`~tabletop.core.facets.SearchKit`), or None.
+    search: SearchKit | None = None
 
     def __init_subclass__(cls, **kwargs: Any) -> None:
         super().__init_subclass__(**kwargs)
@@ -292,12 +338,94 @@ class Game:
 
     def legal_actions(self, state: Any, seat: int) -> Sequence[str]:
         """Every action ``seat`` may take now, in notation; empty if it is not to act.
-        Must be written: no default."""
-        raise NotImplementedError
+        By default (a game with :attr:`rules`) the :meth:`candidates` no rule refuses."""
+        return self.allowed(state, seat)
+
+    def allowed(self, state: Any, seat: int) -> list[str]:
+        """The :meth:`candidates` no rule refuses: the legal actions as the rules state them."""
+        if not self.rules:
+            raise NotImplementedError(f"{type(self).__name__} has no rules and no legal_actions of its own.")
+        if self.outcome(state) is not None or seat not in self.to_act(state):
+            return []
+        found = []
+        for action in self.candidates(state, seat):
+            verb, args = self.parse(action)
+            if self.rules[verb].refusal(self, state, seat, *args) is None:
+                found.append(action)
+        return found
 
     def apply(self, state: Any, seat: int, action: str) -> Sequence[Event]:
         """Check ``action`` (raise InvalidAction or IllegalAction, changing nothing), then
-        change ``state`` and return the events. Must be written: no default."""
+        change ``state`` and return the events.
+
+        The template, for a game with :attr:`rules`: the arguments are checked, the text parsed
+        (:meth:`parse`, once per text), a finished game and a seat that is not asked refused,
+        then the verb's rule refuses or takes effect. A game without rules writes its own."""
+        if not (type(seat) is int and seat >= 0 and type(action) is str and len(action) <= MAX_ACTION):
+            raise bad_arguments(seat, action)
+        try:
+            rule, args = self._judge(state, seat, action)
+            return rule.effect(self, state, seat, *args)
+        except ActionError as error:
+            shorten_error(error, action)
+            raise
+
+    def _judge(self, state: Any, seat: int, action: str) -> tuple[Rule, tuple]:
+        """The rule that allows ``action`` and its arguments; raises the refusal otherwise."""
+        rules = self.rules
+        if not rules:
+            raise NotImplementedError(f"{type(self).__name__} has no rules and no apply of its own.")
+        try:
+            parsed = self.__dict__["_parsed"]
+        except KeyError:
+            parsed = self.__dict__["_parsed"] = {}
+        move = parsed.get(action)
+        if move is None:
+            move = self.parse(action)
+            if len(parsed) < PARSE_CACHE:
+                parsed[action] = move
+        verb, args = move
+        if self.outcome(state) is not None:
+            raise IllegalAction("The game is over.", seat=seat, action=action)
+        if seat not in self.to_act(state):
+            raise IllegalAction(self.not_asked(state, seat, verb), seat=seat, action=action)
+        rule = rules[verb]
+        why = rule.refusal(self, state, seat, *args)
+        if why is not None:
+            raise IllegalAction(why, seat=seat, action=action)
+        return rule, args
+
+    def parse(self, action: str) -> tuple[str, tuple]:
+        """``(verb, args)`` from an action's text, the verb one of :attr:`rules`; raise
+        InvalidAction (one sentence showing the notation) for text that is not notation. It
+        reads the text alone, never the state: the engine keeps what it made of each text."""
+        raise NotImplementedError
+
+    def not_asked(self, state: Any, seat: int, verb: str) -> str:
+        """The sentence refusing an action from a seat that is not asked now (``verb`` is what
+        it tried, so a game can say which phase it is)."""
+        return f"It is not seat {seat + 1}'s turn."
+
+    def refusal(self, state: Any, seat: int, action: str) -> str | None:
+        """Why ``seat`` may not take ``action`` now (the sentence :meth:`apply` would raise), or
+        None if it may. Text that is not notation raises InvalidAction. Changes nothing."""
+        if self.rules:
+            try:
+                self._judge(state, seat, action)
+            except IllegalAction as error:
+                shorten_error(error, action)
+                return str(error)
+            return None
+        try:
+            self.apply(self.copy(state), seat, action)
+        except IllegalAction as error:
+            return str(error)
+        return None
+
+    def candidates(self, state: Any, seat: int) -> Iterable[str]:
+        """The actions worth asking the rules about for ``seat`` now, in the order players see
+        them; the default :meth:`legal_actions` keeps those no rule refuses. A game with a faster
+        hand-written ``legal_actions`` may still define it: ``tabletop check`` compares the two."""
         raise NotImplementedError
 
     def view(self, state: Any, seat: int | None) -> dict[str, Any]:
@@ -355,6 +483,12 @@ class Game:
     def describe_action(self, state: Any, seat: int, action: str) -> str:
         """A few words on what an action does, for a person choosing it."""
         return ""
+
+    def statistics(self, seats: int, events: Sequence[Event], outcome: Outcome,
+                   final_view: Mapping[str, Any]) -> Sequence[Stat] | None:
+        """Facet: figures about one finished game for the lab (see ``tabletop_collect_stats``,
+        which the engine answers with this); None: no figures of its own."""
+        return None
 
     def render(self, view: Mapping[str, Any], *, names: Sequence[str]) -> Any:
         """A Rich renderable of one view; the default shows it as data."""

@@ -1,7 +1,10 @@
 """Hook specifications: everything a plugin can add to tabletop.
 
 Every hook is named ``tabletop_<verb>_<noun>``. A plugin implements any of them with
-``@tabletop.core.hookimpl``. Registration and observation hooks are not ``firstresult``:
+``@tabletop.core.hookimpl``. A game's board, search kit and statistics are facets of the game
+(``Game.board``, ``Game.search``, ``Game.statistics``): the engine's own plugin answers
+``tabletop_make_board``, ``tabletop_make_evaluation``, ``tabletop_make_rollout_policy`` and
+``tabletop_collect_stats`` from them, so a game's plugin implements those hooks only to override. Registration and observation hooks are not ``firstresult``:
 every plugin's games, bots and commands all count, and every observer sees every event.
 The search hooks and ``tabletop_make_board`` are: a game has one evaluation, one rollout
 policy and one board, its own plugin's.
@@ -9,8 +12,7 @@ policy and one board, its own plugin's.
 
 from __future__ import annotations
 
-import random
-from collections.abc import Callable, Mapping, Sequence
+from collections.abc import Mapping, Sequence
 from typing import TYPE_CHECKING, Any
 
 import pluggy
@@ -30,12 +32,7 @@ PROJECT = "tabletop"
 hookspec = pluggy.HookspecMarker(PROJECT)
 hookimpl = pluggy.HookimplMarker(PROJECT)
 
-#: ``evaluation(state, seat)``: each seat's expected share of a win (0 to 1) from a state
-#: sampled for ``seat`` (see :func:`tabletop_make_evaluation`).
-Evaluation = Callable[[Any, int], Sequence[float]]
-#: ``policy(state, seat, legal, rng)``: one of ``legal`` for ``seat`` to play in a rollout.
-RolloutPolicy = Callable[[Any, int, Sequence[str], random.Random], str]
-
+from tabletop.core.facets import Evaluation, RolloutPolicy  # noqa: E402  (named in the specs below)
 
 # ---- registration: called once when the plugin manager is built ---------------------
 

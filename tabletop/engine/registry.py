@@ -34,7 +34,7 @@ ENTRY_POINT_GROUP = "tabletop"
 #: The engine's own plugins, registered first (so any other plugin's firstresult answer wins):
 #: the bots that play any game, which live in a layer above the engine and so are named here,
 #: not imported.
-CORE_PLUGINS = ("tabletop.agents.builtin",)
+CORE_PLUGINS = ("tabletop.engine.facet_hooks", "tabletop.agents.builtin")
 
 
 @functools.cache
