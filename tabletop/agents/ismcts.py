@@ -4,12 +4,13 @@ Each iteration samples a state consistent with what the seat knows
 (``Decision.sample_state``), walks one tree per seat (see :mod:`.search_tree`: other
 seats' secret choices stay hidden in each tree), adds one node, plays on for at most
 ``depth`` actions and then asks the game's evaluation how things stand (to the end when
-its plugin offers none; earlier, where a new round opens, if the evaluation asks for that), and credits every mover on the path with its share.
+the game offers none; earlier, where a new round opens, if its kit asks for that), and
+credits every mover on the path with its share.
 
-* The game's plugin may offer an evaluation and a rollout policy
-  (``tabletop_make_evaluation``, ``tabletop_make_rollout_policy``); without them playouts
-  are random and run to the end of the game. A rollout policy with a ``redraw(state,
-  seat, rng)`` attribute also redraws, in each sample, the other seats' hidden choices
+* The game's search kit (``Game.search``, a :class:`~tabletop.core.facets.SearchKit`, read
+  through :func:`~tabletop.engine.facet_hooks.search_kit` so a plugin's own search hooks
+  still win) may offer an evaluation and a rollout policy; without them playouts
+  are random and run to the end of the game. A kit's ``redraw(state, seat, rng)`` also redraws, in each sample, the other seats' hidden choices
   already made (a secret program, say) as it would have made them: a uniform draw of
   them is the least likely opponent of all.
 * Progressive widening: a decision point grows a new branch only while it has fewer
@@ -19,12 +20,12 @@ its plugin offers none; earlier, where a new round opens, if the evaluation asks
   that reached that point showed it exactly the view it now has, the search goes on
   from there instead of from scratch.
 * Budget: ``iterations`` (the default, reproducible: same seed and budget, same move;
-  :data:`DEFAULT_ITERATIONS` unless the game's evaluation has an ``iterations``
-  attribute, its plugin's choice to keep a decision well under a second on one core)
+  :data:`DEFAULT_ITERATIONS` unless the game's kit sets ``iterations``, its
+  author's choice to keep a decision well under a second on one core)
   or ``time`` in seconds (opt-in: how far a timed search gets depends on the machine,
   so a timed game does not replay from its seed; a record still replays its actions).
   Given both, the search stops at whichever comes first.
-* Guide: an evaluation with a ``guide(decision)`` attribute names a move a rule-based bot
+* Guide: a kit's ``guide(decision)`` names a move a rule-based bot
   would make (or None). The search then plays its own choice only when it visited it at
   least ``trust`` times as often as the guide's, or when every playout through its choice
   was won and not every one through the guide's; otherwise, and when it never tried the
