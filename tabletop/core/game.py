@@ -18,31 +18,22 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any, ClassVar
 
 from tabletop.core import derive
-from tabletop.core.errors import ActionError, IllegalAction, InvalidAction, OptionError, SeatCountError
+from tabletop.core.errors import ActionError, IllegalAction, InvalidAction, SeatCountError
 from tabletop.core.events import Event
-from tabletop.core.suggest import did_you_mean
+from tabletop.core.options import ECHO, Option, OptionValue, one_line, parse_pairs, resolve_options
 from tabletop.core.zones import CardState
+
+# Options live in tabletop.core.options; these names stay importable from here too.
+__all__ = ["ECHO", "MAX_ACTION", "PARSE_CACHE", "Game", "Option", "OptionValue", "Outcome", "Rule",
+           "bad_arguments", "one_line", "rulebook", "shorten_action", "shorten_error"]
 
 if TYPE_CHECKING:
     from tabletop.core.board import Board
     from tabletop.core.facets import SearchKit
     from tabletop.core.stats import Stat
 
-OptionValue = str | int | bool
 #: No game's action is longer; a longer text is refused before the rules see it.
 MAX_ACTION = 500
-#: How much of an action an error message quotes.
-ECHO = 40
-
-
-#: Control characters as escapes: a message quoting a record's action or option stays one line.
-_CONTROLS = {c: f"\\x{c:02x}" for c in (*range(32), 127)}
-
-
-def one_line(text: str) -> str:
-    """``text`` with control characters (a newline in a corrupt action) written as ``\\xNN``."""
-    return text.translate(_CONTROLS)
-
 
 def shorten_action(action: str) -> str:
     """An action as a message quotes it: at most :data:`ECHO` characters."""
@@ -117,59 +108,6 @@ def rulebook(*rules: Rule) -> dict[str, Rule]:
             raise ValueError(f"Two rules for the verb '{rule.verb}'.")
         table[rule.verb] = rule
     return table
-
-
-@dataclass(frozen=True, slots=True)
-class Option:
-    """A variant or house rule: its default and the values it allows.
-
-    ``choices`` empty means any value of the default's type is allowed.
-    """
-
-    name: str
-    default: OptionValue
-    choices: tuple[OptionValue, ...] = ()
-    help: str = ""
-
-    def parse(self, raw: str) -> OptionValue:
-        """Turn command-line text into a checked value."""
-        kind = type(self.default)
-        if kind is bool:
-            lowered = raw.strip().lower()
-            if lowered in ("1", "true", "yes", "on"):
-                return self.check(True)
-            if lowered in ("0", "false", "no", "off"):
-                return self.check(False)
-            raise OptionError(f"Option '{self.name}' takes true or false, not '{one_line(raw)[:ECHO]}'.")
-        if kind is int:
-            try:
-                if not raw.strip().lstrip("+-").isascii():  # int() also reads other scripts' digits
-                    raise ValueError(raw)
-                value = int(raw)
-            except ValueError:
-                raise OptionError(f"Option '{self.name}' takes a whole number, not '{one_line(raw)[:ECHO]}'.") from None
-            return self.check(value)
-        return self.check(raw)
-
-    def check(self, value: Any) -> OptionValue:
-        """Return ``value`` if allowed, else raise :class:`OptionError` naming the allowed ones."""
-        kind = type(self.default)
-        if type(value) is not kind:
-            if kind is str and isinstance(value, int) and not isinstance(value, bool):
-                value = str(value)
-            else:
-                raise OptionError(
-                    f"Option '{self.name}' takes a {kind.__name__} value, not {repr(value)[:ECHO]}."
-                )
-        if self.choices and value not in self.choices:
-            allowed = ", ".join(str(c) for c in self.choices)
-            raise OptionError(f"Option '{self.name}' cannot be '{one_line(str(value))[:ECHO]}'; choose one of: {allowed}.")
-        return value
-
-    def describe(self) -> str:
-        """``name=default (choices)`` for listings."""
-        allowed = "|".join(str(c) for c in self.choices) if self.choices else type(self.default).__name__
-        return f"{self.name}={self.default} ({allowed})"
 
 
 @dataclass(frozen=True, slots=True)
@@ -273,31 +211,11 @@ class Game:
 
     def resolve_options(self, given: Mapping[str, Any] | None = None) -> dict[str, OptionValue]:
         """All options with defaults filled in; unknown names and bad values raise OptionError."""
-        known = {o.name: o for o in self.options}
-        resolved: dict[str, OptionValue] = {o.name: o.default for o in self.options}
-        for key, value in (given or {}).items():
-            option = known.get(key)
-            if option is None:
-                shown = one_line(str(key))[:ECHO]
-                if not known:
-                    raise OptionError(f"'{self.name}' has no option '{shown}': it takes no options.")
-                hint = did_you_mean(key, known).strip()
-                hint = f" ({hint[0].lower()}{hint[1:]})" if hint else ""
-                raise OptionError(
-                    f"'{self.name}' has no option '{shown}'{hint}; its options are: {', '.join(known)}."
-                )
-            resolved[key] = option.parse(value) if isinstance(value, str) else option.check(value)
-        return resolved
+        return resolve_options(self.name, self.options, given)
 
     def parse_options(self, pairs: Sequence[str]) -> dict[str, OptionValue]:
         """Options from ``key=value`` texts as typed on a command line."""
-        given: dict[str, str] = {}
-        for pair in pairs:
-            key, sep, value = pair.partition("=")
-            if not sep or not key.strip():
-                raise OptionError(f"Write options as key=value, not '{pair}'.")
-            given[key.strip()] = value.strip()
-        return self.resolve_options(given)
+        return self.resolve_options(parse_pairs(pairs))
 
     def check_seats(self, seats: int) -> None:
         """Raise SeatCountError unless ``min_players <= seats <= max_players``."""
