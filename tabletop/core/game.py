@@ -281,8 +281,29 @@ class Game:
         then the verb's rule refuses or takes effect. A game without rules writes its own."""
         if not (type(seat) is int and seat >= 0 and type(action) is str and len(action) <= MAX_ACTION):
             raise bad_arguments(seat, action)
+        rules = self.rules
+        if not rules:
+            raise NotImplementedError(f"{type(self).__name__} has no rules and no apply of its own.")
+        # _judge's steps, written out: this is the hottest call of search and simulation.
         try:
-            rule, args = self._judge(state, seat, action)
+            parsed = self.__dict__["_parsed"]
+        except KeyError:
+            parsed = self.__dict__["_parsed"] = {}
+        try:
+            move = parsed.get(action)
+            if move is None:
+                move = self.parse(action)
+                if len(parsed) < PARSE_CACHE:
+                    parsed[action] = move
+            verb, args = move
+            if self.outcome(state) is not None:
+                raise IllegalAction("The game is over.", seat=seat, action=action)
+            if seat not in self.to_act(state):
+                raise IllegalAction(self.not_asked(state, seat, verb), seat=seat, action=action)
+            rule = rules[verb]
+            why = rule.refusal(self, state, seat, *args)
+            if why is not None:
+                raise IllegalAction(why, seat=seat, action=action)
             return rule.effect(self, state, seat, *args)
         except ActionError as error:
             shorten_error(error, action)

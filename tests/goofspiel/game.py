@@ -5,6 +5,11 @@ card from their own 1..13 in secret and at once; the higher bid takes the point 
 equal bids discard it. After 13 bids the higher score wins; equal scores: no winner.
 
 Notation: a bid is the card's number, ``"1"`` to ``"13"``.
+
+One verb, ``bid``, stated once as a :class:`Rule`: the engine's ``apply`` checks the arguments,
+parses the text (once per text), refuses a finished game and a seat that is not asked, then
+asks the rule. ``legal_actions`` stays hand-written (a seat's unplayed cards are exactly the
+bids no rule refuses; a test compares it with ``allowed``), as it is the hottest call.
 """
 
 from __future__ import annotations
@@ -12,13 +17,27 @@ from __future__ import annotations
 import random
 from pathlib import Path
 
-from tabletop.core import Event, Game, IllegalAction, InvalidAction, LazyEvent, Outcome
-from tabletop.core.zones import EVERYONE, NOBODY, OWNER, CardState, zone
+from tabletop.plugin_api import (
+    EVERYONE,
+    NOBODY,
+    OWNER,
+    CardState,
+    Event,
+    Game,
+    InvalidAction,
+    LazyEvent,
+    Outcome,
+    Rule,
+    rulebook,
+    zone,
+)
 
 CARDS = 13
 NAMES = tuple(str(v) for v in range(1, CARDS + 1))
 VALUE = {name: v for v, name in enumerate(NAMES, start=1)}
 NO_EVENTS: tuple[Event, ...] = ()
+#: What :meth:`Goofspiel.parse` makes of each bid's text, made once.
+BIDS = {name: ("bid", (name,)) for name in NAMES}
 
 
 class GoofState(CardState):
@@ -59,6 +78,21 @@ def narrate_bid(data):
     return f"{{p0}} bids {b0}, {{p1}} bids {b1}: {taker} the {prize}."
 
 
+def refuse_bid(game, state, seat, card):
+    """A card is bid once: a seat may bid only a card still in its hand."""
+    return None if card in state.hands[seat] else f"You have already bid your {card}."
+
+
+def bid(game, state, seat, card):
+    """The bid lies face down until both have bid; then the bids decide the point card."""
+    state.hands[seat].remove(card)
+    state.bids[seat].append(card)
+    if len(state.waiting) == 2:
+        state.waiting = (1 - seat,)
+        return NO_EVENTS
+    return game._resolve(state)
+
+
 class Goofspiel(Game):
     state_class = GoofState
     name = "goofspiel"
@@ -68,6 +102,16 @@ class Goofspiel(Game):
     max_players = 2
     notation_help = "Type the number of the card you bid, from 1 to 13."
     rules_file = Path(__file__).with_name("RULES.md")
+    rules = rulebook(Rule("bid", refuse_bid, bid))
+
+    def parse(self, action):
+        try:
+            return BIDS[action]
+        except KeyError:
+            raise InvalidAction(f"'{action}' is not a card: bid a number from 1 to 13.") from None
+
+    def not_asked(self, state, seat, verb):
+        return f"Seat {seat + 1} is not to bid now."
 
     def setup(self, seats, options, seed):
         prizes = list(range(1, CARDS + 1))
@@ -77,27 +121,16 @@ class Goofspiel(Game):
     def to_act(self, state):
         return state.waiting
 
-    def legal_actions(self, state, seat):
+    def candidates(self, state, seat):
+        return NAMES
+
+    def legal_actions(self, state, seat):  # = allowed(state, seat), without asking the rule per card
         if seat not in state.waiting:
             return []
         return list(state.hands[seat])
 
-    def apply(self, state, seat, action):
-        if seat not in state.waiting:
-            raise IllegalAction(f"Seat {seat + 1} is not to bid now.", seat=seat, action=action)
-        try:
-            state.hands[seat].remove(action)  # the check itself: a card not held changes nothing
-        except ValueError:
-            if action not in VALUE:
-                raise InvalidAction(f"'{action}' is not a card: bid a number from 1 to 13.", seat=seat, action=action) from None
-            raise IllegalAction(f"You have already bid your {action}.", seat=seat, action=action) from None
-        state.bids[seat].append(action)
-        if len(state.waiting) == 2:
-            state.waiting = (1 - seat,)
-            return NO_EVENTS
-        return self._resolve(state)
-
     def _resolve(self, state):
+        """Both bids turned up: the higher takes the point card, equal bids discard it."""
         bids = state.bids
         b0 = bids[0].pop()
         b1 = bids[1].pop()

@@ -1,6 +1,6 @@
 """Registers Goofspiel exactly as an installed plugin would."""
 
-from tabletop.core import hookimpl
+from tabletop.plugin_api import hookimpl
 from tests.goofspiel.game import Goofspiel
 
 

@@ -60,3 +60,28 @@ def test_the_higher_total_wins_after_thirteen_bids(goofspiel):
     outcome = goofspiel.outcome(state)
     assert outcome.scores == (13 + 12 + 11 + 10 + 9 + 8, 6 + 5 + 4 + 3 + 2 + 1)  # the 7 is bid 7 to 7
     assert outcome.winners == (0,)
+
+
+def test_the_hand_written_legal_list_is_the_bids_no_rule_refuses(goofspiel):
+    rng = random.Random(4)
+    for seed in range(40):
+        state = start(goofspiel, seed)
+        while goofspiel.outcome(state) is None:
+            for seat in (0, 1):
+                assert goofspiel.legal_actions(state, seat) == goofspiel.allowed(state, seat)
+                sample = goofspiel.determinize(state, 1 - seat, rng)  # hands in another order
+                assert sorted(goofspiel.legal_actions(sample, seat)) == sorted(goofspiel.allowed(sample, seat))
+            seat = goofspiel.to_act(state)[0]
+            goofspiel.apply(state, seat, rng.choice(goofspiel.legal_actions(state, seat)))
+        assert goofspiel.legal_actions(state, 0) == goofspiel.allowed(state, 0) == []
+
+
+def test_a_seat_that_has_bid_waits_and_a_finished_game_takes_no_bid(goofspiel):
+    state = start(goofspiel)
+    goofspiel.apply(state, 0, "7")
+    assert goofspiel.refusal(state, 0, "8") == "Seat 1 is not to bid now."
+    while goofspiel.outcome(state) is None:
+        seat = goofspiel.to_act(state)[0]
+        goofspiel.apply(state, seat, goofspiel.legal_actions(state, seat)[0])
+    with pytest.raises(IllegalAction, match="^The game is over.$"):
+        goofspiel.apply(state, 1, "13")
