@@ -261,14 +261,19 @@ class Game:
 
     def allowed(self, state: Any, seat: int) -> list[str]:
         """The :meth:`candidates` no rule refuses: the legal actions as the rules state them."""
-        if not self.rules:
+        rules = self.rules
+        if not rules:
             raise NotImplementedError(f"{type(self).__name__} has no rules and no legal_actions of its own.")
         if self.outcome(state) is not None or seat not in self.to_act(state):
             return []
         found = []
+        parsed = self._parse_cache()
         for action in self.candidates(state, seat):
-            verb, args = self.parse(action)
-            if self.rules[verb].refusal(self, state, seat, *args) is None:
+            move = parsed.get(action)
+            if move is None:
+                move = self._parse_once(parsed, action)
+            verb, args = move
+            if rules[verb].refusal(self, state, seat, *args) is None:
                 found.append(action)
         return found
 
@@ -288,13 +293,11 @@ class Game:
         try:
             parsed = self.__dict__["_parsed"]
         except KeyError:
-            parsed = self.__dict__["_parsed"] = {}
+            parsed = self._parse_cache()
         try:
             move = parsed.get(action)
             if move is None:
-                move = self.parse(action)
-                if len(parsed) < PARSE_CACHE:
-                    parsed[action] = move
+                move = self._parse_once(parsed, action)
             verb, args = move
             if self.outcome(state) is not None:
                 raise IllegalAction("The game is over.", seat=seat, action=action)
@@ -314,15 +317,10 @@ class Game:
         rules = self.rules
         if not rules:
             raise NotImplementedError(f"{type(self).__name__} has no rules and no apply of its own.")
-        try:
-            parsed = self.__dict__["_parsed"]
-        except KeyError:
-            parsed = self.__dict__["_parsed"] = {}
+        parsed = self._parse_cache()
         move = parsed.get(action)
         if move is None:
-            move = self.parse(action)
-            if len(parsed) < PARSE_CACHE:
-                parsed[action] = move
+            move = self._parse_once(parsed, action)
         verb, args = move
         if self.outcome(state) is not None:
             raise IllegalAction("The game is over.", seat=seat, action=action)
@@ -333,6 +331,21 @@ class Game:
         if why is not None:
             raise IllegalAction(why, seat=seat, action=action)
         return rule, args
+
+    def _parse_cache(self) -> dict[str, tuple[str, tuple]]:
+        """What :meth:`parse` made of each text so far (per game object, at most PARSE_CACHE)."""
+        try:
+            return self.__dict__["_parsed"]
+        except KeyError:
+            parsed = self.__dict__["_parsed"] = {}
+            return parsed
+
+    def _parse_once(self, parsed: dict[str, tuple[str, tuple]], action: str) -> tuple[str, tuple]:
+        """:meth:`parse` ``action`` and keep the result while the cache has room."""
+        move = self.parse(action)
+        if len(parsed) < PARSE_CACHE:
+            parsed[action] = move
+        return move
 
     def parse(self, action: str) -> tuple[str, tuple]:
         """``(verb, args)`` from an action's text, the verb one of :attr:`rules`; raise
