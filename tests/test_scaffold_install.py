@@ -83,7 +83,7 @@ def test_the_generated_tests_pass_with_the_pytest_plugin(world):
     tested = run(env_dir, str(env_dir / "bin" / "python"), "-m", "pytest", "-q", "-p", "no:cacheprovider",
                  str(root / "bidders"), cwd=root / "bidders")
     assert tested.returncode == 0, tested.stdout[-3000:] + tested.stderr[-2000:]
-    assert "8 passed" in tested.stdout
+    assert "11 passed" in tested.stdout
 
 
 def test_a_broken_game_is_refused_by_name_while_others_play(world):

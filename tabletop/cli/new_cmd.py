@@ -23,7 +23,7 @@ def register(app: typer.Typer, rt: Runtime) -> None:
             Path | None, typer.Option("--dir", help="Where to write the package (default: ./NAME).")
         ] = None,
     ) -> None:
-        """Write a new game plugin package: rules, cards, bot, renderer and tests, ready to install."""
+        """Write a new game plugin package in the layout of the bundled games: rules, cards, bot, board, search kit, statistics and tests, ready to install."""
         target = folder if folder is not None else Path(name)
         written = write(name, target, installed=rt.registry.games)
         rt.output.print(f"[ok]Wrote {len(written)} files to {target}.[/] Next:", highlight=False)
