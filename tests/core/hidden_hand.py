@@ -7,6 +7,11 @@ card of the deck, if any) or, once a game, passes a card face down to the next s
 seat with no cards is skipped; when no seat holds a card, the highest score wins.
 
 Notation: ``play r3``, ``give g1``.
+
+It writes its own ``apply`` and ``legal_actions`` (no ``rules``): the way games were written
+before the engine's template apply, still supported, so the planted-leak tests
+(test_planted_leaks.py, which override ``_parse`` and ``draw_event``) keep proving the check on
+such a game too.
 """
 
 from __future__ import annotations
