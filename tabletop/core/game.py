@@ -264,18 +264,25 @@ class Game:
         rules = self.rules
         if not rules:
             raise NotImplementedError(f"{type(self).__name__} has no rules and no legal_actions of its own.")
-        if self.outcome(state) is not None or seat not in self.to_act(state):
+        if seat not in self.to_act(state) or self.outcome(state) is not None:
             return []
         found = []
-        parsed = self._parse_cache()
+        parsed = self._parsed
         for action in self.candidates(state, seat):
             move = parsed.get(action)
             if move is None:
-                move = self._parse_once(parsed, action)
+                move = self._parse_once(action)
             verb, args = move
             if rules[verb].refusal(self, state, seat, *args) is None:
                 found.append(action)
         return found
+
+    def __new__(cls, *args: Any, **kwargs: Any) -> Game:
+        game = super().__new__(cls)
+        #: What :meth:`parse` made of each text so far (at most PARSE_CACHE): set here, not in
+        #: ``__init__``, so a game's own ``__init__`` need not call the base class's.
+        game._parsed = {}
+        return game
 
     def apply(self, state: Any, seat: int, action: str) -> Sequence[Event]:
         """Check ``action`` (raise InvalidAction or IllegalAction, changing nothing), then
@@ -286,65 +293,41 @@ class Game:
         then the verb's rule refuses or takes effect. A game without rules writes its own."""
         if not (type(seat) is int and seat >= 0 and type(action) is str and len(action) <= MAX_ACTION):
             raise bad_arguments(seat, action)
-        rules = self.rules
-        if not rules:
-            raise NotImplementedError(f"{type(self).__name__} has no rules and no apply of its own.")
-        # _judge's steps, written out: this is the hottest call of search and simulation.
         try:
-            parsed = self.__dict__["_parsed"]
-        except KeyError:
-            parsed = self._parse_cache()
-        try:
-            move = parsed.get(action)
-            if move is None:
-                move = self._parse_once(parsed, action)
-            verb, args = move
-            if self.outcome(state) is not None:
-                raise IllegalAction("The game is over.", seat=seat, action=action)
-            if seat not in self.to_act(state):
-                raise IllegalAction(self.not_asked(state, seat, verb), seat=seat, action=action)
-            rule = rules[verb]
-            why = rule.refusal(self, state, seat, *args)
-            if why is not None:
-                raise IllegalAction(why, seat=seat, action=action)
+            rule, args = self._judge(state, seat, action)
             return rule.effect(self, state, seat, *args)
         except ActionError as error:
             shorten_error(error, action)
             raise
 
     def _judge(self, state: Any, seat: int, action: str) -> tuple[Rule, tuple]:
-        """The rule that allows ``action`` and its arguments; raises the refusal otherwise."""
-        rules = self.rules
-        if not rules:
-            raise NotImplementedError(f"{type(self).__name__} has no rules and no apply of its own.")
-        parsed = self._parse_cache()
-        move = parsed.get(action)
+        """The rule that allows ``action`` and its arguments; raises the refusal otherwise.
+
+        The hottest call of search and simulation, so the usual path asks the game only
+        ``to_act`` and the verb's refusal: a finished game asks no seat (the contract, which
+        ``tabletop check`` holds every game to), so whether it is over is asked only of a seat
+        that is not asked."""
+        move = self._parsed.get(action)
         if move is None:
-            move = self._parse_once(parsed, action)
+            move = self._parse_once(action)
         verb, args = move
-        if self.outcome(state) is not None:
-            raise IllegalAction("The game is over.", seat=seat, action=action)
         if seat not in self.to_act(state):
+            if self.outcome(state) is not None:
+                raise IllegalAction("The game is over.", seat=seat, action=action)
             raise IllegalAction(self.not_asked(state, seat, verb), seat=seat, action=action)
-        rule = rules[verb]
+        rule = self.rules[verb]
         why = rule.refusal(self, state, seat, *args)
         if why is not None:
             raise IllegalAction(why, seat=seat, action=action)
         return rule, args
 
-    def _parse_cache(self) -> dict[str, tuple[str, tuple]]:
-        """What :meth:`parse` made of each text so far (per game object, at most PARSE_CACHE)."""
-        try:
-            return self.__dict__["_parsed"]
-        except KeyError:
-            parsed = self.__dict__["_parsed"] = {}
-            return parsed
-
-    def _parse_once(self, parsed: dict[str, tuple[str, tuple]], action: str) -> tuple[str, tuple]:
+    def _parse_once(self, action: str) -> tuple[str, tuple]:
         """:meth:`parse` ``action`` and keep the result while the cache has room."""
+        if not self.rules:
+            raise NotImplementedError(f"{type(self).__name__} has no rules and no apply of its own.")
         move = self.parse(action)
-        if len(parsed) < PARSE_CACHE:
-            parsed[action] = move
+        if len(self._parsed) < PARSE_CACHE:
+            self._parsed[action] = move
         return move
 
     def parse(self, action: str) -> tuple[str, tuple]:
