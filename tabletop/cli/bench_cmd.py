@@ -10,6 +10,7 @@ from rich.table import Table
 from tabletop.cli.params import GameArgument, JsonOption, OptionsOption
 from tabletop.cli.seats import plan_seats
 from tabletop.engine.bench import bench, bot_timings, compare
+from tabletop.lab.figures import summarise
 from tabletop.terminal.output import friendly
 
 if TYPE_CHECKING:
@@ -72,7 +73,7 @@ def register(app: typer.Typer, rt: Runtime) -> None:
                 other, other_options = found, found.parse_options(versus.split(","))
             with rt.output.progress("Benchmarking side by side") as progress:
                 figures = compare((found, options), (other, other_options), seats=count, runs=runs,
-                                  seconds=seconds, seed=seed, progress=progress)
+                                  seconds=seconds, seed=seed, progress=progress, summarise=summarise)
             if as_json:
                 rt.output.json(figures)
                 return
@@ -93,7 +94,7 @@ def register(app: typer.Typer, rt: Runtime) -> None:
             return
         with rt.output.progress(f"Benchmarking {found.title}") as progress:
             figures = bench(found, seats=count, options=options, runs=runs, seconds=seconds, seed=seed,
-                            progress=progress)
+                            progress=progress, summarise=summarise)
         if as_json:
             rt.output.json(figures)
             return

@@ -11,8 +11,8 @@ from rich.text import Text
 
 from tabletop.cli.params import GameArgument, JsonOption, OptionsOption
 from tabletop.cli.seats import plan_seats
-from tabletop.engine.simulate import summarise
 from tabletop.lab.backends import make_job
+from tabletop.lab.figures import length_sentence, summarise
 from tabletop.lab.runner import RunResult
 from tabletop.terminal.output import friendly
 
@@ -115,10 +115,7 @@ def print_summary(rt: Runtime, summary: dict[str, Any], run: RunResult, *, db: P
         rt.output.warn(f"Interrupted: {summary['games']} games finished and are counted below.")
     for table in summary_tables(summary):
         rt.output.print(table)
-    rt.output.print(
-        f"No winner: {summary['no_winner']} games. Length: {summary['mean_length']:g} "
-        f"actions on average (sd {summary['sd_length']:g}, {summary['min_length']}-{summary['max_length']})."
-    )
+    rt.output.print(Text(length_sentence(summary["length"], summary["no_winner"], summary["games"])))
     if run.run_id is not None:
         where = f" --db {db}" if db else ""
         rt.output.print(Text(f"Kept as run {run.run_id}: tabletop report {run.run_id}{where}"))

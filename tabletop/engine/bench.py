@@ -2,7 +2,10 @@
 
 * ``contract``: random games through the bare game contract (setup, to_act, legal, apply);
 * ``simulate``: random games through what ``tabletop simulate`` runs: agents from the
-  registry's bot specs, a :class:`~tabletop.engine.match.Match` with its record, the summary;
+  registry's bot specs, a :class:`~tabletop.engine.match.Match` with its record, and the
+  run's figures when the caller passes the function that sums them (``tabletop bench``
+  passes ``tabletop.lab.figures.summarise``: the lab sits above the engine, so the engine
+  is handed it rather than importing it);
 * ``copy_apply``: state copy + apply, what search does most;
 * bots: each bot's seconds per decision (median, 90th percentile) in games it plays.
 
@@ -25,9 +28,11 @@ from tabletop.core.decision import BotSpec, Decision
 from tabletop.core.game import Game
 from tabletop.core.random_agent import RANDOM
 from tabletop.engine.match import run_match
-from tabletop.engine.simulate import bot_rng, run_games, summarise
+from tabletop.engine.simulate import bot_rng, run_games
 
 Progress = Callable[[str], None]
+#: Sums a run's results up as ``tabletop simulate`` does: ``(game, bots, results, seed=, options=)``.
+Summary = Callable[..., Any]
 
 
 def _random_games(game: Game, seats: int, options: Mapping[str, Any], seconds: float, seed: int) -> tuple[int, int, float]:
@@ -51,7 +56,9 @@ def _random_games(game: Game, seats: int, options: Mapping[str, Any], seconds: f
     return games, decisions, now - start
 
 
-def _simulated_games(game: Game, seats: int, options: Mapping[str, Any], seconds: float, seed: int) -> tuple[int, int, float]:
+def _simulated_games(
+    game: Game, seats: int, options: Mapping[str, Any], seconds: float, seed: int, summarise: Summary | None
+) -> tuple[int, int, float]:
     """Random games through ``run_games`` and ``summarise``, in batches, for about ``seconds``."""
     bots = [RANDOM] * seats
     games = decisions = 0
@@ -61,7 +68,8 @@ def _simulated_games(game: Game, seats: int, options: Mapping[str, Any], seconds
     now = start
     while now < deadline or games == 0:
         results = run_games(game, bots, games=batch, seed=seed + games, options=options)
-        summarise(game, bots, results, seed=seed + games, options=options)
+        if summarise is not None:
+            summarise(game, bots, results, seed=seed + games, options=options)
         games += batch
         decisions += sum(r.length for r in results)
         now = time.perf_counter()
@@ -111,9 +119,11 @@ def _spread(values: Sequence[float]) -> dict[str, Any]:
 class _Setup:
     """One game with one option set, and its per-run measures."""
 
-    def __init__(self, game: Game, seats: int, options: Mapping[str, Any] | None, seed: int):
+    def __init__(self, game: Game, seats: int, options: Mapping[str, Any] | None, seed: int,
+                 summarise: Summary | None = None):
         game.check_seats(seats)
         self.game, self.seats, self.seed = game, seats, seed
+        self.summarise = summarise
         self.options = game.resolve_options(options)
         self.samples = _positions(game, seats, self.options, seed, 500)
         self.runs: dict[str, list[float]] = {"contract": [], "contract_decisions": [], "simulate": [], "copy_apply": []}
@@ -123,7 +133,7 @@ class _Setup:
         games, decisions, elapsed = _random_games(self.game, self.seats, self.options, seconds, seed)
         self.runs["contract"].append(games / elapsed)
         self.runs["contract_decisions"].append(decisions / elapsed)
-        games, _, elapsed = _simulated_games(self.game, self.seats, self.options, seconds, seed)
+        games, _, elapsed = _simulated_games(self.game, self.seats, self.options, seconds, seed, self.summarise)
         self.runs["simulate"].append(games / elapsed)
         self.runs["copy_apply"].append(_copy_apply(self.game, self.samples, seconds / 2))
 
@@ -157,9 +167,10 @@ def bench(
     seconds: float = 1.0,
     seed: int = 0,
     progress: Progress | None = None,
+    summarise: Summary | None = None,
 ) -> dict[str, Any]:
     """Median and spread over ``runs`` interleaved runs of about ``seconds`` per measure."""
-    setup = _Setup(game, seats, options, seed)
+    setup = _Setup(game, seats, options, seed, summarise)
     for run in range(runs):
         if progress:
             progress(f"run {run + 1} of {runs}")
@@ -176,9 +187,10 @@ def compare(
     seconds: float = 1.0,
     seed: int = 0,
     progress: Progress | None = None,
+    summarise: Summary | None = None,
 ) -> dict[str, Any]:
     """Two games or two option sets side by side, alternating run by run; ratios second/first."""
-    setups = [_Setup(game, seats, options, seed) for game, options in (first, second)]
+    setups = [_Setup(game, seats, options, seed, summarise) for game, options in (first, second)]
     for run in range(runs):
         for which, setup in enumerate(setups):
             if progress:

@@ -12,42 +12,62 @@ its actions, the messages of its rejected actions, the events it sees after an a
 and the choices of the game's rule-based bots must not change. A ``determinize`` that
 never changes anything fails unless the game declares perfect information, and an event
 a seat sees must not name a card hidden from it.
+
+Each of these is a small named check over a :class:`Step` (the position before a move and,
+once made, its events), listed in order in :data:`OPENING`, :data:`BEFORE`, :data:`AFTER`
+and :data:`END` (the hidden-information ones live in :mod:`tabletop.engine.leaks`), like
+OpenSpiel's basic tests. A failure reads ``check_name: step 3, seat 0, action 'x': what is
+wrong``, so it says which promise broke and where.
 """
 
 from __future__ import annotations
 
 import itertools
-import json
 import random
 from collections.abc import Callable, Mapping, Sequence
-from dataclasses import dataclass, field
-from io import StringIO
+from dataclasses import dataclass, field, replace
 from typing import Any
-
-from rich.console import Console
 
 from tabletop.core.decision import BotSpec
 from tabletop.core.errors import ActionError
-from tabletop.core.events import Event
 from tabletop.core.fingerprint import fingerprint
 from tabletop.core.game import MAX_ACTION, Game
 from tabletop.core.record import GameRecord
-from tabletop.core.zones import CardState
-from tabletop.engine.leaks import (
+from tabletop.engine.check_steps import (
+    CheckFailure,
     Failed,
-    check_bots,
-    check_events,
-    check_hidden,
-    check_named_cards,
-    dump,
+    Play,
+    Step,
+    cards_are_conserved,
+    copies_look_like_the_original,
+    copies_reach_the_same_position,
+    determinize_resamples_something,
+    ends_within_its_step_limit,
+    events_are_json_safe,
+    illegal_actions_are_refused,
+    legal_actions_are_text,
+    legal_actions_match_the_rules,
+    looking_changes_nothing,
+    outcome_names_seats,
+    records_replay,
+    snapshot,
+    the_game_can_be_shown,
+    to_act_names_seats,
+)
+from tabletop.engine.leaks import (
+    HIDDEN,
+    bots_ignore_the_unseen,
+    events_ignore_the_unseen,
+    events_name_no_hidden_card,
     hidden_from_each,
     resamplers,
+    views_name_no_hidden_card,
 )
+
+__all__ = ["AFTER", "BEFORE", "END", "OPENING", "CheckFailure", "CheckReport", "Step", "check_game", "variants"]
 
 #: Not an action of any sane notation; every game must reject it.
 NONSENSE = "\x00not-an-action"
-#: Rendering is slow; the prompt's rendering and the bots are tried every this many steps.
-PRESENT_EVERY = 7
 
 
 @dataclass
@@ -61,14 +81,6 @@ class CheckReport:
     @property
     def ok(self) -> bool:
         return not self.problems
-
-
-def _snapshot(game: Game, state: Any, seats: int) -> tuple:
-    """Everything observable about a state, for 'is it unchanged?' comparisons."""
-    views = tuple(dump(game.view(state, s)) for s in [None, *range(seats)])
-    acting = tuple(game.to_act(state))
-    legal = tuple(tuple(game.legal_actions(state, s)) for s in acting)
-    return views, acting, legal, game.census(state), game.outcome(state)
 
 
 def variants(game: Game, seats: Sequence[int] | None, options: Mapping[str, Any] | None) -> list[tuple[int, dict]]:
@@ -115,7 +127,7 @@ def check_game(
             steps = _check_one(game, n, opts, game_seed, bots)
             report.steps += steps
             variant["steps"] += steps
-        except Failed as failure:
+        except CheckFailure as failure:
             report.problems.append(f"{n} seats, options {opts or '{}'}, seed {game_seed}: {failure}")
         except Exception as error:  # a crash inside the rules is exactly what we report
             report.problems.append(
@@ -130,99 +142,114 @@ def check_game(
     return report
 
 
+def _named(check: Callable[..., Any], step: Step, *args: Any) -> Any:
+    """Run one check; any failure, a crash inside the rules included, is reported under its name."""
+    try:
+        return check(step, *args)
+    except Failed as failure:
+        raise CheckFailure(check.__name__, step.where, str(failure)) from None
+    except Exception as error:  # a crash inside the rules is exactly what we report
+        raise CheckFailure(check.__name__, step.where, f"unexpected {type(error).__name__}: {error}") from None
+
+
+def _run(checks: Sequence[Callable[..., None]], step: Step) -> None:
+    for check in checks:
+        if check in HIDDEN:
+            for samples in step.samples.values():
+                for sample in samples:
+                    _named(check, step, sample)
+        else:
+            _named(check, step)
+
+
 def _check_one(game: Game, seats: int, options: dict, seed: int, bots: Sequence[BotSpec] = ()) -> int:
-    rng = random.Random(f"check:{seed}")
+    """Play one seeded random game through every check; the number of steps it took."""
     state = game.new_state(seats, options=options, seed=seed)
-    cards = game.census(state)
     record = GameRecord(
         game=game.name, version=game.version, options=game.resolve_options(options),
         seed=seed, seats=[{"name": f"Seat {i + 1}", "agent": "random"} for i in range(seats)],
     )
-    texts: list[str] = []
-    opening = list(game.opening_events(state))
-    for event in opening:
-        if not isinstance(event, Event):
-            raise Failed(f"setup: opening_events gave {event!r}, not an Event")
-        json.dumps(event.to_dict())
-    check_events(game, state, seats, -1, "", opening, {}, 0)
-    tried: list[str] = []  # actions once legal, to try where they are not
-    changed: dict[str, bool] = {}  # per resampler: did it ever change anything?
-    named: dict = {}  # per viewer: the words its view has shown
-    limit = game.step_limit(seats)
-    step = 0
-    while game.outcome(state) is None:
-        step += 1
-        if step > limit:
-            raise Failed(f"did not end within its step limit of {limit} actions")
-        acting = list(game.to_act(state))
-        if not acting or any(not (isinstance(s, int) and 0 <= s < seats) for s in acting):
-            raise Failed(f"step {step}: to_act gave {acting!r} for an unfinished game")
-        before = _snapshot(game, state, seats)
-        deep = fingerprint(state)
-        if _snapshot(game, game.copy(state), seats) != before:
-            raise Failed(f"step {step}: a copy does not look like the original: copy() misses something")
-        seat = acting[0]
-        legal = list(game.legal_actions(state, seat))
-        if not legal or not all(isinstance(a, str) for a in legal):
-            raise Failed(f"step {step}: seat {seat} must act but its legal actions are {legal!r}")
-        attempts = _attempts(game, state, seats, acting, legal, tried, rng, first=step == 1)
-        refusals = _check_rejections(game, state, seats, attempts, before, deep, step)
-        samples = {s: resamplers(game, state, s, rng) for s in range(seats)}
-        for s, pairs in samples.items():
-            for who, sample in pairs:
-                if not changed.get(who) and fingerprint(sample) != deep:
-                    changed[who] = True
-                changed.setdefault(who, False)
-                check_hidden(game, state, sample, s, who, before, refusals, step)
-        if isinstance(state, CardState):
-            check_named_cards(game, state, seats, step, named)
-        if fingerprint(state) != deep:
-            raise Failed(f"step {step}: determinize, view or describe_action changed the state itself")
-        if step % PRESENT_EVERY == 1:
-            _check_presentation(game, state, seat, legal, step)
-            check_bots(game, state, seat, legal, samples[seat], bots, step)
-        action = rng.choice(legal)
-        tried.extend(a for a in legal[:3] if a not in tried)
-        hidden_before = hidden_from_each(state, seats)
-        trial = game.copy(state)
-        game.apply(trial, seat, action)
-        if _snapshot(game, state, seats) != before:
-            raise Failed(f"step {step}: applying '{action}' to a copy changed the original")
-        try:
-            events = game.apply(state, seat, action)
-        except ActionError as error:
-            raise Failed(f"step {step}: the legal action '{action}' was rejected: {error}") from None
-        for event in events:
-            if not isinstance(event, Event):
-                raise Failed(f"step {step}: apply returned {event!r}, not an Event")
-            json.dumps(event.to_dict())
-            texts.append(event.text)
-        check_events(game, state, seats, seat, action, list(events), samples, step, hidden_before)
-        record.actions.append((seat, action))
-        if _snapshot(game, trial, seats) != _snapshot(game, state, seats):
-            raise Failed(f"step {step}: '{action}' gave a different position on a copy: copy() misses something")
-        if cards is not None and game.census(state) != cards:
-            diff = (game.census(state) - cards) + (cards - game.census(state))
-            raise Failed(f"step {step}: '{action}' broke card conservation ({dict(diff)})")
-    if not game.perfect_information and not all(changed.values()):
-        raise Failed(
-            "the game's determinize never changed anything in a whole game: it resamples nothing a seat "
-            "cannot see, so no hidden-information check can fail (declare "
-            "perfect_information = True if every seat sees everything)"
-        )
-    _check_presentation(game, state, None, [], step)
-    outcome = game.outcome(state)
-    if any(w not in range(seats) for w in outcome.winners):
-        raise Failed(f"outcome names winners {outcome.winners} that are not seats")
-    record.outcome = outcome.to_dict()
-    replayed_texts: list[str] = []
-    loaded = GameRecord.from_dict(json.loads(record.to_json()))
-    final = loaded.verify(game, on_step=lambda *a: replayed_texts.extend(e.text for e in a[4]))
-    if json.dumps(game.view(final, None), sort_keys=True) != json.dumps(game.view(state, None), sort_keys=True):
-        raise Failed("replaying the record ends in a different position")
-    if replayed_texts != texts:
-        raise Failed("replaying the record narrates a different game")
-    return step
+    play = Play(game, seats, state, random.Random(f"check:{seed}"), bots, game.census(state), record)
+    _run(OPENING, _named(opening_events, Step(play, 0)))
+    number = 0
+    while game.outcome(play.state) is None:
+        number += 1
+        _run((ends_within_its_step_limit,), Step(play, number))
+        step = _named(read_position, Step(play, number))
+        _run(BEFORE, step)
+        play.tried.extend(a for a in step.legal[:3] if a not in play.tried)
+        moved = _named(legal_moves_apply, step)
+        _run(AFTER, moved)
+        play.texts.extend(event.text for event in moved.events)
+        record.actions.append((step.seat, step.action))
+    _run(END, Step(play, number, final=True))
+    return number
+
+
+# ---- reading the position and moving: the checks' context ----------------------------------
+
+
+def opening_events(step: Step) -> Step:
+    """Setup's events, which the opening checks read."""
+    return replace(step, events=tuple(step.game.opening_events(step.state)))
+
+
+def read_position(step: Step) -> Step:
+    """Who acts, the move the check makes, what everyone sees, the illegal attempts to try and
+    the resampled positions; only as far as the position is sound (the checks then say why not)."""
+    play, game, state, seats = step.play, step.game, step.state, step.seats
+    acting = tuple(game.to_act(state))
+    if not acting or any(not (isinstance(s, int) and 0 <= s < seats) for s in acting):
+        return replace(step, acting=acting)
+    seat = acting[0]
+    legal = tuple(game.legal_actions(state, seat))
+    if not legal or not all(isinstance(a, str) for a in legal):
+        return replace(step, acting=acting, seat=seat, legal=legal)
+    before = snapshot(game, state, seats)
+    deep = fingerprint(state)
+    attempts = _attempts(game, state, seats, list(acting), list(legal), play.tried, play.rng, first=step.number == 1)
+    samples = {s: resamplers(game, state, s, play.rng) for s in range(seats)}
+    for sample in itertools.chain.from_iterable(samples.values()):
+        if not play.changed.get(sample.who) and fingerprint(sample.state) != deep:
+            play.changed[sample.who] = True
+        play.changed.setdefault(sample.who, False)
+    return replace(step, acting=acting, seat=seat, legal=legal, action=play.rng.choice(legal), before=before,
+                   deep=deep, attempts=tuple(attempts), samples=samples)
+
+
+def legal_moves_apply(step: Step) -> Step:
+    """The chosen legal move, made on a copy (the original must not change) and then for real."""
+    game, state, seat, action = step.game, step.state, step.seat, step.action
+    hidden_before = hidden_from_each(state, step.seats)
+    trial = game.copy(state)
+    game.apply(trial, seat, action)
+    if snapshot(game, state, step.seats) != step.before:
+        raise Failed(f"applying {action!r} to a copy changed the original")
+    try:
+        events = tuple(game.apply(state, seat, action))
+    except ActionError as error:
+        raise Failed(f"the legal action {action!r} was rejected: {error}") from None
+    return replace(step, hidden_before=hidden_before, trial=trial, events=events)
+
+
+# ---- the checks, each a promise of the contract ----------------------------------------------
+
+
+#: The checks of setup's events.
+OPENING = (events_are_json_safe, events_name_no_hidden_card)
+#: The checks of each position before its move, in order (``HIDDEN`` ones once per resampled state).
+BEFORE = (
+    to_act_names_seats, legal_actions_are_text, copies_look_like_the_original, legal_actions_match_the_rules,
+    illegal_actions_are_refused, *HIDDEN, views_name_no_hidden_card, looking_changes_nothing,
+    the_game_can_be_shown, bots_ignore_the_unseen,
+)
+#: The checks of each move once made.
+AFTER = (
+    events_are_json_safe, events_name_no_hidden_card, events_ignore_the_unseen, copies_reach_the_same_position,
+    cards_are_conserved,
+)
+#: The checks of the finished game.
+END = (determinize_resamples_something, the_game_can_be_shown, outcome_names_seats, records_replay)
 
 
 def _attempts(
@@ -243,49 +270,3 @@ def _attempts(
     for action in rng.sample(stale, min(2, len(stale))):
         attempts.append((acting[0], action))
     return attempts
-
-
-def _check_rejections(
-    game: Game, state: Any, seats: int, attempts: list[tuple[int, str]], before: tuple, deep: Any, step: int
-) -> dict[tuple[int, str], str]:
-    """Each attempt is rejected with a reason and changes nothing, hidden parts included;
-    returns the messages."""
-    refusals: dict[tuple[int, str], str] = {}
-    for seat, action in attempts:
-        try:
-            game.apply(state, seat, action)
-        except ActionError as error:
-            if not str(error).strip():
-                raise Failed(f"step {step}: '{action}' by seat {seat} was rejected without a reason") from None
-            if type(seat) is int:  # a wrong kind's message names only the kind: nothing to resample
-                refusals[(seat, action)] = str(error)
-        except Exception as error:
-            hint = " (it sets checks_arguments: its apply must first test the arguments as the engine's wrapper does)"
-            raise Failed(
-                f"step {step}: apply with seat {seat!r} and action {repr(action)[:40]} raised "
-                f"{type(error).__name__} instead of an InvalidAction{hint if game.checks_arguments else ''}"
-            ) from None
-        else:
-            raise Failed(
-                f"step {step}: seat {seat} was allowed to play {action!r}, which is not among its "
-                "legal actions now (out of turn, out of notation, or no longer legal)"
-            )
-        if _snapshot(game, state, seats) != before or fingerprint(state) != deep:
-            raise Failed(
-                f"step {step}: a rejected action by seat {seat} ('{action}') changed the state "
-                "(compared deeply, hidden parts included): check before changing anything"
-            )
-    return refusals
-
-
-def _check_presentation(game: Game, state: Any, seat: int | None, legal: list[str], step: int) -> None:
-    """What a person at the prompt sees must not crash: the view rendered, each action described."""
-    names = [f"Seat {i + 1}" for i in range(game.max_players)]
-    try:
-        Console(file=StringIO(), width=100).print(game.render(game.view(state, seat), names=names))
-        for action in legal:
-            if not isinstance(game.describe_action(state, seat, action), str):
-                raise TypeError(f"describe_action('{action}') did not return text")
-    except Exception as error:
-        who = "the spectator" if seat is None else f"seat {seat}"
-        raise Failed(f"step {step}: showing {who} the game failed: {type(error).__name__}: {error}") from None

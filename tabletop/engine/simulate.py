@@ -1,21 +1,16 @@
-"""Play many bot games and sum them up: wins per seat and per bot, game lengths.
+"""Play many bot games: one :class:`GameResult` per game (``tabletop.lab.figures`` sums them up).
 
 Game ``i`` of a run with seed ``S`` is played with seed ``S + i`` and each bot gets a
 generator seeded from that game seed and its seat, so a game's result depends on its
 seed alone: a run gives the same results whatever plays it (one process, a pool, Ray)
-and in whatever order its games finish. :class:`Tally` sums results as they stream
-in, so a run of any length needs the same memory.
+and in whatever order its games finish.
 """
 
 from __future__ import annotations
 
 import json
-import math
 import random
-from collections import Counter
 from collections.abc import Iterable, Iterator, Mapping, Sequence
-from dataclasses import dataclass, field
-from fractions import Fraction
 from typing import Any, NamedTuple
 
 import pluggy
@@ -23,11 +18,8 @@ import pluggy
 from tabletop.core.decision import BotSpec
 from tabletop.core.events import Event
 from tabletop.core.game import Game
-from tabletop.core.stats import Stat, wilson
+from tabletop.core.stats import Stat
 from tabletop.engine.match import Match
-
-#: What a seat's row names for its bot when the bots change seats from game to game.
-ROTATED = "(rotated)"
 
 
 class GameResult(NamedTuple):
@@ -235,138 +227,3 @@ def run_games(
     game.check_seats(len(bots))
     resolved = game.resolve_options(options)
     return list(iter_games(game, bots, resolved, range(seed, seed + games), pm))
-
-
-@dataclass
-class Tally:
-    """A run's figures summed as results arrive, in any order, in memory independent of the count.
-
-    Wins are counted per seat and per bot, a bot named by its place in the run's list of seats
-    (with ``--rotate`` it changes seat from game to game). Sole wins are counted as whole
-    numbers and shared ones as exact fractions, so the order of arrival cannot change a digit.
-    """
-
-    seats: int
-    games: int = 0
-    no_winner: int = 0
-    lengths: Counter = field(default_factory=Counter)
-    errors: int = 0
-    first_errors: list[str] = field(default_factory=list)
-    stats_errors: int = 0
-    sole: list[int] = field(default_factory=list)
-    shared: list[Fraction] = field(default_factory=list)
-    bot_sole: list[int] = field(default_factory=list)
-    bot_shared: list[Fraction] = field(default_factory=list)
-
-    def __post_init__(self) -> None:
-        for counts, zero in ((self.sole, 0), (self.shared, Fraction(0)), (self.bot_sole, 0),
-                             (self.bot_shared, Fraction(0))):
-            if not counts:
-                counts.extend([zero] * self.seats)
-
-    @property
-    def wins(self) -> list[Fraction]:
-        """Wins per seat."""
-        return [s + f for s, f in zip(self.sole, self.shared, strict=True)]
-
-    @property
-    def bot_wins(self) -> list[Fraction]:
-        """Wins of the bot listed at each place of the run's seats, wherever it sat."""
-        return [s + f for s, f in zip(self.bot_sole, self.bot_shared, strict=True)]
-
-    def add(self, result: GameResult) -> None:
-        if result.error is not None:
-            self.errors += 1
-            if len(self.first_errors) < 3:
-                self.first_errors.append(result.error)
-            return
-        self.games += 1
-        if result.stats_error is not None:
-            self.stats_errors += 1
-        self.lengths[result.length] += 1
-        winners = result.winners
-        rotation = result.rotation
-        if len(winners) == 1:
-            (w,) = winners
-            self.sole[w] += 1
-            self.bot_sole[(w - rotation) % self.seats] += 1
-            return
-        if not winners:
-            self.no_winner += 1
-        for w in winners:
-            share = Fraction(1, len(winners))
-            self.shared[w] += share
-            self.bot_shared[(w - rotation) % self.seats] += share
-
-
-def _length_figures(lengths: Counter) -> dict[str, float]:
-    n = sum(lengths.values())
-    if not n:
-        return {"mean": 0.0, "sd": 0.0, "min": 0, "max": 0}
-    mean = sum(k * c for k, c in lengths.items()) / n
-    var = sum(c * (k - mean) ** 2 for k, c in lengths.items()) / n
-    return {"mean": mean, "sd": math.sqrt(var), "min": min(lengths), "max": max(lengths)}
-
-
-def summarise(
-    game: Game,
-    bots: Sequence[BotSpec],
-    results: Iterable[GameResult] | Tally,
-    *,
-    seed: int,
-    options: Mapping[str, Any],
-    rotate: bool = False,
-) -> dict[str, Any]:
-    """The figures ``tabletop simulate`` prints; seats are numbered from 1. Rates and intervals
-    keep full precision (rounded once, when shown), so the table agrees with ``tabletop report``.
-
-    With ``rotate`` the bots changed seats from game to game: a seat's row names no bot,
-    and each bot's row counts its wins in whatever seat it held."""
-    if isinstance(results, Tally):
-        tally = results
-    else:
-        tally = Tally(len(bots))
-        for r in results:
-            tally.add(r)
-    n = tally.games
-    seat_wins = [float(w) for w in tally.wins]
-    bot_wins = [float(w) for w in tally.bot_wins]
-    by_seat = []
-    for seat, spec in enumerate(bots):
-        low, high = wilson(seat_wins[seat], n)
-        by_seat.append({
-            "seat": seat + 1, "bot": ROTATED if rotate else spec.name, "wins": round(seat_wins[seat], 4),
-            "rate": seat_wins[seat] / n if n else 0.0, "ci95": [low, high],
-        })
-    by_bot: dict[str, dict[str, Any]] = {}
-    for place, spec in enumerate(bots):
-        entry = by_bot.setdefault(spec.name, {"seats": [], "wins": 0.0, "games": 0})
-        entry["seats"].append(place + 1)
-        entry["wins"] += bot_wins[place]
-        entry["games"] += n
-    for entry in by_bot.values():
-        low, high = wilson(entry["wins"], entry["games"])
-        if rotate:
-            entry["seats"] = list(range(1, len(bots) + 1))
-        entry["rate"] = entry["wins"] / entry["games"] if entry["games"] else 0.0
-        entry["wins"] = round(entry["wins"], 4)
-        entry["ci95"] = [low, high]
-    length = _length_figures(tally.lengths)
-    return {
-        "game": game.name,
-        "version": game.version,
-        "games": n,
-        "seed": seed,
-        "options": dict(options),
-        "seats": [spec.name for spec in bots],
-        "rotate": rotate,
-        "no_winner": tally.no_winner,
-        "mean_length": round(length["mean"], 2),
-        "sd_length": round(length["sd"], 2),
-        "min_length": length["min"],
-        "max_length": length["max"],
-        "by_seat": by_seat,
-        "by_bot": by_bot,
-        "errors": tally.errors,
-        "first_errors": list(tally.first_errors),
-    }

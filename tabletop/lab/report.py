@@ -13,8 +13,8 @@ from functools import partial
 from typing import Any
 
 from tabletop.lab import charts
-from tabletop.lab.analysis import MIN_GROUP
 from tabletop.lab.compare import variant_label
+from tabletop.lab.figures import MIN_GROUP, length_sentence
 
 WELCH = "Welch's t-test"
 
@@ -105,11 +105,8 @@ def run_sections(a: dict[str, Any]) -> list[Section]:
                 ["Bot", "Wins", "Seat-games", "Rate", "95% CI"],
                 [[r["bot"], f"{r['wins']:g}", str(r["n"]), pct(r["rate"]), ci(r)] for r in a["by_bot"]]),
     ]
-    length = a["length"]
     sections.append(Section(
-        "length", "Game length",
-        f"Games last {length['mean']:.1f} actions on average (median {length['median']:g}, sd {length['sd']:.1f}, "
-        f"{length['min']}-{length['max']}); {a['no_winner']} of {a['games']} games had no winner.",
+        "length", "Game length", length_sentence(a["length"], a["no_winner"], a["games"]),
         chart=partial(charts.length_chart, one, label)))
     for stat in a["seat_stats"]:
         sections.append(Section(

@@ -17,8 +17,9 @@ from pathlib import Path
 from typing import TYPE_CHECKING
 
 from tabletop.core.game import Game
-from tabletop.engine.simulate import GameResult, Tally
+from tabletop.engine.simulate import GameResult
 from tabletop.lab.backends import Job, check_backend, resolve, stream
+from tabletop.lab.figures import Tally
 
 if TYPE_CHECKING:
     from tabletop.lab.db import ResultsDB

@@ -64,7 +64,9 @@ def test_a_rules_crash_is_reported_with_seat_count_and_seed():
             raise ZeroDivisionError("oops")
 
     report = check_game(Crashes(), games=1, seed=5)
-    assert report.problems == ["2 seats, options {}, seed 5: unexpected ZeroDivisionError: oops"]
+    assert report.problems == [
+        "2 seats, options {}, seed 5: legal_moves_apply: step 2, seat 1, action '7': unexpected ZeroDivisionError: oops"
+    ]
 
 
 def test_out_of_turn_actions_are_rejected(goofspiel):
@@ -116,7 +118,20 @@ class TrustsItsArguments(Goofspiel):
 def test_a_game_that_claims_to_check_its_arguments_but_does_not_fails():
     report = check_game(TrustsItsArguments(), games=2)
     assert report.problems[0] == (
-        "2 seats, options {}, seed 0: step 1: apply with seat 0 and action 7 raised AttributeError "
+        "2 seats, options {}, seed 0: illegal_actions_are_refused: step 1, seat 0, action '12': "
+        "apply with seat 0 and action 7 raised AttributeError "
         "instead of an InvalidAction (it sets checks_arguments: its apply must first test the "
         "arguments as the engine's wrapper does)"
     )
+
+
+def test_each_failure_names_its_check_and_where_it_failed():
+    named = {
+        LeakyView(): "seat_view_hides_the_unseen: step 2, seat 1, action ",
+        LosesCards(): "cards_are_conserved: step 2, seat 1, action ",
+        CorruptsOnIllegal(): "illegal_actions_are_refused: step 1, seat 0, action ",
+        NeverEnds(): "ends_within_its_step_limit: step 11: ",
+    }
+    for game, start in named.items():
+        problem = check_game(game, games=1).problems[0]
+        assert problem.startswith("2 seats, options {}, seed 0: " + start), problem

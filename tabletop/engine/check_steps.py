@@ -1,0 +1,275 @@
+"""The step under check and the contract's checks of it (the runner is :mod:`tabletop.engine.check`).
+
+A :class:`Step` is one decision of a seeded random game: the position before the move and,
+once the move is made, its events. Each check is a small function of a step that raises
+:class:`Failed` with one sentence; the runner reports it as a :class:`CheckFailure` under
+the check's name, with the step, the seat and the action. The hidden-information checks are
+in :mod:`tabletop.engine.leaks`.
+"""
+
+from __future__ import annotations
+
+import json
+from collections import Counter
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass, field
+from io import StringIO
+from typing import TYPE_CHECKING, Any
+
+from rich.console import Console
+
+from tabletop.core.decision import BotSpec
+from tabletop.core.errors import ActionError
+from tabletop.core.events import Event
+from tabletop.core.fingerprint import fingerprint
+from tabletop.core.game import Game
+from tabletop.core.record import GameRecord
+
+if TYPE_CHECKING:
+    import random
+
+    from tabletop.engine.leaks import Sample
+
+#: Rendering is slow; the prompt's rendering and the bots are tried every this many steps.
+PRESENT_EVERY = 7
+
+
+class Failed(Exception):
+    """What one check found wrong, in a sentence; the check's runner adds its name, the step,
+    the seat and the action."""
+
+
+def dump(value: Any) -> str:
+    return json.dumps(value, sort_keys=True)
+
+
+class CheckFailure(Exception):
+    """One game's first problem, named after the check that found it; the check moves on to the next game."""
+
+    def __init__(self, check: str, where: str, problem: str):
+        super().__init__(f"{check}: {where}: {problem}")
+        self.check = check
+
+
+@dataclass
+class Play:
+    """One game under check: its live state and what the checks carry from step to step."""
+
+    game: Game
+    seats: int
+    state: Any
+    rng: random.Random
+    bots: Sequence[BotSpec]
+    cards: Counter | None
+    record: GameRecord
+    texts: list[str] = field(default_factory=list)
+    #: Actions once legal, to try where they are not.
+    tried: list[str] = field(default_factory=list)
+    #: Per resampler: did it ever change anything?
+    changed: dict[str, bool] = field(default_factory=dict)
+    #: Per viewer: the words its view has shown.
+    named: dict = field(default_factory=dict)
+
+
+@dataclass(frozen=True)
+class Step:
+    """One decision under check: the position before the move (``before``: what every seat and
+    the spectator see, who acts and their legal actions; ``deep``: the whole state's fingerprint)
+    and, once the move is made, its ``events`` and the ``trial`` copy it was also made on."""
+
+    play: Play
+    number: int
+    acting: tuple = ()
+    seat: int | None = None
+    legal: tuple = ()
+    action: str | None = None
+    before: tuple = ()
+    deep: Any = None
+    attempts: tuple = ()
+    #: Per seat, the position with what that seat cannot see resampled.
+    samples: Mapping[int, list[Sample]] = field(default_factory=dict)
+    #: ``(seat, action) -> message`` of the refused attempts, filled by :func:`illegal_actions_are_refused`.
+    refusals: dict = field(default_factory=dict)
+    hidden_before: dict | None = None
+    events: tuple = ()
+    trial: Any = None
+    #: The game is over: the checks of the finished game.
+    final: bool = False
+
+    @property
+    def game(self) -> Game:
+        return self.play.game
+
+    @property
+    def state(self) -> Any:
+        return self.play.state
+
+    @property
+    def seats(self) -> int:
+        return self.play.seats
+
+    @property
+    def presented(self) -> bool:
+        """Rendering is slow: the prompt's rendering and the bots are tried every few steps."""
+        return self.number % PRESENT_EVERY == 1
+
+    @property
+    def where(self) -> str:
+        if self.number == 0:
+            return "setup"
+        if self.final:
+            return f"the end, after step {self.number}"
+        if self.seat is None:
+            return f"step {self.number}"
+        action = "" if self.action is None else f", action {self.action!r}"
+        return f"step {self.number}, seat {self.seat}{action}"
+
+
+def snapshot(game: Game, state: Any, seats: int) -> tuple:
+    """Everything observable about a state, for 'is it unchanged?' comparisons."""
+    views = tuple(dump(game.view(state, s)) for s in [None, *range(seats)])
+    acting = tuple(game.to_act(state))
+    legal = tuple(tuple(game.legal_actions(state, s)) for s in acting)
+    return views, acting, legal, game.census(state), game.outcome(state)
+
+
+def events_are_json_safe(step: Step) -> None:
+    source = "opening_events" if step.number == 0 else "apply"
+    for event in step.events:
+        if not isinstance(event, Event):
+            raise Failed(f"{source} gave {event!r}, not an Event")
+        try:
+            json.dumps(event.to_dict())
+        except (TypeError, ValueError) as error:
+            raise Failed(f"event '{event.kind}' from {source} is not JSON-safe: {error}") from None
+
+
+def ends_within_its_step_limit(step: Step) -> None:
+    limit = step.game.step_limit(step.seats)
+    if step.number > limit:
+        raise Failed(f"did not end within its step limit of {limit} actions")
+
+
+def to_act_names_seats(step: Step) -> None:
+    if not step.acting or any(not (isinstance(s, int) and 0 <= s < step.seats) for s in step.acting):
+        raise Failed(f"to_act gave {list(step.acting)!r} for an unfinished game")
+
+
+def legal_actions_are_text(step: Step) -> None:
+    if not step.legal or not all(isinstance(a, str) for a in step.legal):
+        raise Failed(f"seat {step.seat} must act but its legal actions are {list(step.legal)!r}")
+
+
+def copies_look_like_the_original(step: Step) -> None:
+    if snapshot(step.game, step.game.copy(step.state), step.seats) != step.before:
+        raise Failed("a copy does not look like the original: copy() misses something")
+
+
+def _listed(actions: set[str]) -> str:
+    shown = sorted(actions)
+    return ", ".join(map(repr, shown[:8])) + (f" and {len(shown) - 8} more" if len(shown) > 8 else "")
+
+
+def legal_actions_match_the_rules(step: Step) -> None:
+    """A game with rules and its own fast ``legal_actions`` lists what its rules allow (``Game.allowed``)."""
+    game = step.game
+    kind = type(game)
+    if not game.rules or kind.legal_actions is Game.legal_actions or kind.candidates is Game.candidates:
+        return
+    for seat, legal in zip(step.before[1], step.before[2], strict=True):
+        fast, ruled = set(legal), set(game.allowed(step.state, seat))
+        if fast != ruled:
+            extra = f"lists {_listed(fast - ruled)}, which its rules refuse" if fast - ruled else ""
+            missing = f"lacks {_listed(ruled - fast)}, which its rules allow" if ruled - fast else ""
+            raise Failed(f"seat {seat}'s legal_actions " + " and ".join(filter(None, (extra, missing)))
+                         + " (Game.allowed: the candidates no rule refuses)")
+
+
+def illegal_actions_are_refused(step: Step) -> None:
+    """Each attempt is rejected with a reason and changes nothing, hidden parts included; the
+    messages are kept in ``step.refusals`` for the hidden-information checks."""
+    game, state = step.game, step.state
+    for seat, action in step.attempts:
+        try:
+            game.apply(state, seat, action)
+        except ActionError as error:
+            if not str(error).strip():
+                raise Failed(f"'{action}' by seat {seat} was rejected without a reason") from None
+            if type(seat) is int:  # a wrong kind's message names only the kind: nothing to resample
+                step.refusals[(seat, action)] = str(error)
+        except Exception as error:
+            hint = " (it sets checks_arguments: its apply must first test the arguments as the engine's wrapper does)"
+            raise Failed(
+                f"apply with seat {seat!r} and action {repr(action)[:40]} raised "
+                f"{type(error).__name__} instead of an InvalidAction{hint if game.checks_arguments else ''}"
+            ) from None
+        else:
+            raise Failed(
+                f"seat {seat} was allowed to play {action!r}, which is not among its "
+                "legal actions now (out of turn, out of notation, or no longer legal)"
+            )
+        if snapshot(game, state, step.seats) != step.before or fingerprint(state) != step.deep:
+            raise Failed(
+                f"a rejected action by seat {seat} ('{action}') changed the state "
+                "(compared deeply, hidden parts included): check before changing anything"
+            )
+
+
+def looking_changes_nothing(step: Step) -> None:
+    if fingerprint(step.state) != step.deep:
+        raise Failed("determinize, view or describe_action changed the state itself")
+
+
+def the_game_can_be_shown(step: Step) -> None:
+    """What a person at the prompt sees must not crash: the view rendered, each action described
+    (every few steps, and the spectator's view at the end)."""
+    game, state, seat = step.game, step.state, step.seat
+    if not (step.final or step.presented):
+        return
+    names = [f"Seat {i + 1}" for i in range(game.max_players)]
+    try:
+        Console(file=StringIO(), width=100).print(game.render(game.view(state, seat), names=names))
+        for action in step.legal:
+            if not isinstance(game.describe_action(state, seat, action), str):
+                raise TypeError(f"describe_action('{action}') did not return text")
+    except Exception as error:
+        who = "the spectator" if seat is None else f"seat {seat}"
+        raise Failed(f"showing {who} the game failed: {type(error).__name__}: {error}") from None
+
+
+def copies_reach_the_same_position(step: Step) -> None:
+    if snapshot(step.game, step.trial, step.seats) != snapshot(step.game, step.state, step.seats):
+        raise Failed(f"{step.action!r} gave a different position on a copy: copy() misses something")
+
+
+def cards_are_conserved(step: Step) -> None:
+    cards, now = step.play.cards, step.game.census(step.state)
+    if cards is not None and now != cards:
+        raise Failed(f"{step.action!r} broke card conservation ({dict((now - cards) + (cards - now))})")
+
+
+def determinize_resamples_something(step: Step) -> None:
+    if not step.game.perfect_information and not all(step.play.changed.values()):
+        raise Failed(
+            "the game's determinize never changed anything in a whole game: it resamples nothing a seat "
+            "cannot see, so no hidden-information check can fail (declare "
+            "perfect_information = True if every seat sees everything)"
+        )
+
+
+def outcome_names_seats(step: Step) -> None:
+    winners = step.game.outcome(step.state).winners
+    if any(w not in range(step.seats) for w in winners):
+        raise Failed(f"outcome names winners {winners} that are not seats")
+
+
+def records_replay(step: Step) -> None:
+    game, state, record = step.game, step.state, step.play.record
+    record.outcome = game.outcome(state).to_dict()
+    replayed_texts: list[str] = []
+    loaded = GameRecord.from_dict(json.loads(record.to_json()))
+    final = loaded.verify(game, on_step=lambda *a: replayed_texts.extend(e.text for e in a[4]))
+    if dump(game.view(final, None)) != dump(game.view(state, None)):
+        raise Failed("replaying the record ends in a different position")
+    if replayed_texts != step.play.texts:
+        raise Failed("replaying the record narrates a different game")
