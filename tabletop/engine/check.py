@@ -38,6 +38,7 @@ from tabletop.engine.check_steps import (
     Failed,
     Play,
     Step,
+    a_finished_game_asks_nobody,
     cards_are_conserved,
     copies_look_like_the_original,
     copies_reach_the_same_position,
@@ -249,7 +250,8 @@ AFTER = (
     cards_are_conserved,
 )
 #: The checks of the finished game.
-END = (determinize_resamples_something, the_game_can_be_shown, outcome_names_seats, records_replay)
+END = (determinize_resamples_something, the_game_can_be_shown, outcome_names_seats, a_finished_game_asks_nobody,
+       records_replay)
 
 
 def _attempts(

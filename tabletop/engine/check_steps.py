@@ -263,6 +263,17 @@ def outcome_names_seats(step: Step) -> None:
         raise Failed(f"outcome names winners {winners} that are not seats")
 
 
+def a_finished_game_asks_nobody(step: Step) -> None:
+    """The engine's apply asks whether the game is over only of a seat that is not asked, so a
+    finished game must ask nobody (and offer nobody an action)."""
+    asked = tuple(step.game.to_act(step.state))
+    if asked:
+        raise Failed(f"the game is over but to_act still names seats {asked}: return () once it ends")
+    offered = [s for s in range(step.seats) if step.game.legal_actions(step.state, s)]
+    if offered:
+        raise Failed(f"the game is over but seats {offered} still have legal actions")
+
+
 def records_replay(step: Step) -> None:
     game, state, record = step.game, step.state, step.play.record
     record.outcome = game.outcome(state).to_dict()

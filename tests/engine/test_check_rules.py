@@ -91,3 +91,19 @@ def test_a_fast_legal_list_that_leaves_out_what_the_rules_allow_fails_naming_it(
     problem = check_game(ForgetsOne(), games=1).problems[0]
     assert "legal_actions_match_the_rules: step 1, seat 0, action " in problem
     assert "lacks '1', which its rules allow" in problem
+
+
+def test_a_finished_game_that_still_asks_a_seat_fails_by_name():
+    """The engine's apply asks whether a game is over only of a seat not asked: a finished game
+    that still names a seat in to_act would let that seat move after the end."""
+
+    class Lingering(Take):
+        def to_act(self, state):
+            return (state.turn,)
+
+        def legal_actions(self, state, seat):
+            return [] if self.outcome(state) is not None else super().legal_actions(state, seat)
+
+    problem = check_game(Lingering(), games=1).problems[0]
+    assert "a_finished_game_asks_nobody: the end, after step" in problem
+    assert "to_act still names seats" in problem
