@@ -35,7 +35,7 @@ class Step:
 
 def read(game, state: WarState, step: int) -> Step:
     """Turn up slot ``step`` of each row in play and work out what every card would do."""
-    card_of, allowed = game.card, game.allowed
+    card_of, colours = game.card, game.unit_colours
     army, active = state.army, state.active
     rows, program = state.rows, state.program
     cards = Step()
@@ -53,24 +53,24 @@ def read(game, state: WarState, step: int) -> Step:
         card = card_of[notation]
         plays.append((s, card))
         # "Units can only take actions the same color as the ribbons on their Unit card".
-        if card.colour in allowed[army[s][active[s]]]:
-            _aim(game, state, s, card, cards)
-        else:
+        if card.colour not in colours[army[s][active[s]]]:
             cards.illegal.append(s)
+        elif card.effect == "attack":  # the commonest card, aimed here without a call
+            table, incoming = state.table, cards.incoming
+            for side, spaces in card.hits:
+                target = table.left(s, spaces) if side == "L" else table.right(s, spaces)
+                incoming.setdefault(target, []).append((s, card.damage))
+        else:
+            _aim(game, state, s, card, cards)
     if cards.illegal:
         block_or_break(cards)
     return cards
 
 
 def _aim(game, state: WarState, s: int, card: ActionCard, cards: Step) -> None:
-    """Note what seat ``s``'s legal ``card`` does this step."""
+    """Note what seat ``s``'s legal ``card`` other than an attack does this step."""
     effect = card.effect
-    if effect == "attack":
-        table, incoming = state.table, cards.incoming
-        for side, spaces in card.hits:
-            target = table.left(s, spaces) if side == "L" else table.right(s, spaces)
-            incoming.setdefault(target, []).append((s, card.damage))
-    elif effect == "alpha_strike":
+    if effect == "alpha_strike":
         # 2017: "all players within three spaces of you (including you!)"; 2016: "all players".
         if state.edition == "2016":
             _hit_all(cards, s, state.table.in_play, card.damage)

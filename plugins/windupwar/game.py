@@ -17,6 +17,7 @@ Notation (see RULES.md):
 from __future__ import annotations
 
 from itertools import permutations
+from operator import attrgetter
 from pathlib import Path
 
 from tabletop.plugin_api import Game, InvalidAction, Option, Rule, derive, rulebook
@@ -73,7 +74,7 @@ class WindupWar(Game):
                                    {f.id: f.name for f in data.factions})
         self.card = data.by_notation
         #: The colours each unit type may play: its ribbons and black.
-        self.allowed = {u.id: u.allowed for u in data.units}
+        self.unit_colours = {u.id: u.allowed for u in data.units}
         self.set_bombs = frozenset(c.notation for c in data.actions if c.effect == "set_bomb")
         self.deck = tuple(c.notation for c in data.actions)
         #: Deck order, used to keep hands sorted so a hand's order reveals nothing.
@@ -85,8 +86,10 @@ class WindupWar(Game):
         self.pick_options = tuple(tuple(permutations(self.unit_actions, k)) for k in range(ARMY + 1))
         #: Who sees a seat's secret events: that seat alone.
         self.secret = tuple(frozenset((s,)) for s in range(self.max_players))
-        #: The events of programming and of a War's start, made once when first needed and
-        #: shared (an event is never changed once made): (seat, slot, card) and round.
+        #: The events of a unit picked, of programming and of a War's start, made once when
+        #: first needed and shared (an event is never changed once made): (seat, unit,
+        #: position), (seat, slot, card) and round.
+        self.unit_events: dict = {}
         self.program_events: dict = {}
         self.war_events: dict = {}
         self.search = search_kit(self)
@@ -153,12 +156,11 @@ class WindupWar(Game):
         """The factions dealt at setup, told before the first unit is picked."""
         return state.opening
 
-    def to_act(self, state):
-        """The seats that must decide now (a tuple, replaced when it changes)."""
-        return state.pending
-
-    def outcome(self, state):
-        return state.result
+    #: The seats that must decide now (a tuple, replaced when it changes), and how the war
+    #: ended (None while it goes on): read straight off the state, as the engine asks both
+    #: at every action.
+    to_act = attrgetter("pending")
+    outcome = attrgetter("result")
 
     def view(self, state, seat):
         return war_view(self, state, seat)

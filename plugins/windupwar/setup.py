@@ -78,8 +78,12 @@ def pick_unit(game, state: WarState, seat: int, unit_id: str) -> list[Event]:
     """The unit goes next in the combat order; the last army completed reveals them all."""
     picked = (*(state.picks.values[seat] or ()), unit_id)
     state.picks.choose(seat, picked, options=game.pick_options[len(picked)])
-    events = [LazyEvent("unit", game.narration.unit, {"seat": seat, "unit": unit_id, "position": len(picked)},
-                        game.secret[seat])]
+    key = (seat, unit_id, len(picked))
+    event = game.unit_events.get(key)
+    if event is None:  # made once and shared, like the Windup's events (an event never changes)
+        event = game.unit_events[key] = LazyEvent(
+            "unit", game.narration.unit, {"seat": seat, "unit": unit_id, "position": len(picked)}, game.secret[seat])
+    events = [event]
     if len(picked) == ARMY:
         pending = state.pending
         i = pending.index(seat)

@@ -57,19 +57,23 @@ def charge_scored(game, state: WarState, seat: int, card: str) -> list[Event]:
     """The ``score`` rule's effect: the point is scored, the step finishes and the War goes on."""
     events: list[Event] = []
     charge.score(game, state, card, events)
-    finish_step(game, state, events)
+    finish_step(game, state, events, scored=True)
     if state.result is None:
         run(game, state, events)
     return events
 
 
-def finish_step(game, state: WarState, events: list[Event]) -> None:
+def finish_step(game, state: WarState, events: list[Event], *, scored: bool = False) -> None:
     """After a step: destroyed units replaced; a winning point ends the war; then eliminations.
 
     Points come before eliminations: a seat that scores its winning point wins even if its
-    last unit fell in the same step (RULES.md, interpretation 9)."""
-    eliminated = casualties.replace_destroyed(game, state, events)
-    if ending.points_win(state, events):
+    last unit fell in the same step (RULES.md, interpretation 9). Points change only when a
+    charger ``scored``, and a unit falls only at 0 hearts: the checks are skipped otherwise."""
+    if 0 not in state.hearts:
+        eliminated = ()
+    else:
+        eliminated = casualties.replace_destroyed(game, state, events)
+    if scored and ending.points_win(state, events):
         return
     if eliminated:
         casualties.eliminate(state, eliminated)

@@ -25,9 +25,9 @@ def program_refusal(game, state: WarState, seat: int, card: str) -> str | None:
 def program(game, state: WarState, seat: int, card: str) -> list[Event] | tuple[Event]:
     """The card goes face down into the seat's next slot; the last card of the table starts the War."""
     hand, seen = state.hands[seat], state.hands_seen[seat]
-    if card in hand:
+    try:
         hand.remove(card)
-    else:
+    except ValueError:  # one of the cards every seat saw come back (the refusal found it)
         seen.remove(card)
     row = state.program[seat]
     row.append(card)
@@ -35,7 +35,10 @@ def program(game, state: WarState, seat: int, card: str) -> list[Event] | tuple[
         pending = state.pending
         i = pending.index(seat)
         state.pending = pending[:i] + pending[i + 1:]
-    event = _programmed(game, seat, len(row), card)
+    key = (seat, len(row), card)
+    event = game.program_events.get(key)
+    if event is None:
+        event = _programmed(game, key)
     if state.pending:
         return (event,)
     events = [event, _war_begins(game, state.round)]
@@ -43,13 +46,11 @@ def program(game, state: WarState, seat: int, card: str) -> list[Event] | tuple[
     return events
 
 
-def _programmed(game, seat: int, slot: int, card: str) -> LazyEvent:
-    """The seat's secret event, made once per (seat, slot, card) and shared (events never change)."""
-    key = (seat, slot, card)
-    event = game.program_events.get(key)
-    if event is None:
-        event = game.program_events[key] = LazyEvent(
-            "program", narration.program, {"seat": seat, "slot": slot, "card": card}, game.secret[seat])
+def _programmed(game, key: tuple[int, int, str]) -> LazyEvent:
+    """The seat's secret event for (seat, slot, card), made once and shared (events never change)."""
+    seat, slot, card = key
+    event = game.program_events[key] = LazyEvent(
+        "program", narration.program, {"seat": seat, "slot": slot, "card": card}, game.secret[seat])
     return event
 
 
