@@ -82,12 +82,17 @@ def finish_step(game, state: WarState, events: list[Event], *, scored: bool = Fa
 
 def end_round(game, state: WarState, events: list[Event]) -> None:
     """Clear the rows (2016: Reload and broken cards act now), then forfeits, then a new Windup."""
-    clear = _clear_row_2016 if state.edition == "2016" else _clear_row
+    edition_2016 = state.edition == "2016"
+    rows, program = state.rows, state.program
     for s in range(state.n):
         # Slots never turned (a seat out mid-round) follow the face-up ones.
-        clear(game, state, s, state.rows[s] + state.program[s])
-        state.rows[s] = []
-        state.program[s] = []
+        row = rows[s] + program[s]
+        if edition_2016:
+            _clear_row_2016(game, state, s, row)
+        else:
+            state.discard[s].extend(c for c in row if c is not None)
+        rows[s] = []
+        program[s] = []
     if ending.forfeits(state, events):
         return
     state.round += 1
@@ -95,10 +100,6 @@ def end_round(game, state: WarState, events: list[Event]) -> None:
         return
     state.start_windup()
     ending.stalemate(state, events)
-
-
-def _clear_row(game, state: WarState, s: int, row: list) -> None:
-    state.discard[s].extend(c for c in row if c is not None)
 
 
 def _clear_row_2016(game, state: WarState, s: int, row: list) -> None:
