@@ -6,8 +6,9 @@ In any pytest run where tabletop is installed, two fixtures exist: ``tabletop_re
 
 * :func:`assert_conforms` runs exactly the checks of ``tabletop check`` (hidden information
   and the game's registered bots included: see :mod:`tabletop.engine.check`);
-* :class:`Scenario` stacks decks and hands for a rulebook example, by swaps that conserve
-  every card and keep every zone's size;
+* :class:`Scenario` sets up a rulebook example: plays the opening decisions through the
+  game's rules, stacks decks and hands by swaps that conserve every card and keep every zone's
+  size, or moves cards between a seat's zones;
 * :func:`play_randomly`, :func:`random_match`, :func:`assert_replays`,
   :func:`assert_record_replays` play whole games and check records replay;
 * :func:`bot_choice` asks a registered bot what it would do in a state.
@@ -129,12 +130,17 @@ def bot_choice(spec: BotSpec, game: Game, state: Any, *, seat: int, seed: int = 
 
 
 class Scenario:
-    """A state set up for a rulebook example: a new game whose decks and hands are stacked.
+    """A state set up for a rulebook example: a new game whose opening is played and whose
+    decks and hands are stacked.
 
-    Each card is put in place by swapping it with the card already there, so every card
-    stays in the game exactly once and every zone keeps its size (the game's own counts
-    still hold). A card placed once stays put: later placements take others. Works for a
-    state built from zones (:class:`~tabletop.core.zones.CardState`).
+    :meth:`play` takes decisions through the game's own ``apply`` (as a record would), so setup
+    choices such as picking armies stay the game's business. :meth:`hand` and :meth:`top` put
+    each card in place by swapping it with the card already there, so every card stays in the
+    game exactly once and every zone keeps its size (the game's own counts still hold); a card
+    placed once stays put: later placements take others. :meth:`move` and :meth:`keep` move
+    cards from one zone to another, for a position later in a game where piles have grown or
+    shrunk; they too never create or lose a card. Works for a state built from zones
+    (:class:`~tabletop.core.zones.CardState`).
     """
 
     def __init__(self, game: Game, *, seats: int = 2, seed: int = 0, options: Mapping[str, Any] | None = None):
@@ -143,6 +149,49 @@ class Scenario:
         if not isinstance(self.state, CardState):
             raise TypeError(f"{game.name}'s state is not built from zones; Scenario stacks zones only")
         self._fixed: set[tuple[int, int]] = set()
+        #: Every event :meth:`play` returned, in order.
+        self.events: list[Any] = []
+
+    def play(self, seat: int, *actions: str) -> list[Any]:
+        """Seat ``seat`` takes ``actions`` in turn through the game's ``apply``; their events."""
+        events: list[Any] = []
+        for action in actions:
+            events.extend(self.game.apply(self.state, seat, action))
+        self.events.extend(events)
+        return events
+
+    def move(self, card: Any, source: str, target: str, *, seat: int | None = None) -> Scenario:
+        """One ``card`` leaves zone ``source`` for the end (the top) of zone ``target``: for a
+        zone that is one list per seat, seat ``seat``'s."""
+        before = self.game.census(self.state)
+        cards = self._zone(source, seat)
+        if card not in cards:
+            raise ValueError(f"no card {card!r} in {source}")
+        cards.remove(card)
+        self._zone(target, seat).append(card)
+        self._conserved(before)
+        return self
+
+    def keep(self, zone: str, cards: Sequence[Any], *, rest: str, seat: int | None = None) -> Scenario:
+        """Zone ``zone`` keeps only ``cards`` (in the order it holds them); every other card in it
+        goes, in that order, to the end of zone ``rest``."""
+        before = self.game.census(self.state)
+        held = self._zone(zone, seat)
+        wanted = list(cards)
+        for card in wanted:
+            if wanted.count(card) > held.count(card):
+                raise ValueError(f"{zone} holds no {card!r} to keep")
+        kept, gone = [], []
+        for card in held:
+            if card in wanted:
+                wanted.remove(card)
+                kept.append(card)
+            else:
+                gone.append(card)
+        held[:] = kept
+        self._zone(rest, seat).extend(gone)
+        self._conserved(before)
+        return self
 
     def hand(self, seat: int, cards: Sequence[Any], *, zone: str = "hands") -> Scenario:
         """Seat ``seat``'s ``zone`` holds ``cards`` (first places; the rest keep what they had)."""
@@ -152,7 +201,8 @@ class Scenario:
         """``cards[0]`` is the top of ``zone`` (the next drawn: its end), ``cards[1]`` below it..."""
         return self._place(zone, seat, [-1 - i for i in range(len(cards))], cards)
 
-    def _place(self, name: str, seat: int | None, positions: list[int], cards: Sequence[Any]) -> Scenario:
+    def _zone(self, name: str, seat: int | None) -> list:
+        """The list of zone ``name`` (seat ``seat``'s, for a zone that is one list per seat)."""
         state = self.state
         if name not in state.ZONES:
             raise ValueError(f"no zone {name!r}; the zones are: {', '.join(state.ZONES)}")
@@ -161,6 +211,15 @@ class Scenario:
             if seat is None:
                 raise ValueError(f"zone {name!r} is one list per seat: say whose (seat=)")
             target = target[seat]
+        return target
+
+    def _conserved(self, before: Any) -> None:
+        if self.game.census(self.state) != before:
+            raise AssertionError("stacking changed the cards in the game")
+
+    def _place(self, name: str, seat: int | None, positions: list[int], cards: Sequence[Any]) -> Scenario:
+        state = self.state
+        target = self._zone(name, seat)
         if len(cards) > len(target):
             raise ValueError(f"{name} holds {len(target)} cards, not {len(cards)}")
         before = self.game.census(state)
@@ -172,8 +231,7 @@ class Scenario:
             source, index = found
             source[index], target[position] = target[position], source[index]
             self._fixed.add(spot)
-        if self.game.census(state) != before:
-            raise AssertionError("stacking changed the cards in the game")
+        self._conserved(before)
         return self
 
     def _find(self, card: Any, *, exclude: tuple[int, int]) -> tuple[list, int] | None:

@@ -122,43 +122,56 @@ class Tactician:
         return min(1.0, total)
 
     def _context(self, view: dict, me: dict, slot: int, playable: frozenset[str]) -> dict:
-        seats = view["seats"]
+        """What the card values of this slot depend on, read once from the view."""
         cards = self.data.by_notation
-        ring = [s["seat"] for s in seats if s["status"] == IN_PLAY]
-        pos = ring.index(self.seat)
-        n = len(ring)
-        distance = {}
-        for d in range(1, n):
-            for other in (ring[(pos + d) % n], ring[(pos - d) % n]):
-                if other != self.seat and other not in distance:
-                    distance[other] = d
-        threat = sum(THREAT_BY_DISTANCE.get(d, 0.02) for d in distance.values())
-        reveals = view.get("reveals") or []
-        if reveals and n > 1:
-            # What the others actually dealt last round, shared among the seats they could hit.
-            dealt = sum(r["dealt"] for step in reveals for r in step["rows"] if r["seat"] != self.seat)
-            threat = max(threat, dealt / len(reveals) / (n - 1))
+        ring = [s["seat"] for s in view["seats"] if s["status"] == IN_PLAY]
+        distance = self._distances(ring)
         reload_before = any(cards[c].effect == "reload" for c in me["row"][:slot] if c)
         emptied = view["edition"] == "2017" and reload_before
-        charge_success = 1.0
-        charges = self.charges
-        for other in distance:
-            info = seats[other]
-            shown = sum(1 for c in info["discard"] + info["centre"] + info["broken"] + info["row"] if c in charges)
-            pool = max(1, info["hand_size"] + sum(1 for r in info["row"] if r == "?"))
-            charge_success *= 1 - min(1.0, (len(charges) - shown) / pool)
         hand = view["hand"]
         usable_after = sum(1 for c in hand if cards[c].colour in playable) - (SLOTS - slot)
         return {
-            "ring": ring, "pos": pos, "distance": distance, "threat": threat,
+            "ring": ring, "pos": ring.index(self.seat), "distance": distance,
+            "threat": self._threat(view, distance, len(ring)),
             "discard_ready": bool(me["discard"]) and not emptied,
-            "charge_success": charge_success,
+            "charge_success": self._charge_success(view["seats"], distance),
             "bomb_ready": not emptied and any(cards[c].effect == "set_bomb" for c in me["discard"]),
             "run_low": usable_after < SLOTS,
             "blocks_in_hand": sum(1 for c in hand if cards[c].effect in ("block", "block_retaliate")),
             "edition": view["edition"],
             "last_slot": slot == SLOTS - 1 or len(hand) == 1,
         }
+
+    def _distances(self, ring: list[int]) -> dict[int, int]:
+        """Each other seat in play and its distance, the nearer way round."""
+        pos, n = ring.index(self.seat), len(ring)
+        distance: dict[int, int] = {}
+        for d in range(1, n):
+            for other in (ring[(pos + d) % n], ring[(pos - d) % n]):
+                if other != self.seat and other not in distance:
+                    distance[other] = d
+        return distance
+
+    def _threat(self, view: dict, distance: dict[int, int], n: int) -> float:
+        """Damage expected on a step: by distance, or what the others dealt last round if more."""
+        threat = sum(THREAT_BY_DISTANCE.get(d, 0.02) for d in distance.values())
+        reveals = view.get("reveals") or []
+        if reveals and n > 1:
+            # What the others actually dealt last round, shared among the seats they could hit.
+            dealt = sum(r["dealt"] for step in reveals for r in step["rows"] if r["seat"] != self.seat)
+            threat = max(threat, dealt / len(reveals) / (n - 1))
+        return threat
+
+    def _charge_success(self, seats: list[dict], distance: dict[int, int]) -> float:
+        """The chance no other seat charges in this slot, from the Charge! cards it has not shown."""
+        success = 1.0
+        charges = self.charges
+        for other in distance:
+            info = seats[other]
+            shown = sum(1 for c in info["discard"] + info["centre"] + info["broken"] + info["row"] if c in charges)
+            pool = max(1, info["hand_size"] + sum(1 for r in info["row"] if r == "?"))
+            success *= 1 - min(1.0, (len(charges) - shown) / pool)
+        return success
 
     def _target(self, ctx: dict, side: str, spaces: int) -> int:
         ring, pos = ctx["ring"], ctx["pos"]
@@ -167,44 +180,48 @@ class Tactician:
 
     def _value(self, card, ctx: dict) -> float:
         """What the card is worth in this slot, in rough units of damage dealt or avoided."""
-        effect = card.effect
+        value = _VALUES.get(card.effect)
+        return 0.0 if value is None else value(self, card, ctx)
+
+    def _attack(self, card, ctx: dict) -> float:
         me = self.seat
-        if effect == "attack":
-            value = 0.0
-            for side, spaces in card.hits:
-                value += card.damage * (-1.2 if self._target(ctx, side, spaces) == me else 0.8)
-            return value
-        if effect == "alpha_strike":
-            if ctx["edition"] == "2016":
-                others = len(ctx["ring"]) - 1
-            else:
-                others = sum(1 for d in ctx["distance"].values() if d <= card.reach)
-            return card.damage * (0.8 * others - 1.2)
-        if effect == "detonate":
-            if not ctx["bomb_ready"]:
-                return -1.0
-            others = sum(1 for d in ctx["distance"].values() if ctx["edition"] == "2016" or d <= card.reach)
-            return card.damage * 0.8 * others
-        if effect in ("block", "block_retaliate"):
-            scarcity = 0.6 if ctx["blocks_in_hand"] <= 1 else 0.9
-            value = ctx["threat"] * scarcity * 1.3
-            if effect == "block_retaliate":
-                value += ctx["threat"] * 0.8
-            return value
-        if effect == "retaliate":
-            return ctx["threat"] * 0.8
-        if effect == "reload":
-            if ctx["last_slot"] and ctx["run_low"]:
-                return 5.0
-            return -2.0
-        if effect == "charge":
-            if not ctx["discard_ready"]:
-                return -1.5
-            # Not always the first slot: a predictable charge is a cancelled one.
-            return 3.5 * ctx["charge_success"] * (0.3 + 0.7 * self.rng.random())
-        if effect == "set_bomb":
-            return 0.3 if not ctx["bomb_ready"] else -0.5
-        return 0.0
+        return sum(card.damage * (-1.2 if self._target(ctx, side, spaces) == me else 0.8)
+                   for side, spaces in card.hits)
+
+    def _alpha_strike(self, card, ctx: dict) -> float:
+        if ctx["edition"] == "2016":
+            others = len(ctx["ring"]) - 1
+        else:
+            others = sum(1 for d in ctx["distance"].values() if d <= card.reach)
+        return card.damage * (0.8 * others - 1.2)
+
+    def _detonate(self, card, ctx: dict) -> float:
+        if not ctx["bomb_ready"]:
+            return -1.0
+        others = sum(1 for d in ctx["distance"].values() if ctx["edition"] == "2016" or d <= card.reach)
+        return card.damage * 0.8 * others
+
+    def _block(self, card, ctx: dict) -> float:
+        scarcity = 0.6 if ctx["blocks_in_hand"] <= 1 else 0.9
+        value = ctx["threat"] * scarcity * 1.3
+        if card.effect == "block_retaliate":
+            value += ctx["threat"] * 0.8
+        return value
+
+    def _retaliate(self, card, ctx: dict) -> float:
+        return ctx["threat"] * 0.8
+
+    def _reload(self, card, ctx: dict) -> float:
+        return 5.0 if ctx["last_slot"] and ctx["run_low"] else -2.0
+
+    def _charge(self, card, ctx: dict) -> float:
+        if not ctx["discard_ready"]:
+            return -1.5
+        # Not always the first slot: a predictable charge is a cancelled one.
+        return 3.5 * ctx["charge_success"] * (0.3 + 0.7 * self.rng.random())
+
+    def _set_bomb(self, card, ctx: dict) -> float:
+        return 0.3 if not ctx["bomb_ready"] else -0.5
 
     # ---- scoring a charge -----------------------------------------------------------
 
@@ -219,6 +236,14 @@ class Tactician:
     def _score(self, view: dict, legal: list[str]) -> str:
         me = view["seats"][self.seat]
         return min(legal, key=lambda a: (self._keep_value(a.split(" ", 1)[1], me), a))
+
+
+#: Each effect's value in a slot (an effect not named is worth nothing).
+_VALUES = {
+    "attack": Tactician._attack, "alpha_strike": Tactician._alpha_strike, "detonate": Tactician._detonate,
+    "block": Tactician._block, "block_retaliate": Tactician._block, "retaliate": Tactician._retaliate,
+    "reload": Tactician._reload, "charge": Tactician._charge, "set_bomb": Tactician._set_bomb,
+}
 
 
 def _make(game: Any, seat: int, rng: random.Random) -> Tactician:

@@ -1,8 +1,10 @@
 """Windup War (Katie Khau & Jess Chu): program five toy-army orders, then watch them clash.
 
-The game object holds the metadata and the rules; :class:`~.state.WarState` holds one
-game; :mod:`.resolve` resolves the War. Every decision goes through :meth:`apply`,
-setup included, so a record replays a game exactly.
+The game object holds the metadata, the notation and the verb table; each rule lives in the
+module named after its rulebook heading: :mod:`.setup` (factions, the combat order),
+:mod:`.windup` (programming), :mod:`.war` (revealing and resolving, with :mod:`.actions`,
+:mod:`.broken`, :mod:`.charge` and :mod:`.casualties`) and :mod:`.ending`. The state is built
+from zones (:mod:`.state`), so the engine derives copy, determinize and census.
 
 Notation (see RULES.md):
 
@@ -14,39 +16,23 @@ Notation (see RULES.md):
 
 from __future__ import annotations
 
-import random
 from itertools import permutations
+from operator import attrgetter
 from pathlib import Path
 
-from tabletop.plugin_api import (
-    MAX_ACTION,
-    ActionError,
-    Event,
-    Game,
-    IllegalAction,
-    InvalidAction,
-    LazyEvent,
-    Option,
-    Secret,
-    bad_arguments,
-    derive,
-    shorten_error,
-)
-from tabletop_games.windupwar import narration
+from tabletop.plugin_api import Game, InvalidAction, Option, Rule, derive, rulebook
+from tabletop_games.windupwar.board import WindupWarBoard
 from tabletop_games.windupwar.cards import CardData, load_cards
-from tabletop_games.windupwar.resolve import War, reveal_rows
-from tabletop_games.windupwar.state import (
-    ARMY,
-    ARMY_PICK,
-    CHARGE,
-    FACTION,
-    IN_PLAY,
-    SLOTS,
-    WINDUP,
-    WarState,
-)
-
-NO_EVENTS: tuple[Event, ...] = ()
+from tabletop_games.windupwar.charge import score_refusal
+from tabletop_games.windupwar.ending import MAX_ROUNDS
+from tabletop_games.windupwar.narration import Narration
+from tabletop_games.windupwar.search import search_kit
+from tabletop_games.windupwar.setup import faction_refusal, pick_faction, pick_unit, set_table, unit_refusal
+from tabletop_games.windupwar.state import ARMY, ARMY_PICK, CHARGE, FACTION, IN_PLAY, SLOTS, WINDUP, WarState
+from tabletop_games.windupwar.stats import figures
+from tabletop_games.windupwar.view import hand, war_view
+from tabletop_games.windupwar.war import charge_scored
+from tabletop_games.windupwar.windup import program, program_refusal
 
 NOTATION_HELP = (
     "Setup: 'faction <id>' picks your faction, 'unit <id>' picks the next unit of your combat order "
@@ -74,68 +60,84 @@ class WindupWar(Game):
     notation_help = NOTATION_HELP
     rules_file = Path(__file__).with_name("RULES.md")
     round_event = "war"
+    board = WindupWarBoard
+    rules = rulebook(
+        Rule("faction", faction_refusal, pick_faction),
+        Rule("unit", unit_refusal, pick_unit),
+        Rule("card", program_refusal, program),
+        Rule("score", score_refusal, charge_scored),
+    )
 
     def __init__(self, data: CardData | None = None):
-        self.data = data or load_cards()
-        self.war = War(self.data)
-        self.deck = tuple(c.notation for c in self.data.actions)
-        self.faction_actions = tuple(f"faction {f.id}" for f in self.data.factions)
-        self.unit_actions = {u.id: f"unit {u.id}" for u in self.data.units}
-        self.faction_ids = tuple(f.id for f in self.data.factions)
+        self.data = data = data or load_cards()
+        self.narration = Narration({c.notation: c.name for c in data.actions}, {u.id: u.name for u in data.units},
+                                   {f.id: f.name for f in data.factions})
+        self.card = data.by_notation
+        #: The colours each unit type may play: its ribbons and black.
+        self.unit_colours = {u.id: u.allowed for u in data.units}
+        self.set_bombs = frozenset(c.notation for c in data.actions if c.effect == "set_bomb")
+        self.deck = tuple(c.notation for c in data.actions)
+        #: Deck order, used to keep hands sorted so a hand's order reveals nothing.
+        self.order = {notation: i for i, notation in enumerate(self.deck)}
+        self.faction_ids = tuple(f.id for f in data.factions)
+        self.faction_actions = tuple(f"faction {f}" for f in self.faction_ids)
+        self.unit_actions = {u.id: f"unit {u.id}" for u in data.units}
         #: Every combat order of k units a seat could have picked, for k = 0..3.
-        unit_ids = tuple(u.id for u in self.data.units)
-        self.pick_options = tuple(tuple(permutations(unit_ids, k)) for k in range(ARMY + 1))
-        #: Every action as legal_actions writes it, parsed once: apply looks it up.
-        self._parsed = {text: self._parse(text, None) for text in (
-            *self.deck, *self.faction_actions, *self.unit_actions.values(), *(f"score {c}" for c in self.deck))}
+        self.pick_options = tuple(tuple(permutations(self.unit_actions, k)) for k in range(ARMY + 1))
         #: Who sees a seat's secret events: that seat alone.
-        self._secret = tuple(frozenset((s,)) for s in range(self.max_players))
-        #: The events of programming and of a War's start, made once when first needed and
-        #: shared (an event is never changed once made): (seat, slot, card) and round.
-        self._program_events: dict[tuple[int, int, str], LazyEvent] = {}
-        self._war_events: dict[int, LazyEvent] = {}
+        self.secret = tuple(frozenset((s,)) for s in range(self.max_players))
+        #: The events of a unit picked, of programming and of a War's start, made once when
+        #: first needed and shared (an event is never changed once made): (seat, unit,
+        #: position), (seat, slot, card) and round.
+        self.unit_events: dict = {}
+        self.program_events: dict = {}
+        self.war_events: dict = {}
+        self.search = search_kit(self)
 
-    # ---- setup --------------------------------------------------------------------
+    # ---- notation and the verb table -----------------------------------------------------
 
-    def setup(self, seats, options, seed):
-        state = WarState(seats, str(options["edition"]), 4 if seats <= 3 else 3)
-        state.hands = [list(self.deck) for _ in range(seats)]
-        if options["factions"] == "deal":
-            rng = random.Random(seed)
-            ids = list(self.faction_ids)
-            dealt: list[str] = []
-            while len(dealt) < seats:
-                batch = ids[:]
-                rng.shuffle(batch)
-                dealt.extend(batch)
-            state.factions = tuple(dealt[:seats])
-            state.opening = (LazyEvent("factions", self._dealt_text, {"factions": dealt[:seats]}),)
-            state.phase = ARMY_PICK
-        else:
-            state.phase = FACTION
-        state.pending = tuple(range(seats))
-        return state
+    def parse(self, action):
+        """(verb, args) of a well-formed action text: 'card', 'unit', 'faction' or 'score'."""
+        if not isinstance(action, str):
+            raise InvalidAction(f"An action is text, not {action!r}.", action=str(action))
+        if action in self.card:
+            return "card", (action,)
+        word, _, arg = action.partition(" ")
+        if word == "unit" and arg in self.data.unit_by_id:
+            return "unit", (arg,)
+        if word == "faction" and arg in self.data.faction_by_id:
+            return "faction", (arg,)
+        if word == "score" and arg in self.card:
+            return "score", (arg,)
+        raise InvalidAction(
+            f"'{action}' is not Windup War notation: use a card like A1L.g, 'unit tank', "
+            f"'faction tin-fantry' or 'score A1L.g'.", action=action)
 
-    def _dealt_text(self, data):
-        names = ", ".join(f"{{p{s}}}: {self.data.faction_by_id[f].name}" for s, f in enumerate(data["factions"]))
-        return f"Factions dealt: {names}."
+    def not_asked(self, state, seat, verb):
+        return f"Seat {seat + 1} has nothing to decide now."
 
-    def opening_events(self, state):
-        """The factions dealt at setup, told before the first unit is picked."""
-        return state.opening
-
-    # ---- whose turn, what is legal ------------------------------------------------
-
-    def to_act(self, state):
-        """The seats that must decide now (a tuple, replaced when it changes)."""
-        return state.pending
+    def candidates(self, state, seat):
+        """What each phase asks about: every faction, every unit, every card of the deck, or
+        scoring each card of the discard pile; the rules keep those allowed."""
+        phase = state.phase
+        if phase == WINDUP:
+            return self.deck
+        if phase == ARMY_PICK:
+            return self.unit_actions.values()
+        if phase == CHARGE:
+            return [f"score {c}" for c in state.discard[seat]]
+        if phase == FACTION:
+            return self.faction_actions
+        return ()
 
     def legal_actions(self, state, seat):
+        """The same list as :meth:`allowed` (a test holds them equal), made without asking
+        each candidate: random play and search ask for it at every decision."""
         if seat not in state.pending:
             return []
         phase = state.phase
         if phase == WINDUP:
-            return state.hands[seat][:] if not state.hands_seen[seat] else self.hand(state, seat)
+            return state.hands[seat][:] if not state.hands_seen[seat] else hand(self, state, seat)
         if phase == ARMY_PICK:
             picked = state.picks.values[seat] or ()
             return [a for u, a in self.unit_actions.items() if u not in picked]
@@ -145,226 +147,23 @@ class WindupWar(Game):
             return list(self.faction_actions)
         return []
 
-    def _parse(self, action, seat):
-        """(kind, argument) of a well-formed action text, else InvalidAction."""
-        if not isinstance(action, str):
-            raise InvalidAction(f"An action is text, not {action!r}.", seat=seat, action=str(action))
-        if action in self.war.card:
-            return "card", action
-        word, _, arg = action.partition(" ")
-        if word == "unit" and arg in self.data.unit_by_id:
-            return "unit", arg
-        if word == "faction" and arg in self.data.faction_by_id:
-            return "faction", arg
-        if word == "score" and arg in self.war.card:
-            return "score", arg
-        raise InvalidAction(
-            f"'{action}' is not Windup War notation: use a card like A1L.g, 'unit tank', "
-            f"'faction tin-fantry' or 'score A1L.g'.", seat=seat, action=action)
+    # ---- the table -----------------------------------------------------------------------
 
-    # ---- apply --------------------------------------------------------------------
+    def setup(self, seats, options, seed):
+        return set_table(self, seats, options, seed)
 
-    checks_arguments = True  # apply checks its arguments as the engine's wrapper would
+    def opening_events(self, state):
+        """The factions dealt at setup, told before the first unit is picked."""
+        return state.opening
 
-    def apply(self, state, seat, action):
-        if not (type(seat) is int and seat >= 0 and type(action) is str and len(action) <= MAX_ACTION):
-            raise bad_arguments(seat, action)
-        try:
-            kind, arg = self._parsed.get(action) or self._parse(action, seat)
-            if state.result is not None:
-                raise IllegalAction("The war is over.", seat=seat, action=action)
-            if seat not in state.pending:
-                raise IllegalAction(f"Seat {seat + 1} has nothing to decide now.", seat=seat, action=action)
-            phase = state.phase
-            if phase == WINDUP:
-                if kind != "card":
-                    raise IllegalAction("Now is the Windup: program one card from your hand, e.g. A1L.g.",
-                                        seat=seat, action=action)
-                return self._program(state, seat, arg, action)
-            if phase == ARMY_PICK:
-                if kind != "unit":
-                    raise IllegalAction("Pick a unit for your combat order first, e.g. 'unit tank'.",
-                                        seat=seat, action=action)
-                return self._pick_unit(state, seat, arg, action)
-            if phase == CHARGE:
-                if kind != "score":
-                    raise IllegalAction("Your Charge! succeeded: choose the card to score, e.g. 'score A1L.g'.",
-                                        seat=seat, action=action)
-                if arg not in state.discard[seat]:
-                    raise IllegalAction(f"{arg} is not in your discard pile.", seat=seat, action=action)
-                events: list[Event] = []
-                self.war.score(state, arg, events)
-                self.war.finish_step(state, events)
-                if state.result is None:
-                    self.war.run(state, events)
-                return events
-            if kind != "faction":
-                raise IllegalAction("Pick your faction first, e.g. 'faction tin-fantry'.", seat=seat, action=action)
-            return self._pick_faction(state, seat, arg)
-        except ActionError as error:
-            shorten_error(error, action)
-            raise
-
-    def _pick_faction(self, state, seat, faction):
-        state.factions.choose(seat, faction, options=self.faction_ids)
-        state.pending = tuple(s for s in state.pending if s != seat)
-        events = [Event("faction", f"{{p{seat}}} picks {self.data.faction_by_id[faction].name}.",
-                        {"seat": seat, "faction": faction}, visible_to=frozenset((seat,)))]
-        if not state.pending:
-            chosen = state.factions = tuple(state.factions.values)
-            names = ", ".join(f"{{p{s}}}: {self.data.faction_by_id[f].name}" for s, f in enumerate(chosen))
-            events.append(Event("factions", f"Factions revealed: {names}.", {"factions": list(chosen)}))
-            state.phase = ARMY_PICK
-            state.pending = tuple(range(state.n))
-        return events
-
-    def _pick_unit(self, state, seat, unit_id, action):
-        picked = state.picks.values[seat] or ()
-        if unit_id in picked:
-            raise IllegalAction(f"You already picked the {self.data.unit_by_id[unit_id].name}.",
-                                seat=seat, action=action)
-        picked = (*picked, unit_id)
-        state.picks.choose(seat, picked, options=self.pick_options[len(picked)])
-        events = [LazyEvent("unit", self.war.narration.unit, {"seat": seat, "unit": unit_id, "position": len(picked)},
-                            self._secret[seat])]
-        if len(picked) == ARMY:
-            pending = state.pending
-            i = pending.index(seat)
-            state.pending = pending[:i] + pending[i + 1:]
-            if not state.pending:
-                state.army = tuple(state.picks.values)
-                state.picks = None
-                for s in range(state.n):
-                    state.active[s] = 0
-                    state.hearts[s] = self.data.unit_by_id[state.army[s][0]].hearts
-                events.append(LazyEvent("armies", self.war.narration.armies, {"armies": [list(a) for a in state.army]}))
-                self.war.start_windup(state)
-        return events
-
-    def _program(self, state, seat, card, action):
-        hand, seen = state.hands[seat], state.hands_seen[seat]
-        if card in hand:
-            hand.remove(card)
-        elif card in seen:
-            seen.remove(card)
-        else:
-            raise IllegalAction(f"{card} is not in your hand.", seat=seat, action=action)
-        row = state.program[seat]
-        row.append(card)
-        if len(row) >= SLOTS or not (hand or seen):
-            pending = state.pending
-            i = pending.index(seat)
-            state.pending = pending[:i] + pending[i + 1:]
-        key = (seat, len(row), card)
-        event = self._program_events.get(key)
-        if event is None:
-            event = self._program_events[key] = LazyEvent(
-                "program", narration.program, {"seat": seat, "slot": key[1], "card": card}, self._secret[seat])
-        if state.pending:
-            return (event,)
-        war = self._war_events.get(state.round)
-        if war is None:
-            war = self._war_events[state.round] = LazyEvent("war", narration.war, {"round": state.round})
-        events = [event, war]
-        self.war.run(state, events)
-        return events
-
-    # ---- outcome, views -----------------------------------------------------------
-
-    def outcome(self, state):
-        return state.result
+    #: The seats that must decide now (a tuple, replaced when it changes), and how the war
+    #: ended (None while it goes on): read straight off the state, as the engine asks both
+    #: at every action.
+    to_act = attrgetter("pending")
+    outcome = attrgetter("result")
 
     def view(self, state, seat):
-        """The derived parts (:mod:`tabletop.core.derive`) in the shape the renderer and bots read."""
-        phase = state.phase
-        setup_secret = phase in (FACTION, ARMY_PICK)
-        factions = state.factions.shown(seat) if type(state.factions) is Secret else state.factions
-        seats = []
-        for s in range(state.n):
-            own = s == seat
-            faction = factions[s]
-            entry = {
-                "seat": s,
-                "status": state.status[s],
-                "faction": faction if isinstance(faction, str) else None,
-                "points": len(state.centre[s]),
-                "centre": state.centre[s][:],
-                "broken": state.broken[s][:],
-                "discard": state.discard[s][:],
-                "hand_size": len(state.hands[s]) + len(state.hands_seen[s]),
-                "row": self._row_view(state, s, seat),
-                "row_broken": [b + 1 for b in state.row_broken[s]],
-            }
-            entry["units_picked"] = len(self._picked(state, s))
-            if setup_secret and not own:
-                entry["army"] = []
-                entry["active"] = None
-            else:
-                entry["army"] = self._army_view(state, s, setup_secret)
-                entry["active"] = state.active[s] if not setup_secret and state.active[s] < ARMY else None
-            seats.append(entry)
-        view = {
-            "edition": state.edition,
-            "phase": phase,
-            "round": state.round,
-            "revealed": state.revealed,
-            "points_to_win": state.target,
-            "seat": seat,
-            "to_act": list(state.pending),
-            "seats": seats,
-            "reveals": [self._reveal_view(r) for r in state.reveals],
-            "last_reveal": self._reveal_view(state.reveals[-1]) if state.reveals else None,
-            "charger": state.charger if phase == CHARGE else None,
-            "outcome": state.result.to_dict() if state.result is not None else None,
-        }
-        if seat is not None:
-            view["hand"] = self.hand(state, seat)
-        return view
-
-    @staticmethod
-    def _reveal_view(reveal):
-        if reveal is None:
-            return None
-        return {"round": reveal[0], "step": reveal[1], "rows": reveal_rows(reveal)}
-
-    @staticmethod
-    def _row_view(state, s, seat):
-        """Seat ``s``'s windup row as ``seat`` sees it: cards face up or its own; '?' face down;
-        '' a slot emptied mid-round."""
-        face_up = ["" if card is None else card for card in state.rows[s]]
-        face_down = derive.zone_view(state, "program", seat, owner=s)
-        return face_up + ["?" if card is None else card for card in face_down]
-
-    @staticmethod
-    def _picked(state, s):
-        """Seat ``s``'s units picked so far, in combat order (not for others' eyes in setup)."""
-        if state.picks is None:
-            return state.army[s]
-        return state.picks.values[s] or ()
-
-    def _army_view(self, state, s, setup_secret):
-        units = self.data.unit_by_id
-        out = []
-        for position, unit_id in enumerate(self._picked(state, s)):
-            unit = units[unit_id]
-            if setup_secret or position > state.active[s]:
-                hearts, where = unit.hearts, "waiting"
-            elif position == state.active[s]:
-                hearts, where = state.hearts[s], "active"
-            else:
-                hearts, where = 0, "destroyed"
-            out.append({"unit": unit_id, "name": unit.name, "hearts": hearts, "max_hearts": unit.hearts,
-                        "ribbons": list(unit.ribbons), "state": where})
-        return out
-
-    def hand(self, state, seat):
-        """The seat's hand in deck order: its hidden cards and those every seat saw return."""
-        seen = state.hands_seen[seat]
-        if not seen:
-            return state.hands[seat][:]
-        return sorted(state.hands[seat] + seen, key=self.war.order.__getitem__)
-
-    # ---- search support -----------------------------------------------------------
+        return war_view(self, state, seat)
 
     def census(self, state):
         """Every card wherever it lies (derived), without the empty slots a row keeps."""
@@ -373,11 +172,9 @@ class WindupWar(Game):
         return total
 
     def step_limit(self, seats):
-        from tabletop_games.windupwar.resolve import MAX_ROUNDS
-
         return seats * (ARMY + 1) + MAX_ROUNDS * (SLOTS * seats + SLOTS) + 10
 
-    # ---- for people ---------------------------------------------------------------
+    # ---- for people, the lab and search -----------------------------------------------------
 
     def active_unit(self, state, seat):
         """The seat's active unit type, or None once eliminated or before armies exist."""
@@ -387,23 +184,26 @@ class WindupWar(Game):
 
     def describe_action(self, state, seat, action):
         try:
-            kind, arg = self._parse(action, seat)
+            verb, (arg,) = self.parse(action)
         except InvalidAction:
             return ""
-        if kind == "card":
-            card = self.data.by_notation[arg]
+        if verb == "card":
+            card = self.card[arg]
             unit = self.active_unit(state, seat)
             text = f"{card.name} ({card.colour})"
             if unit is not None and state.status[seat] == IN_PLAY:
                 text += "" if card.colour in unit.allowed else f" - illegal for your {unit.name}"
             return text
-        if kind == "unit":
+        if verb == "unit":
             unit = self.data.unit_by_id[arg]
             return f"{unit.name}: {unit.hearts} hearts, {' + '.join(unit.ribbons)} (+ black)"
-        if kind == "faction":
+        if verb == "faction":
             return self.data.faction_by_id[arg].name
-        card = self.data.by_notation[arg]
+        card = self.card[arg]
         return f"score {card.name} ({card.colour}) as a point"
+
+    def statistics(self, seats, events, outcome, final_view):
+        return figures(seats, events, outcome)
 
     def render(self, view, *, names):
         from tabletop_games.windupwar.render import render_view

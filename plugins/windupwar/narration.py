@@ -22,11 +22,17 @@ def war(data: Mapping) -> str:
 
 
 class Narration:
-    """Texts that name cards and units, over one set of card data."""
+    """Texts that name cards, units and factions, over one set of card data."""
 
-    def __init__(self, card_names: Mapping[str, str], unit_names: Mapping[str, str]):
+    def __init__(self, card_names: Mapping[str, str], unit_names: Mapping[str, str],
+                 faction_names: Mapping[str, str] | None = None):
         self.card_names = card_names
         self.unit_names = unit_names
+        self.faction_names = faction_names or {}
+
+    def dealt(self, data: Mapping) -> str:
+        names = ", ".join(f"{{p{s}}}: {self.faction_names[f]}" for s, f in enumerate(data["factions"]))
+        return f"Factions dealt: {names}."
 
     def unit(self, data: Mapping) -> str:
         return (f"{{p{data['seat']}}} puts the {self.unit_names[data['unit']]} at position "

@@ -17,7 +17,7 @@ from __future__ import annotations
 import random
 from collections.abc import Sequence
 
-from tabletop.plugin_api import win_shares
+from tabletop.plugin_api import SearchKit, win_shares
 from tabletop_games.windupwar.state import CHARGE, IN_PLAY, WINDUP
 
 #: Points a charging seat scores in a round, and hearts an army loses in one, on average.
@@ -48,6 +48,14 @@ ILLEGAL_WEIGHT = 0.05
 CHARGE_WEIGHT = 12.0
 #: A Reload once the seat's Charge! cards have been played this round (brings them back).
 RELOAD_AFTER_CHARGES = 10.0
+
+
+def search_kit(game) -> SearchKit:
+    """Made once per game (``WindupWar.search``). A war's result (hearts, points, broken cards)
+    is what the evaluation judges best, so search asks it as each new round opens."""
+    policy, redraw = rollout_policy(game)
+    return SearchKit(evaluation=evaluation(game), rollout=policy, guide=guide(game), redraw=redraw,
+                     iterations=ITERATIONS, at_round_start=True)
 
 
 def evaluation(game):
@@ -86,9 +94,6 @@ def evaluation(game):
             out.append(state.status[s] != IN_PLAY)
         return win_shares(strengths, scale=SCALE, out=out)
 
-    evaluate.at_round_start = True  # a war's result (hearts, points, broken cards) is what it judges best
-    evaluate.iterations = ITERATIONS
-    evaluate.guide = guide(game)
     return evaluate
 
 
@@ -103,8 +108,9 @@ def guide(game):
 
 
 def rollout_policy(game):
-    """Program cards the active unit can play, charging whenever the discard pile holds a
-    card and reloading after the charges; pick strong units; score the card least needed."""
+    """(policy, redraw). The policy programs cards the active unit can play, charging whenever
+    the discard pile holds a card and reloading after the charges; picks strong units; scores
+    the card least needed. ``redraw`` programs other seats' face-down cards the same way."""
     data = game.data
     card = data.by_notation
     active_unit = game.active_unit
@@ -164,5 +170,4 @@ def rollout_policy(game):
                 program.append(choice)
             hand[:] = pool
 
-    policy.redraw = redraw
-    return policy
+    return policy, redraw

@@ -32,6 +32,14 @@ WAR = "war"  # the row is being revealed (never seen from outside apply)
 CHARGE = "charge"  # a successful charger chooses the card it scores
 OVER = "over"
 
+#: What each phase asks of a seat that is asked: the sentence refusing any other kind of action.
+ASKED = {
+    FACTION: "Pick your faction first, e.g. 'faction tin-fantry'.",
+    ARMY_PICK: "Pick a unit for your combat order first, e.g. 'unit tank'.",
+    WINDUP: "Now is the Windup: program one card from your hand, e.g. A1L.g.",
+    CHARGE: "Your Charge! succeeded: choose the card to score, e.g. 'score A1L.g'.",
+}
+
 IN_PLAY = "in play"
 ELIMINATED = "eliminated"
 FORFEITED = "forfeited"
@@ -111,9 +119,20 @@ class WarState(CardState):
         #: Seats that must decide now (several: a simultaneous secret decision).
         self.pending: tuple[int, ...] = ()
         self.charger = -1
-        #: The revealed steps of the latest War (public), as ``War._record`` keeps them (read
-        #: them with ``resolve.reveal_rows``), never mutated once made; a tuple so copies share it.
+        #: The revealed steps of the latest War (public), as ``war.record`` keeps them (read
+        #: them with ``war.reveal_rows``), never mutated once made; a tuple so copies share it.
         self.reveals: tuple[tuple, ...] = ()
         self.result: Outcome | None = None
         #: The events of setup (factions dealt): see ``Game.opening_events``.
         self.opening: tuple = ()
+
+    def start_windup(self) -> None:
+        """A new Windup: empty rows; every seat in play that holds a card is asked to program."""
+        self.phase = WINDUP
+        self.revealed = 0
+        n = self.n
+        self.rows = [[] for _ in range(n)]
+        self.program = [[] for _ in range(n)]
+        self.row_broken = ((),) * n
+        self.reload_at = (-1,) * n
+        self.pending = tuple(s for s in self.table.in_play if self.hands[s] or self.hands_seen[s])

@@ -7,15 +7,14 @@ from __future__ import annotations
 
 from collections import Counter
 
-from tabletop.plugin_api import Stat, hookimpl
+from tabletop.plugin_api import Stat
 
 ORDINALS = ("first", "second", "third")
 
 
-@hookimpl
-def tabletop_collect_stats(game, seats, events, outcome, final_view):
-    if game.name != "windupwar":
-        return None
+def figures(seats, events, outcome) -> list[Stat]:
+    """The game's figures (``WindupWar.statistics``): the ending, each seat's units in combat
+    order and faction, the first round's program by slot, rounds, Charges scored, forfeits."""
     stats = [Stat("ending", outcome.reason)]
     charges: Counter = Counter()
     forfeits: set[int] = set()

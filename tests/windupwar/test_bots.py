@@ -7,7 +7,7 @@ from tabletop.core.random_agent import RandomAgent
 from tabletop.engine.match import run_match
 from tabletop.engine.registry import make_plugin_manager
 from tabletop_games.windupwar.bots import TACTICIAN, Tactician
-from tabletop_games.windupwar.scenario import position
+from tests.windupwar.helpers import position
 
 
 class Recorder:

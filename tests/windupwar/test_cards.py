@@ -7,7 +7,7 @@ neighbours are 1 and 2, its right neighbours 4 and 3.
 
 import pytest
 
-from tabletop_games.windupwar.scenario import position, program, reveals, taken
+from tests.windupwar.helpers import position, program, reveals, taken
 
 TANK = ["tank", "helicopter", "infantry"]  # pink + orange first
 HELI = ["helicopter", "tank", "infantry"]  # pink + green first
@@ -157,8 +157,8 @@ def test_reload_2017_returns_revealed_row_and_discard_at_once(game):
     # A1L, BL, RL and the discard pile (CH.p and the rest) came back at card 3;
     # cards 4 and 5 went to the discard pile at the end of the round.
     assert state.discard[0] == ["BL.g", "A2R.g"]
-    assert {"A1L.k", "BL.k", "RL.k", "CH.p"} <= set(game.hand(state, 0))
-    assert len(game.hand(state, 0)) == 20
+    assert {"A1L.k", "BL.k", "RL.k", "CH.p"} <= set(game.view(state, 0)["hand"])
+    assert len(game.view(state, 0)["hand"]) == 20
 
 
 def test_reload_2016_acts_at_round_end(game):
@@ -166,7 +166,7 @@ def test_reload_2016_acts_at_round_end(game):
     state = position(game, [INFANTRY] * 4, edition="2016", hands=hands, discard={0: ["CH.p"]})
     program(game, state, hands)
     assert sorted(state.discard[0]) == ["A2R.g", "BL.g"]
-    assert {"A1L.k", "BL.k", "RL.k", "CH.p"} <= set(game.hand(state, 0)) and len(game.hand(state, 0)) == 20
+    assert {"A1L.k", "BL.k", "RL.k", "CH.p"} <= set(game.view(state, 0)["hand"]) and len(game.view(state, 0)["hand"]) == 20
 
 
 def test_reload_2017_then_detonate_same_round_sees_empty_discard(game):
@@ -270,7 +270,7 @@ def test_illegal_card_not_attacked_breaks_2017_at_once(game):
     state = position(game, [HELI] * 3, hands=hands)
     events = program(game, state, hands)
     assert reveals(events)[0][0]["outcome"] == "illegal: broken"
-    assert state.broken[0] == ["RT.p"] and "RT.p" not in game.hand(state, 0)
+    assert state.broken[0] == ["RT.p"] and "RT.p" not in game.view(state, 0)["hand"]
 
 
 def test_illegal_card_not_attacked_breaks_2016_at_round_end_even_left_of_reload(game):
@@ -278,7 +278,7 @@ def test_illegal_card_not_attacked_breaks_2016_at_round_end_even_left_of_reload(
     state = position(game, [HELI] * 3, edition="2016", hands=hands)
     events = program(game, state, hands)
     assert reveals(events)[0][0]["outcome"] == "illegal: broken"
-    assert state.broken[0] == ["RT.p"] and "RT.p" not in game.hand(state, 0) and "RL.k" in game.hand(state, 0)
+    assert state.broken[0] == ["RT.p"] and "RT.p" not in game.view(state, 0)["hand"] and "RL.k" in game.view(state, 0)["hand"]
 
 
 def test_2016_broken_card_stays_in_row_until_round_end(game):

@@ -1,6 +1,6 @@
 """Casualties, Moving Targets, forfeits and the end of the war."""
 
-from tabletop_games.windupwar.scenario import position, program, reveals, taken
+from tests.windupwar.helpers import position, program, reveals, taken
 
 INFANTRY = ["infantry", "tank", "helicopter"]
 TANK = ["tank", "helicopter", "infantry"]
@@ -160,7 +160,7 @@ def test_hand_with_fewer_than_five_cards_programs_what_it_has(game):
 
 
 def test_round_cap_ends_a_war_without_a_champion(game):
-    from tabletop_games.windupwar.resolve import MAX_ROUNDS
+    from tabletop_games.windupwar.ending import MAX_ROUNDS
 
     state = position(game, [INFANTRY] * 2, hands={0: ["RL.k"], 1: ["RL.k"]})
     state.round = MAX_ROUNDS
@@ -191,4 +191,4 @@ def test_hands_stay_in_deck_order_after_a_reload(game):
     hands = {0: ["BL.k", "A1L.g", "RL.k"]}
     state = position(game, [INFANTRY] * 2, hands=hands)
     program(game, state, {0: ["BL.k", "A1L.g", "RL.k"]})
-    assert game.hand(state, 0) == list(game.deck)
+    assert game.view(state, 0)["hand"] == list(game.deck)

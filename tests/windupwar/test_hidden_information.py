@@ -6,7 +6,7 @@ import random
 import pytest
 
 from tabletop.core.errors import IllegalAction
-from tabletop_games.windupwar.scenario import position, program
+from tests.windupwar.helpers import position, program
 
 INFANTRY = ["infantry", "tank", "helicopter"]
 

@@ -2,7 +2,7 @@
 only when read (LazyEvent), and read exactly as people (and old records) have them."""
 
 from tabletop.core.events import LazyEvent
-from tabletop_games.windupwar.scenario import position, program
+from tests.windupwar.helpers import position, program
 
 TANK = ["tank", "helicopter", "infantry"]
 INFANTRY = ["infantry", "tank", "helicopter"]

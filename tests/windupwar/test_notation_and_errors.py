@@ -7,7 +7,7 @@ import pytest
 from tabletop.core.errors import IllegalAction, InvalidAction, SeatCountError
 from tabletop.core.game import bad_arguments
 from tabletop_games.windupwar.cards import load_cards
-from tabletop_games.windupwar.scenario import position
+from tests.windupwar.helpers import position
 
 INFANTRY = ["infantry", "tank", "helicopter"]
 

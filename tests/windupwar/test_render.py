@@ -4,7 +4,7 @@ import random
 
 from rich.console import Console
 
-from tabletop_games.windupwar.scenario import position, program
+from tests.windupwar.helpers import position, program
 
 NAMES = ["Jess", "Zach", "Katie", "Eugene"]
 INFANTRY = ["infantry", "tank", "helicopter"]
@@ -55,7 +55,7 @@ def test_render_every_phase_of_random_games(game):
 
 def test_card_help_finds_a_card_by_the_notation_the_prompt_lists(game):
     """The windup prompt lists cards as ``AS.o``; ``card AS.o`` must show that card's text."""
-    from tabletop_games.windupwar.screen import WindupWarBoard
+    from tabletop_games.windupwar.board import WindupWarBoard
 
     board = WindupWarBoard(game)
     assert board.card_text("AS.o").startswith("Alpha Strike (AS, orange)")
@@ -65,7 +65,7 @@ def test_card_help_finds_a_card_by_the_notation_the_prompt_lists(game):
 
 def test_card_help_states_the_2016_rule_where_the_2016_card_differs(game):
     """A 2016 player asking for Alpha Strike, Detonate Bomb or Reload must not get only the 2017 text."""
-    from tabletop_games.windupwar.screen import WindupWarBoard
+    from tabletop_games.windupwar.board import WindupWarBoard
 
     board = WindupWarBoard(game)
     assert "2016 edition: Deal 1 damage to all players" in board.card_text("AS.o")

@@ -5,7 +5,7 @@ Jess 0, Zach 1, Katie 2, Eugene 3. Then Eugene's Attack 2 to the Right reaches Z
 sits between Eugene and Zach, and Zach's right-hand neighbour is Jess, as the text says.
 """
 
-from tabletop_games.windupwar.scenario import position, program, reveals
+from tests.windupwar.helpers import position, program, reveals
 
 JESS, ZACH, KATIE, EUGENE = 0, 1, 2, 3
 ARMIES = [
@@ -61,7 +61,7 @@ def test_000_example_2_figure_10_card_2_tank_destroyed_next_unit_takes_over_on_c
     assert card3[ZACH]["outcome"] == "illegal: broken" and card3[ZACH]["dealt"] == 0
     assert state.broken[ZACH] == ["FL.o"]
     # Katie's Reload returned her Attack 1 to the Right and Left (and the Reload) to her hand.
-    assert "A1RL.i" in game.hand(state, KATIE) and "RL.k" in game.hand(state, KATIE)
+    assert "A1RL.i" in game.view(state, KATIE)["hand"] and "RL.k" in game.view(state, KATIE)["hand"]
 
 
 def test_000_example_2_figure_10_katie_reload_returns_cards_at_once(game):

@@ -4,7 +4,7 @@ import random
 
 from tabletop.core.decision import Decision
 from tabletop.engine.registry import build_registry
-from tabletop_games.windupwar.scenario import position, program
+from tests.windupwar.helpers import position, program
 
 
 def test_search_programs_the_attack_that_destroys_the_last_enemy_unit(game):
@@ -46,7 +46,7 @@ def test_the_playout_redraws_the_other_seats_hidden_program_from_their_own_cards
                      hands={0: ["A1L.g", "A1R.g", "A2L.g", "BL.g", "BL.k", "CH.k", "CH.p", "RL.k", "SB.b"]})
     for card in ("A1L.g", "BL.g", "SB.b"):
         game.apply(state, 0, card)
-    policy = build_registry().pm.hook.tabletop_make_rollout_policy(game=game)
+    redraw = game.search.redraw
     decision = Decision(game, state, 1, game.legal_actions(state, 1))
     rng = random.Random(0)
     uniform = redrawn = 0
@@ -55,7 +55,7 @@ def test_the_playout_redraws_the_other_seats_hidden_program_from_their_own_cards
         uniform += any(c.startswith("CH") for c in sample.program[0])
         own = (sample.hands[1][:], sample.program[1][:])
         cards = sorted(sample.hands[0] + sample.program[0])
-        policy.redraw(sample, 1, rng)
+        redraw(sample, 1, rng)
         assert len(sample.program[0]) == 3 and sorted(sample.hands[0] + sample.program[0]) == cards
         assert (sample.hands[1], sample.program[1]) == own
         redrawn += any(c.startswith("CH") for c in sample.program[0])

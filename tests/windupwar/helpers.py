@@ -1,9 +1,9 @@
-"""Build a Windup War position for tests and experiments, then play rounds through apply.
+"""Windup War positions for tests, on :class:`tabletop.testing.Scenario`; then rounds through apply.
 
-:func:`position` picks the armies through :meth:`WindupWar.apply` (as a record would)
-and then arranges each seat's cards and hearts, moving cards between the seat's
-piles only, so every seat still owns exactly its 22 cards. :func:`program` plays one
-Windup through ``apply``; the War it triggers resolves as in a real game.
+:func:`position` picks the armies through the game's rules (as a record would) and then
+arranges each seat's cards and hearts, moving cards between the seat's piles only, so every
+seat still owns exactly its 22 cards. :func:`program` plays one Windup through ``apply``; the
+War it triggers resolves as in a real game.
 """
 
 from __future__ import annotations
@@ -11,6 +11,7 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 
 from tabletop.plugin_api import Event
+from tabletop.testing import Scenario
 
 #: What a seat whose hand is not given holds: only its Reload, which deals and blocks no
 #: damage, so it stays out of the way of the cards under test.
@@ -37,30 +38,21 @@ def position(
     go to the end of its discard pile. ``active`` sets the index of the active unit (the
     ones before it destroyed) and ``hearts`` its hearts left.
     """
-    state = game.new_state(len(armies), options={"edition": edition}, seed=seed)
+    scene = Scenario(game, seats=len(armies), seed=seed, options={"edition": edition})
     for seat, army in enumerate(armies):
-        for unit in army:
-            game.apply(state, seat, f"unit {unit}")
-    order = game.war.order
+        scene.play(seat, *(f"unit {unit}" for unit in army))
+    state = scene.state
     for seat in range(len(armies)):
-        hand = state.hands[seat]
-        for pile, given in ((state.discard, discard), (state.broken, broken), (state.centre, centre)):
+        for pile, given in (("discard", discard), ("broken", broken), ("centre", centre)):
             for card in (given or {}).get(seat, ()):
-                hand.remove(card)
-                pile[seat].append(card)
-        keep = list((hands or {}).get(seat, IDLE_HAND))
-        for card in keep:
-            if card not in hand:
-                raise ValueError(f"seat {seat}: {card} is not left in the hand to keep")
-        rest = [c for c in hand if c not in keep]
-        state.discard[seat].extend(rest)
-        state.hands[seat] = sorted(keep, key=order.__getitem__)
+                scene.move(card, "hands", pile, seat=seat)
+        scene.keep("hands", (hands or {}).get(seat, IDLE_HAND), rest="discard", seat=seat)
         if active and seat in active:
             state.active[seat] = active[seat]
         if state.active[seat] < len(state.army[seat]):
             unit = game.data.unit_by_id[state.army[seat][state.active[seat]]]
             state.hearts[seat] = (hearts or {}).get(seat, unit.hearts)
-    game.war.start_windup(state)
+    state.start_windup()  # who is asked to program depends on the hands just arranged
     return state
 
 

@@ -12,9 +12,8 @@ from rich.console import Group, RenderableType
 from rich.table import Table
 from rich.text import Text
 
-from tabletop.plugin_api import Board, HandCard, hookimpl
+from tabletop.plugin_api import Board, HandCard
 from tabletop_games.windupwar.cards import BLACK
-from tabletop_games.windupwar.game import WindupWar
 from tabletop_games.windupwar.render import HEART, LOST, STYLE
 
 #: The 2016 rulebook's wording where its card differs from the 2017 card (option edition=2016).
@@ -35,8 +34,6 @@ HINTS = {
 
 
 class WindupWarBoard(Board):
-    game: WindupWar
-
     def summary(self) -> str:
         return ("Cataclysmic toy combat for 2 or more. Each round every army winds up a row of five "
                 "action cards in secret, then they are revealed one by one: attacks to the left and "
@@ -125,7 +122,3 @@ class WindupWarBoard(Board):
         older = EDITION_2016.get(card.code)
         return f"{text} 2016 edition: {older}" if older else text
 
-
-@hookimpl
-def tabletop_make_board(game):
-    return WindupWarBoard(game) if isinstance(game, WindupWar) else None
