@@ -143,6 +143,35 @@ class Outcome:
         )
 
 
+def _template_apply(game: Game) -> Callable[[Any, int, str], Sequence[Event]]:
+    """The engine's ``apply`` for one game with rules: the hottest call of search and
+    simulation, so what it reads of the game is bound once, and the usual path asks the game
+    only ``to_act`` and the verb's refusal and effect. A finished game asks no seat (the
+    contract, which ``tabletop check`` holds every game to), so whether it is over is asked
+    only of a seat that is not asked."""
+    parsed, parse_once, to_act = game._parsed, game._parse_once, game.to_act
+
+    def apply(state: Any, seat: int, action: str) -> Sequence[Event]:
+        if not (type(seat) is int and seat >= 0 and type(action) is str and len(action) <= MAX_ACTION):
+            raise bad_arguments(seat, action)
+        try:
+            move = parsed.get(action)
+            if move is None:
+                move = parse_once(action)
+            rule, args = move
+            if seat not in to_act(state):
+                raise game._refuse_asking(state, seat, rule, action)
+            why = rule.refusal(game, state, seat, *args)
+            if why is None:
+                return rule.effect(game, state, seat, *args)
+            raise IllegalAction(why, seat=seat, action=action)
+        except ActionError as error:
+            shorten_error(error, action)
+            raise
+
+    return apply
+
+
 class Game:
     """Base class of every game's rules. Subclasses set the metadata and the rule methods.
 
@@ -272,63 +301,52 @@ class Game:
             move = parsed.get(action)
             if move is None:
                 move = self._parse_once(action)
-            verb, args = move
-            if rules[verb].refusal(self, state, seat, *args) is None:
+            rule, args = move
+            if rule.refusal(self, state, seat, *args) is None:
                 found.append(action)
         return found
 
     def __new__(cls, *args: Any, **kwargs: Any) -> Game:
         game = super().__new__(cls)
-        #: What :meth:`parse` made of each text so far (at most PARSE_CACHE): set here, not in
-        #: ``__init__``, so a game's own ``__init__`` need not call the base class's.
+        #: What the rules made of each text so far, ``(rule, args)`` (at most PARSE_CACHE): set
+        #: here, not in ``__init__``, so a game's own ``__init__`` need not call the base class's.
         game._parsed = {}
+        if cls.apply is Game.apply:  # the template, bound once to this game (see _template_apply)
+            game.apply = _template_apply(game)
         return game
+
+    def __getstate__(self) -> dict[str, Any]:
+        """A game pickles (to a worker process) without its bound apply, which ``__new__`` makes again."""
+        state = self.__dict__.copy()
+        state.pop("apply", None)
+        return state
 
     def apply(self, state: Any, seat: int, action: str) -> Sequence[Event]:
         """Check ``action`` (raise InvalidAction or IllegalAction, changing nothing), then
         change ``state`` and return the events.
 
-        The template, for a game with :attr:`rules`: the arguments are checked, the text parsed
+        For a game with :attr:`rules` this is the engine's template (:func:`_template_apply`,
+        bound to each game as it is made): the arguments are checked, the text parsed
         (:meth:`parse`, once per text), a finished game and a seat that is not asked refused,
         then the verb's rule refuses or takes effect. A game without rules writes its own."""
-        if not (type(seat) is int and seat >= 0 and type(action) is str and len(action) <= MAX_ACTION):
-            raise bad_arguments(seat, action)
-        try:
-            rule, args = self._judge(state, seat, action)
-            return rule.effect(self, state, seat, *args)
-        except ActionError as error:
-            shorten_error(error, action)
-            raise
+        return _template_apply(self)(state, seat, action)
 
-    def _judge(self, state: Any, seat: int, action: str) -> tuple[Rule, tuple]:
-        """The rule that allows ``action`` and its arguments; raises the refusal otherwise.
-
-        The hottest call of search and simulation, so the usual path asks the game only
-        ``to_act`` and the verb's refusal: a finished game asks no seat (the contract, which
-        ``tabletop check`` holds every game to), so whether it is over is asked only of a seat
-        that is not asked."""
-        move = self._parsed.get(action)
-        if move is None:
-            move = self._parse_once(action)
-        verb, args = move
-        if seat not in self.to_act(state):
-            if self.outcome(state) is not None:
-                raise IllegalAction("The game is over.", seat=seat, action=action)
-            raise IllegalAction(self.not_asked(state, seat, verb), seat=seat, action=action)
-        rule = self.rules[verb]
-        why = rule.refusal(self, state, seat, *args)
-        if why is not None:
-            raise IllegalAction(why, seat=seat, action=action)
-        return rule, args
-
-    def _parse_once(self, action: str) -> tuple[str, tuple]:
-        """:meth:`parse` ``action`` and keep the result while the cache has room."""
-        if not self.rules:
+    def _parse_once(self, action: str) -> tuple[Rule, tuple]:
+        """:meth:`parse` ``action`` into its rule and arguments, kept while the cache has room."""
+        rules = self.rules
+        if not rules:
             raise NotImplementedError(f"{type(self).__name__} has no rules and no apply of its own.")
-        move = self.parse(action)
+        verb, args = self.parse(action)
+        move = (rules[verb], args)
         if len(self._parsed) < PARSE_CACHE:
             self._parsed[action] = move
         return move
+
+    def _refuse_asking(self, state: Any, seat: int, rule: Rule, action: str) -> IllegalAction:
+        """The refusal of a seat that is not asked: the game is over, or it is not its turn."""
+        if self.outcome(state) is not None:
+            return IllegalAction("The game is over.", seat=seat, action=action)
+        return IllegalAction(self.not_asked(state, seat, rule.verb), seat=seat, action=action)
 
     def parse(self, action: str) -> tuple[str, tuple]:
         """``(verb, args)`` from an action's text, the verb one of :attr:`rules`; raise
@@ -343,14 +361,8 @@ class Game:
 
     def refusal(self, state: Any, seat: int, action: str) -> str | None:
         """Why ``seat`` may not take ``action`` now (the sentence :meth:`apply` would raise), or
-        None if it may. Text that is not notation raises InvalidAction. Changes nothing."""
-        if self.rules:
-            try:
-                self._judge(state, seat, action)
-            except IllegalAction as error:
-                shorten_error(error, action)
-                return str(error)
-            return None
+        None if it may. Text that is not notation raises InvalidAction. Changes nothing: the
+        action is tried on a copy (a prompt asks this, not a search)."""
         try:
             self.apply(self.copy(state), seat, action)
         except IllegalAction as error:
