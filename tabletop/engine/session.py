@@ -31,7 +31,6 @@ from __future__ import annotations
 
 import random
 from collections.abc import Callable, Mapping, Sequence
-from dataclasses import dataclass
 from typing import Any
 
 import pluggy
@@ -40,92 +39,23 @@ from tabletop.core.decision import Agent, Decision, decision_maker, needs_sample
 from tabletop.core.errors import RecordError, TabletopError
 from tabletop.core.events import Event
 from tabletop.core.game import Game, Outcome
-from tabletop.core.names import seat_name
 from tabletop.core.record import GameRecord
 from tabletop.engine.knowledge import learned_since
 from tabletop.engine.registry import GuardedHook
+from tabletop.engine.table import (
+    HUMAN,
+    Logged,
+    MatchResult,
+    SeatSpec,
+    StepLimitExceeded,
+    Turn,
+    UndoPlan,
+    UndoRefused,
+    bot_rng,
+)
 
-HUMAN = "human"
-
-
-def bot_rng(game_seed: int, seat: int) -> random.Random:
-    """The generator of the bot in ``seat``: its choices depend on the game seed and seat alone."""
-    return random.Random(f"bot:{game_seed}:{seat}")
-
-
-class StepLimitExceeded(TabletopError):
-    """A game ran past its step limit: a rules bug or an agent that never ends it."""
-
-
-class UndoRefused(TabletopError):
-    """This seat cannot take its last decision back: it made none, or the game has since shown
-    it something hidden when it chose."""
-
-
-@dataclass(frozen=True, slots=True)
-class Logged:
-    """An event with the number of actions taken when it happened (0: at setup)."""
-
-    step: int
-    event: Event
-
-
-@dataclass(frozen=True, slots=True)
-class SeatSpec:
-    """Who sits in a seat and the name shown (cleaned here, once): a person (no ``bot``, no
-    ``agent``), a bot's ``BotSpec``, or an ``agent`` object; ``kind`` is what the record calls it."""
-
-    name: str
-    kind: str
-    bot: Any = None
-    agent: Any = None
-
-    def __post_init__(self) -> None:
-        object.__setattr__(self, "name", seat_name(self.name))
-
-    @property
-    def person(self) -> bool:
-        return self.bot is None and self.agent is None
-
-
-@dataclass
-class MatchResult:
-    record: GameRecord
-    state: Any
-    outcome: Outcome
-
-    @property
-    def steps(self) -> int:
-        return len(self.record.actions)
-
-
-@dataclass(frozen=True, slots=True)
-class Turn:
-    """A person must decide: ``seat``; ``hand_over``: the screen passes to them from another
-    person first, and ``since`` is the public narration since they last decided."""
-
-    seat: int
-    hand_over: bool = False
-    since: tuple[str, ...] = ()
-
-
-@dataclass(frozen=True, slots=True)
-class UndoPlan:
-    """What taking back ``seat``'s last decision would do: ``refusal`` says why it cannot (None:
-    it can), ``others`` are the other people whose decisions it also takes back (they must agree)."""
-
-    seat: int
-    refusal: str | None
-    others: tuple[int, ...] = ()
-    point: int | None = None
-
-    def question(self, names: Sequence[str]) -> str:
-        """The question the others must agree to, or "" when nobody else is affected."""
-        if not self.others:
-            return ""
-        who = ", ".join(names[s] for s in self.others)
-        return f"Taking back also undoes what {who} chose since. Does everyone agree?"
-
+__all__ = ["HUMAN", "Logged", "MatchResult", "SeatSpec", "Session", "StepLimitExceeded", "Turn", "UndoPlan",
+           "UndoRefused", "bot_rng"]
 
 class Session:
     """A game in progress; :attr:`record` always holds every action taken so far."""
@@ -152,7 +82,7 @@ class Session:
         self.pm = pm
         game.check_seats(len(self.seats))
         self.options = game.resolve_options(options)
-        self.humans = [i for i, s in enumerate(self.seats) if s.person]
+        self.humans = [i for i, s in enumerate(self.seats) if s.bot is None and s.agent is None]
         #: The person the shared screen was last handed to (the only person, from the start).
         self.at_screen: int | None = self.humans[0] if len(self.humans) == 1 else None
         self.on_save: Callable[[GameRecord], None] | None = None
@@ -187,7 +117,7 @@ class Session:
         as it did the first time (bots are remade; agent objects are kept and not asked)."""
         game, seed = self.game, self.seed
         self.state = state = game.setup(len(self.seats), self.options, seed)
-        self.record = GameRecord(game=game.name, version=game.version, options=dict(self.options), seed=seed,
+        self.record = GameRecord(game=game.name, version=game.version, options=self.options, seed=seed,
                                  seats=[{"name": s.name, "agent": s.kind} for s in self.seats])
         self.agents: list[Agent | None] = [
             s.agent if s.agent is not None else None if s.bot is None else s.bot.factory(game, i, bot_rng(seed, i))
@@ -229,6 +159,8 @@ class Session:
 
     def _teller(self, on_event: Callable[[Event], None] | None, *, log: bool) -> Callable[[Event], None] | None:
         """One callable telling an event to everyone listening (None: nobody is)."""
+        if on_event is None and self._observe_event is None and not self._keep_log:
+            return None
         parts: list[Callable[[Event], None]] = []
         if log and self._keep_log:
             append, actions = self.log.append, self.record.actions
@@ -252,13 +184,13 @@ class Session:
         """Ask bots and agents and apply their actions until a person must decide (None) or the
         game ends (its outcome). The simulation's inner loop: keep it lean."""
         game, state = self.game, self.state
+        tell = self._teller(on_event, log=True)
         if not self._opened:  # a new game: tell its setup
             self._opened = True
-            opening = self._teller(on_event, log=False)
+            opening = tell if not self._keep_log else self._teller(on_event, log=False)
             if opening is not None:
                 for event in [logged.event for logged in self.log] if self._keep_log else game.opening_events(state):
                     opening(event)
-        tell = self._teller(on_event, log=True)
         limit = step_limit or game.step_limit(len(self.seats))
         outcome_of, to_act, legal_actions, apply = game.outcome, game.to_act, game.legal_actions, game.apply
         deciders, resample = self._deciders, self._resample
