@@ -41,6 +41,7 @@ class Match:
         self.session = Session(game, seats, seed=seed, options=options, pm=pm,
                                on_plugin_error=on_plugin_error, keep_log=False)
         self.game, self.agents, self.names = game, list(agents), self.session.names
+        self.plugins_off = self.session.plugins_off
 
     @property
     def record(self):

@@ -135,6 +135,8 @@ class Session:
         self._resample = random.Random(seed) if any(map(needs_sample, filter(None, self.agents))) else None
         self._ended = False
         self.log: list[Logged] = [Logged(0, e) for e in game.opening_events(state)] if self._keep_log else []
+        if not actions:
+            return
         apply = game.apply
         for seat, action in actions:
             choose, decision, blind = self._deciders[seat]
@@ -145,8 +147,7 @@ class Session:
             if self._keep_log:
                 step = len(self.record.actions)
                 self.log.extend(Logged(step, e) for e in events)
-        if actions:
-            self._end_if_over(observe=False)
+        self._end_if_over(observe=False)
 
     def _ask(self, seat: int, choose: Callable, decision: Callable, blind: Decision | None) -> str:
         # An agent never gets the state: a copy determinized for its seat, or less.
@@ -218,8 +219,10 @@ class Session:
             if events and tell is not None:
                 for event in events:
                     tell(event)
-        if self._end_if_over(outcome):
-            self.save()
+        if not self._ended:
+            self._end_if_over(outcome)
+            if self.on_save is not None:
+                self.on_save(self.record)
         return outcome
 
     def _end_if_over(self, outcome: Outcome | None = None, *, observe: bool = True) -> bool:
