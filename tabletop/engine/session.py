@@ -35,7 +35,7 @@ from typing import Any
 
 import pluggy
 
-from tabletop.core.decision import Agent, Decision, decision_maker, needs_sample
+from tabletop.core.decision import Agent, Decision, decision_maker
 from tabletop.core.errors import RecordError, TabletopError
 from tabletop.core.events import Event
 from tabletop.core.game import Game, Outcome
@@ -60,6 +60,10 @@ __all__ = ["HUMAN", "Logged", "MatchResult", "SeatSpec", "Session", "StepLimitEx
 class Session:
     """A game in progress; :attr:`record` always holds every action taken so far."""
 
+    __slots__ = ("game", "seats", "names", "seed", "pm", "options", "humans", "at_screen", "on_save", "plugins_off",
+                 "state", "record", "agents", "log", "_observe_event", "_observe_end", "_keep_log", "_opened",
+                 "_deciders", "_resample", "_ended")
+
     def __init__(
         self,
         game: Game,
@@ -76,15 +80,15 @@ class Session:
         when one raises and is switched off). ``keep_log``: keep the narration log (:attr:`log`)
         a front end reads; a simulation keeps none. ``actions``: take these first (a resume)."""
         self.game = game
-        self.seats = list(seats)
-        self.names = [s.name for s in self.seats]
+        self.seats = seats = list(seats)
+        self.names = [s.name for s in seats]
         self.seed = seed
         self.pm = pm
-        game.check_seats(len(self.seats))
+        game.check_seats(len(seats))
         self.options = game.resolve_options(options)
-        self.humans = [i for i, s in enumerate(self.seats) if s.bot is None and s.agent is None]
+        self.humans = humans = [i for i, s in enumerate(seats) if s.person]
         #: The person the shared screen was last handed to (the only person, from the start).
-        self.at_screen: int | None = self.humans[0] if len(self.humans) == 1 else None
+        self.at_screen: int | None = humans[0] if len(humans) == 1 else None
         self.on_save: Callable[[GameRecord], None] | None = None
         self.plugins_off: set[str] = set()
         self._observe_event = self._observe_end = None
@@ -115,24 +119,27 @@ class Session:
     def _rebuild(self, actions: Sequence[tuple[int, str]]) -> None:
         """Set up and take ``actions``, asking each bot at its decisions so its generator advances
         as it did the first time (bots are remade; agent objects are kept and not asked)."""
-        game, seed = self.game, self.seed
-        self.state = state = game.setup(len(self.seats), self.options, seed)
+        game, seed, seats = self.game, self.seed, self.seats
+        self.state = state = game.setup(len(seats), self.options, seed)
         self.record = GameRecord(game=game.name, version=game.version, options=self.options, seed=seed,
-                                 seats=[{"name": s.name, "agent": s.kind} for s in self.seats])
-        self.agents: list[Agent | None] = [
-            s.agent if s.agent is not None else None if s.bot is None else s.bot.factory(game, i, bot_rng(seed, i))
-            for i, s in enumerate(self.seats)
-        ]
+                                 seats=[{"name": s.name, "agent": s.kind} for s in seats])
         # A seat whose agent reads only the legal actions keeps one blind decision for the game
         # and gets it with each decision's legal actions in it: nothing else is made per action.
-        self._deciders = [
-            (None, None, None) if agent is None else
-            (agent.choose, decision_maker(agent),
-             Decision.blind(game, seat, ()) if getattr(agent, "reads", "all") == "legal" else None)
-            for seat, agent in enumerate(self.agents)
-        ]
+        self.agents: list[Agent | None] = []
+        self._deciders: list[tuple[Any, Any, Decision | None]] = []
+        sampled = False  # does any agent read everything (its decisions draw from the resampler)?
+        for i, s in enumerate(seats):
+            agent = s.agent if s.bot is None else s.bot.factory(game, i, bot_rng(seed, i))
+            self.agents.append(agent)
+            if agent is None:
+                self._deciders.append((None, None, None))
+                continue
+            reads = getattr(agent, "reads", "all")
+            self._deciders.append((agent.choose, decision_maker(agent),
+                                   Decision.blind(game, i, ()) if reads == "legal" else None))
+            sampled = sampled or reads not in ("legal", "view")
         #: Draws what each bot decision's copy hides: one generator per game, made only if used.
-        self._resample = random.Random(seed) if any(map(needs_sample, filter(None, self.agents))) else None
+        self._resample = random.Random(seed) if sampled else None
         self._ended = False
         self.log: list[Logged] = [Logged(0, e) for e in game.opening_events(state)] if self._keep_log else []
         if not actions:

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import random
 from collections.abc import Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import Any
 
 from tabletop.core.errors import TabletopError
@@ -48,13 +48,14 @@ class SeatSpec:
     kind: str
     bot: Any = None
     agent: Any = None
+    #: No bot and no agent: the table waits for this seat's person (worked out here, once).
+    person: bool = field(init=False, default=True)
 
     def __post_init__(self) -> None:
+        if self.bot is not None and self.agent is not None:
+            raise TabletopError(f"Seat {self.name} has a bot and an agent: give it one of them.")
         object.__setattr__(self, "name", seat_name(self.name))
-
-    @property
-    def person(self) -> bool:
-        return self.bot is None and self.agent is None
+        object.__setattr__(self, "person", self.bot is None and self.agent is None)
 
 
 @dataclass
