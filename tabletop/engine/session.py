@@ -23,7 +23,9 @@ at each of its recorded decisions, so it goes on choosing as it did.
 
 Hand-over. People sharing one screen pass it between them: a :class:`Turn` says whether this
 person is another than the one who decided last at the screen (a hand-over page first) and what
-public narration they missed. Saving. The session calls ``on_save(record)`` after each person's
+public narration they missed. Submitting: only the seat asked first (``to_act()[0]``) may
+submit, so in a simultaneous decision people answer in seat order and the record never depends
+on who typed first. One driver at a time: a server serialises a table's calls. Saving. The session calls ``on_save(record)`` after each person's
 action, after a takeback and at the end; the front end decides how to write the file.
 """
 
