@@ -18,9 +18,9 @@ import time
 from pathlib import Path
 
 from tabletop.core.random_agent import RANDOM, RandomAgent
-from tabletop.engine.match import Match
 from tabletop.engine.registry import build_registry
-from tabletop.engine.simulate import Simulator, bot_rng
+from tabletop.engine.session import SeatSpec, Session, bot_rng
+from tabletop.engine.simulate import Simulator
 from tabletop.lab.backends import make_job
 from tabletop.lab.db import ResultsDB
 from tabletop.lab.runner import run_simulation
@@ -53,9 +53,9 @@ def main(name: str, seats: int, games: int, plugins: list[str]) -> None:
                 apply(state, seat, fixed[seat].choice(legal(state, seat)))
 
     def match() -> None:
-        agents = [RandomAgent(rng) for rng in fixed]
+        table = [SeatSpec(f"Seat {seat + 1}", "random", agent=RandomAgent(rng)) for seat, rng in enumerate(fixed)]
         for seed in seeds:
-            Match(game, agents, seed=seed, options=options, agent_names=["random"] * seats).play()
+            Session(game, table, seed=seed, options=options, keep_log=False).play()
 
     def simulator(pm=registry.pm) -> None:
         play = Simulator(game, bots, options, pm).play
@@ -85,7 +85,7 @@ def main(name: str, seats: int, games: int, plugins: list[str]) -> None:
         ("deal (game.setup: its generator and shuffle)", us["deal"]),
         (f"bots' seeded generators ({seats} per game)", us["generators"]),
         ("rules and random draws (bare contract loop less the deal)", us["bare"] - us["deal"]),
-        ("match: decisions, record, bookkeeping", us["match"] - us["bare"]),
+        ("table loop (Session): decisions, record, bookkeeping", us["match"] - us["bare"]),
         ("simulator: bots made, result (less the generators)", us["unobserved"] - us["match"] - us["generators"]),
         ("statistics: events kept, the plugins' statistics hook", us["simulator"] - us["unobserved"]),
         ("run: stream, tally", us["run"] - us["simulator"]),

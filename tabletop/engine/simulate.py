@@ -9,7 +9,6 @@ and in whatever order its games finish.
 from __future__ import annotations
 
 import json
-import random
 from collections.abc import Iterable, Iterator, Mapping, Sequence
 from typing import Any, NamedTuple
 
@@ -19,7 +18,7 @@ from tabletop.core.decision import BotSpec
 from tabletop.core.events import Event
 from tabletop.core.game import Game
 from tabletop.core.stats import Stat
-from tabletop.engine.match import Match
+from tabletop.engine.session import SeatSpec, Session, bot_rng  # noqa: F401  (bot_rng: still importable here)
 
 
 class GameResult(NamedTuple):
@@ -50,10 +49,6 @@ class GameResult(NamedTuple):
 def encode_stats(stats: Sequence[Stat]) -> str:
     """``[[seat, name, value], ...]``, the form the results database keeps."""
     return json.dumps([[s.seat, s.name, s.value] for s in stats], separators=(",", ":"), ensure_ascii=False)
-
-
-def bot_rng(game_seed: int, seat: int) -> random.Random:
-    return random.Random(f"bot:{game_seed}:{seat}")
 
 
 class FinalView(Mapping[str, Any]):
@@ -155,23 +150,24 @@ class Simulator:
             hooks.tabletop_observe_event.get_hookimpls() or hooks.tabletop_observe_game_end.get_hookimpls()
         )
         self.observers = pm if observed else None  # no observer: the match skips the hooks
-        #: rotation: (the bots seat by seat, their names), one entry per rotation played.
-        self.seating: dict[int, tuple[list[BotSpec], tuple[str, ...]]] = {}
+        #: rotation: the seats of the table (each bot's spec and name), one entry per rotation played.
+        self.seating: dict[int, list[SeatSpec]] = {}
 
-    def _seat(self, rotation: int) -> tuple[list[BotSpec], tuple[str, ...]]:
-        bots = rotated(self.bots, rotation)
-        self.seating[rotation] = bots, tuple(spec.name for spec in bots)
+    def _seat(self, rotation: int) -> list[SeatSpec]:
+        self.seating[rotation] = [
+            SeatSpec(f"Seat {seat + 1}", spec.name, spec) for seat, spec in enumerate(rotated(self.bots, rotation))
+        ]
         return self.seating[rotation]
 
     def play(self, game_seed: int, *, rotation: int = 0) -> GameResult:
-        """One game; ``rotation`` moves the bots that many places clockwise first."""
+        """One game through the table loop (:class:`Session`, keeping no narration log);
+        ``rotation`` moves the bots that many places clockwise first."""
         game = self.game
-        bots, names = self.seating[rotation] if rotation in self.seating else self._seat(rotation)
-        agents = [spec.factory(game, seat, bot_rng(game_seed, seat)) for seat, spec in enumerate(bots)]
+        seats = self.seating[rotation] if rotation in self.seating else self._seat(rotation)
         events: list[Event] = []
         try:
-            result = Match(
-                game, agents, seed=game_seed, options=self.options, pm=self.observers, agent_names=names,
+            result = Session(
+                game, seats, seed=game_seed, options=self.options, pm=self.observers, keep_log=False,
             ).play(on_event=events.append if self.wants_stats else None)
         except Exception as error:  # one broken game is reported, not fatal to the run
             return GameResult(
@@ -181,7 +177,7 @@ class Simulator:
         stats: tuple[Stat, ...] = ()
         stats_error = None
         if self.stats is not None and self.wants_stats:
-            stats, stats_error = self.stats(game, result.state, len(bots), events, outcome)
+            stats, stats_error = self.stats(game, result.state, len(seats), events, outcome)
         return GameResult(
             outcome.winners, result.steps, seed=game_seed, reason=outcome.reason,
             scores=outcome.scores, stats=stats, stats_error=stats_error, rotation=rotation,

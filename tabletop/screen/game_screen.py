@@ -7,6 +7,7 @@ a detail line (card text, what a choice does, hints, mistakes); the prompt; the 
 
 from __future__ import annotations
 
+import threading
 from pathlib import Path
 
 from rich.text import Text
@@ -20,7 +21,8 @@ from textual.widgets.option_list import Option
 
 from tabletop.core.board import Board
 from tabletop.core.errors import TabletopError
-from tabletop.engine.session import Session
+from tabletop.core.record import GameRecord
+from tabletop.engine.session import Session, Turn, UndoPlan
 from tabletop.screen.dialogs import Confirm, HandOver, Reading
 from tabletop.screen.text import COMMANDS, end_text, help_markdown
 from tabletop.screen.widgets import Compass, HandGrid, Prompt, compass
@@ -58,8 +60,7 @@ class GameScreen(Screen[None]):
         self.session = session
         self.board = board
         self.save_path = save
-        solo = session.humans[0] if len(session.humans) == 1 else None
-        self.at_screen: int | None = solo
+        session.on_save = self._save
         self.deciding: int | None = None
         self.legal: list[str] = []
         self._shown = 0
@@ -96,43 +97,40 @@ class GameScreen(Screen[None]):
     # ---- the flow of the game ------------------------------------------------------
 
     def advance(self) -> None:
-        """Show what comes next: the end, bots thinking, a hand-over, or a decision."""
+        """Show what comes next: the end, bots thinking (in a worker: they may think a while),
+        a hand-over, or a decision; the session's :class:`Turn` says which."""
         session = self.session
-        if session.outcome() is not None:
-            self.show_end()
-            return
-        seat = session.human_to_act()
-        if seat is None:
+        if session.outcome() is None and session.human_to_act() is None:
             self.deciding = None
             self.detail("Bots are thinking...")
             self.play_bots()
             return
-        if seat != self.at_screen and len(session.humans) > 1:
-            self.app.push_screen(self.hand_over(seat), lambda _: self.seated(seat))
-            return
-        self.show_decision(seat)
+        self.after_bots(session.advance())
 
-    def hand_over(self, seat: int) -> HandOver:
+    @work(thread=True, exclusive=True, group="bots")
+    def play_bots(self) -> None:
+        turn = self.session.advance()
+        self.app.call_from_thread(self.after_bots, turn)
+
+    def after_bots(self, turn: Turn | None) -> None:
+        if turn is None:
+            self.show_end()
+        elif turn.hand_over:  # the log is written again for them once they are seated
+            self.app.push_screen(self.hand_over(turn), lambda _: self.seated(turn.seat))
+        else:
+            self.refresh_log()
+            self.show_decision(turn.seat)
+
+    def hand_over(self, turn: Turn) -> HandOver:
         """The page between people: the public table and public narration, nobody's secrets."""
         session = self.session
         public = session.game.view(session.state, None)
         table = self.board.render(public, names=session.names, width=max(40, self.size.width - 2))
-        since = session.visible_log(None, since=session.last_step_of(seat))
-        return HandOver(session.names[seat], since, table)
+        return HandOver(session.names[turn.seat], turn.since, table)
 
     def seated(self, seat: int) -> None:
-        self.at_screen = seat
         self.refresh_log(rewrite=True)
         self.show_decision(seat)
-
-    @work(thread=True, exclusive=True, group="bots")
-    def play_bots(self) -> None:
-        self.session.play_bots()
-        self.app.call_from_thread(self.after_bots)
-
-    def after_bots(self) -> None:
-        self.refresh_log()
-        self.advance()
 
     def show_decision(self, seat: int) -> None:
         session, board = self.session, self.board
@@ -190,7 +188,7 @@ class GameScreen(Screen[None]):
         session = self.session
         outcome = session.outcome()
         self.deciding = None
-        seat = self.at_screen
+        seat = session.at_screen
         view = session.game.view(session.state, seat)
         self.query_one("#status", Static).update(Text(f"{session.game.title} \u00b7 game over", style="bold"))
         self.query_one("#board", Static).update(self.board.render(view, names=session.names, width=self.size.width - 2))
@@ -200,7 +198,6 @@ class GameScreen(Screen[None]):
         self.query_one("#compass", Compass).update(compass(session.names, me=seat, to_act=None, humans=session.humans))
         self.refresh_log()
         self.detail(end_text(outcome, session.names) + "  Press Enter to leave.", style="bold green")
-        self._save()
         prompt = self.query_one(Prompt)
         prompt.placeholder = "Game over: press Enter to leave"
         prompt.offer([])
@@ -273,7 +270,6 @@ class GameScreen(Screen[None]):
             return
         self.deciding = None
         self.query_one(Prompt).disabled = True
-        self._save()
         self.refresh_log()
         self.advance()
 
@@ -296,31 +292,27 @@ class GameScreen(Screen[None]):
         if session.undo_point(seat) is None:
             self.detail("Nothing to take back yet: this is your first decision.", style="yellow")
             return
-        refusal = session.undo_refusal(seat)
-        if refusal is not None:
-            self.detail(refusal, style="yellow")
-            return
-        others = session.others_affected(seat)
-        if others:
-            who = ", ".join(session.names[s] for s in others)
-            self.app.push_screen(Confirm(f"Taking back also undoes what {who} chose since. Does everyone agree?"),
-                                 lambda yes: self.undo(seat) if yes else None)
+        plan = session.plan_undo(seat)
+        if plan.refusal is not None:
+            self.detail(plan.refusal, style="yellow")
+        elif plan.others:
+            self.app.push_screen(Confirm(plan.question(session.names)),
+                                 lambda yes: self.undo(plan) if yes else None)
         else:
-            self.undo(seat)
+            self.undo(plan)
 
-    def undo(self, seat: int) -> None:
+    def undo(self, plan: UndoPlan) -> None:
         self.deciding = None
         self.query_one(Prompt).disabled = True
         self.detail("Taking back: replaying the game so far...")
-        self.replay_to(seat)
+        self.replay_to(plan)
 
     @work(thread=True, exclusive=True, group="bots")
-    def replay_to(self, seat: int) -> None:
-        self.session.undo(seat)
+    def replay_to(self, plan: UndoPlan) -> None:
+        self.session.undo(plan.seat, plan)  # saves, on this screen's thread (see _save)
         self.app.call_from_thread(self.after_undo)
 
     def after_undo(self) -> None:
-        self._save()
         self.refresh_log(rewrite=True)
         self.advance()
 
@@ -332,7 +324,7 @@ class GameScreen(Screen[None]):
                              lambda yes: self.quit_now() if yes else None)
 
     def quit_now(self) -> None:
-        self._save()
+        self.session.save()
         self.app.exit(None)
 
     # ---- helpers ----------------------------------------------------------------------
@@ -351,18 +343,22 @@ class GameScreen(Screen[None]):
         items = session.log[self._shown:]
         self._shown = len(session.log)
         for item in items:
-            if item.event.visible(self.at_screen):
+            if item.event.visible(session.at_screen):
                 line = item.event.render(session.names)
                 self.log_lines.append(line)
                 log.write(Text("\u203a " + line))
 
-    def _save(self) -> None:
-        """Save after every decision (Ctrl-C and SIGTERM wait until the file is whole); a failed
-        save is said in a notice and the game goes on (the next decision tries again)."""
+    def _save(self, record: GameRecord) -> None:
+        """The session's save points (after every decision, a takeback, the end), written on the
+        app's own thread, where Ctrl-C and SIGTERM wait until the file is whole; a failed save is
+        said in a notice and the game goes on (the next decision tries again)."""
         if self.save_path is None:
+            return
+        if threading.current_thread() is not threading.main_thread():
+            self.app.call_from_thread(self._save, record)
             return
         try:
             with shielded():
-                self.session.record.save(self.save_path)
+                record.save(self.save_path)
         except TabletopError as error:
             self.app.notify(f"Not saved: {error}", severity="error", markup=False)

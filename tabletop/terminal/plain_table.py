@@ -14,8 +14,10 @@ from typing import Any
 from rich.panel import Panel
 
 from tabletop.core.board import Board
+from tabletop.core.events import Event
 from tabletop.core.game import Outcome
-from tabletop.engine.session import Logged, Session, UndoRefused
+from tabletop.core.record import GameRecord
+from tabletop.engine.session import Session, Turn
 from tabletop.terminal.interrupts import shielded
 from tabletop.terminal.output import Output
 from tabletop.terminal.prompt import GameAbandoned, HumanAgent, UndoRequested
@@ -23,6 +25,10 @@ from tabletop.terminal.safe_text import fmt, plain
 
 
 class PlainTable:
+    """A view of the table loop (:class:`Session`): it shows each :class:`Turn` and asks at the
+    prompt; who decides, when to hand over, what a takeback needs and when to save are the
+    session's."""
+
     def __init__(self, output: Output, ask: Callable[[str], str], session: Session, board: Board, *,
                  save: Path, completer: Callable[[list[str]], None] | None = None):
         self.output = output
@@ -31,54 +37,40 @@ class PlainTable:
         self.save = save
         self.human = HumanAgent(console=output.console, ask=ask, names=session.names, board=board,
                                 completer=completer)
-        solo = session.humans[0] if len(session.humans) == 1 else None
-        self.at_screen: int | None = solo
+        session.on_save = self._save
 
-    def narrate(self, logged: Logged) -> None:
-        if logged.event.visible(self.at_screen):
-            self.output.print(fmt("[dim]>[/] {}", logged.event.render(self.session.names)), highlight=False)
+    def narrate(self, event: Event) -> None:
+        if event.visible(self.session.at_screen):
+            self.output.print(fmt("[dim]>[/] {}", event.render(self.session.names)), highlight=False)
 
     def play(self) -> Outcome:
         """Play to the end, saving after each person's decision. A person leaving raises
         GameAbandoned; the caller saves and says so (as for Ctrl-C)."""
         session = self.session
-        if not session.steps:  # a new game: narrate its setup
-            for logged in session.log:
-                self.narrate(logged)
-        while session.outcome() is None:
-            session.play_bots(on_event=self.narrate)
-            seat = session.human_to_act()
-            if seat is None:
-                continue
-            self.hand_over(seat)
+        while (turn := session.advance(on_event=self.narrate)) is not None:
+            if turn.hand_over:
+                self.hand_over(turn)
             try:
-                action = self.human.choose(session.decision(seat))
+                action = self.human.choose(session.decision(turn.seat))
             except UndoRequested:
-                self.take_back(seat)
+                self.take_back(turn.seat)
                 continue
-            for logged in session.submit(seat, action):
-                self.narrate(logged)
-            self._save()
-        self._save()
+            for logged in session.submit(turn.seat, action):
+                self.narrate(logged.event)
         return session.outcome()
 
-    def _save(self) -> None:
+    def _save(self, record: GameRecord) -> None:
         with shielded():
-            self.session.record.save(self.save)
+            record.save(self.save)
 
-    def hand_over(self, seat: int) -> None:
-        session = self.session
-        if len(session.humans) < 2 or seat == self.at_screen:
-            return
-        self.at_screen = seat
+    def hand_over(self, turn: Turn) -> None:
         console = self.output.console
         self._wipe()
-        name = session.names[seat]
-        since = session.visible_log(None, since=session.last_step_of(seat))
+        name = self.session.names[turn.seat]
         body = fmt("Pass the screen to [seat]{}[/]. Others, look away!", name)
-        if since:
+        if turn.since:
             body.append("\n\nSince you last played:\n")
-            body.append_text(plain("\n".join(f"> {line}" for line in since[-15:])))
+            body.append_text(plain("\n".join(f"> {line}" for line in turn.since[-15:])))
         console.print(Panel(body, title="Hand over"), highlight=False)
         try:
             self.ask(f"{name}, press Enter when ready ")
@@ -89,22 +81,20 @@ class PlainTable:
 
     def take_back(self, seat: int) -> None:
         session = self.session
-        others = session.others_affected(seat)
-        if others:
-            who = ", ".join(session.names[s] for s in others)
+        plan = session.plan_undo(seat)
+        if plan.refusal is not None:
+            self.output.print(plain(plan.refusal, "yellow"))
+            return
+        if plan.others:
             try:
-                answer = self.ask(f"This also takes back what {who} chose. Does everyone agree? [y/N] ")
+                answer = self.ask(f"{plan.question(session.names)} [y/N] ")
             except (EOFError, KeyboardInterrupt):
                 self.output.print()
                 answer = "n"
             if answer.strip().casefold() not in ("y", "yes"):
                 self.output.print("Nothing taken back.")
                 return
-        try:
-            session.undo(seat)
-        except UndoRefused as error:
-            self.output.print(plain(error, "yellow"))
-            return
+        session.undo(seat, plan)
         self.human.forget()
         self.output.print(fmt("[ok]Taken back[/]: {} decides again.", session.names[seat]))
 

@@ -9,6 +9,7 @@ import random
 import pytest
 from rich.console import Console
 
+from tabletop.engine.session import Turn
 from tabletop.screen.dialogs import HandOver
 from tabletop.screen.game_screen import GameScreen
 from tests.screen.helpers import SIZE, app_for, decide, session, settle
@@ -55,7 +56,8 @@ def test_hand_overs_never_show_the_last_persons_secrets(registry, game, kinds, s
                     real = table.state
                     for resample in range(3):
                         table.state = table.game.determinize(real, incoming, random.Random(resample))
-                        assert shown(game_screen.hand_over(incoming)) == shown(page)
+                        since = tuple(table.visible_log(None, since=table.last_step_of(incoming)))
+                        assert shown(game_screen.hand_over(Turn(incoming, True, since))) == shown(page)
                     table.state = real
                     checked += 1
                     await pilot.press("enter")

@@ -21,12 +21,12 @@ TABLES = [
 
 def person_decides(table: Session, rng: random.Random, decisions: int) -> None:
     for _ in range(decisions):
-        table.play_bots()
+        table.advance()
         seat = table.human_to_act()
         if seat is None:
             return
         table.submit(seat, rng.choice(list(table.decision(seat).legal)))
-    table.play_bots()
+    table.advance()
 
 
 def test_undo_goes_back_to_your_last_decision_and_bots_choose_as_before(registry):
@@ -44,7 +44,7 @@ def test_undo_goes_back_to_your_last_decision_and_bots_choose_as_before(registry
     assert table.human_to_act() == 3
     # The same decision again: the game goes on exactly as it did the first time.
     table.submit(3, before[point][1])
-    table.play_bots()
+    table.advance()
     assert table.record.actions == before[:len(table.record.actions)]
 
 
@@ -54,9 +54,9 @@ def test_undo_is_refused_once_the_other_players_secret_bid_is_shown(registry, se
     use it, whether the bot bid before the person (seat 1) or after (seat 0)."""
     kinds = ["human", "random"] if seat == 0 else ["random", "human"]
     table = session(registry, "goofspiel", kinds, seed=3)
-    table.play_bots()
+    table.advance()
     table.submit(seat, "7")
-    table.play_bots()
+    table.advance()
     with pytest.raises(UndoRefused, match="cannot take that back: since then the game has shown P"):
         table.undo(seat)
 
@@ -66,15 +66,15 @@ def test_undo_is_refused_after_the_battle_reveals_every_order(registry):
     table = session(registry, "castlewars", ["captain", "captain", "human"], seed=5)
     rng = random.Random(5)
     while "attack" not in " ".join(table.decision(2).legal if table.human_to_act() == 2 else []):
-        table.play_bots()
+        table.advance()
         table.submit(2, rng.choice(list(table.decision(2).legal)))
-        table.play_bots()
+        table.advance()
     table.submit(2, "defend")
-    table.play_bots()
+    table.advance()
     assert table.undo_refusal(2) is None  # the order is given, the battle not yet fought
     while not any(item.event.kind == "clash" for item in table.log):
         table.submit(2, rng.choice(list(table.decision(2).legal)))
-        table.play_bots()
+        table.advance()
     assert table.undo_refusal(2) is not None
     with pytest.raises(UndoRefused):
         table.undo(2)
@@ -83,7 +83,7 @@ def test_undo_is_refused_after_the_battle_reveals_every_order(registry):
 def test_a_refused_undo_changes_nothing(registry):
     table = session(registry, "goofspiel", ["human", "random"], seed=3)
     table.submit(0, "7")
-    table.play_bots()
+    table.advance()
     actions, view = list(table.record.actions), table.game.view(table.state, 0)
     with pytest.raises(UndoRefused):
         table.undo(0)
@@ -128,7 +128,7 @@ def test_a_saved_game_resumes_where_it_stopped_and_goes_on_as_it_would_have(regi
 
 def test_a_finished_game_cannot_be_resumed(registry, tmp_path):
     table = session(registry, "castlewars", ["random", "random"], seed=4)
-    table.play_bots()
+    table.advance()
     path = table.record.save(tmp_path / "done.json")
     with pytest.raises(RecordError, match="over"):
         Session.resume(registry.game("castlewars"), GameRecord.load(path),
