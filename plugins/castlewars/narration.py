@@ -12,7 +12,7 @@ from __future__ import annotations
 
 from tabletop.plugin_api import Event
 from tabletop_games.castlewars.battle import DEFEND
-from tabletop_games.castlewars.cards import CardRules
+from tabletop_games.castlewars.cards import TOWER, CardRules
 
 
 def article(name: str) -> str:
@@ -76,3 +76,24 @@ class Narration:
     def strike(self, hit: dict) -> str:
         units = ", ".join(self.names[u] for u in hit["units"])
         return f"{{p{hit['seat']}}}'s {units} reach {{p{hit['target']}}} with {hit['power']} attack power."
+
+
+def describe(cards: CardRules, state, seat: int, verb: str, args: tuple) -> str:
+    """A few words on what a parsed action does, for a person choosing it."""
+    names = cards.names
+    if verb == "take":
+        if args[0] == TOWER:
+            return f"take a Tower (stops {cards.absorbs} attack power)"
+        return f"take {article(names[args[0]])} (attack {cards.power[args[0]]})"
+    if verb == "swap":
+        return f"give up {article(names[args[0]])}, take {article(names[args[1]])}"
+    if verb == "pass":
+        return "take nothing this draft turn"
+    if verb == "defend":
+        return "hold your Units back to meet attackers"
+    if verb == "attack":
+        t = args[0]
+        if 0 <= t < state.seats:
+            return f"send your Units against seat {t + 1} ({state.hp[t]} hit points, {len(state.towers[t])} Towers)"
+        return ""
+    return f"{names[args[0]]} fights in position {len(state.line(seat)) + 1}"

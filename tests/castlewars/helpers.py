@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from tabletop.core.table import Table
+from tabletop_games.castlewars import rounds
 from tabletop_games.castlewars.cards import TOWER
 from tabletop_games.castlewars.game import CastleWars
 
@@ -58,7 +59,8 @@ def staged(hands, *, hp=None, first=0, round_number=1, seed=0):
     """
     state = _with_hands(hands, hp=hp, first=first, round_number=round_number, seed=seed)
     state.draft_turn = GAME.cards.draft_turns
-    GAME.next_draft_turn(state, [])  # the last draft turn is over: orders begin
+    state.drafter = len(state.turn_order)  # the last draft turn is over: orders begin
+    rounds.move_on(GAME, state, [])
     return state
 
 

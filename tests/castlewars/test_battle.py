@@ -3,7 +3,7 @@
 import pytest
 
 from tabletop_games.castlewars.battle import DEFEND, resolve_battle
-from tabletop_games.castlewars.game import DRAFT
+from tabletop_games.castlewars.state import DRAFT
 from tests.castlewars.helpers import GAME, orders, play, staged
 
 CARDS = GAME.cards

@@ -6,7 +6,8 @@ import pytest
 
 from tabletop.core import IllegalAction, InvalidAction
 from tabletop.core.game import bad_arguments
-from tabletop_games.castlewars.game import ORDERS
+from tabletop_games.castlewars import rounds
+from tabletop_games.castlewars.state import ORDERS
 from tests.castlewars.helpers import GAME, drafting, play, rig_rows, total_cards
 from tests.castlewars.helpers import towers as towers_of
 
@@ -116,7 +117,7 @@ def test_in_round_one_nobody_retains_cards_so_nobody_may_exchange():
 
 def test_units_kept_through_a_battle_may_be_exchanged_in_the_next_round():
     state = drafting([["K", "A"], ["M"]], ["M", "K", "A"], kept=[[], []])
-    GAME.start_round(state, [])
+    rounds.start_round(GAME, state, [])
     assert state.kept == [("K", "A"), ("M",)]
 
 

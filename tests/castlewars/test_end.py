@@ -2,8 +2,8 @@
 
 import pytest
 
-from tabletop_games.castlewars import game as game_module
-from tabletop_games.castlewars.game import DRAFT, OVER
+from tabletop_games.castlewars import state as game_module
+from tabletop_games.castlewars.state import DRAFT, OVER
 from tests.castlewars.helpers import GAME, orders, play, staged
 
 

@@ -6,7 +6,7 @@ behind them, plus a Tower (step 8); player #2 leads with four Knights and then a
 (steps 2-6); player #3 sends 6 attack power (step 8).
 """
 
-from tabletop_games.castlewars.game import DRAFT
+from tabletop_games.castlewars.state import DRAFT
 from tests.castlewars.helpers import GAME, play, rig_rows, towers
 
 # Draft turn by draft turn: player #1, #2, #3 take the first three cards; the fourth is left.
