@@ -3,7 +3,7 @@
 Each draft verb is a refusal (the sentence a player reads when it may not be taken now, or
 None) and an effect; the refusals are the rules, and :class:`DraftOptions`, the fast list of a
 seat's draft actions, is held to them by a test. Turning up each row, and passing over seats
-that can do nothing, are here too; :mod:`.rounds` moves the round on after every action.
+that can do nothing, are here too; :mod:`.rounds` moves the round on after the last seat.
 """
 
 from __future__ import annotations
@@ -69,8 +69,7 @@ def refuse_pass(game, state: CastleState, seat: int) -> str | None:
 def take(game, state: CastleState, seat: int, card: str) -> list[Event]:
     state.row.remove(card)
     (state.towers if card == TOWER else state.units)[seat].append(card)
-    state.drafter += 1
-    return [game.narration.take_event[seat][card]]
+    return _drafted(game, state, [game.narration.take_event[seat][card]])
 
 
 def swap(game, state: CastleState, seat: int, give: str, get: str) -> list[Event]:
@@ -81,21 +80,30 @@ def swap(game, state: CastleState, seat: int, give: str, get: str) -> list[Event
     i = kept.index(give)
     state.kept[seat] = kept[:i] + kept[i + 1:]
     state.row[state.row.index(get)] = give
-    state.drafter += 1
-    return [game.narration.swap_event[seat][give, get]]
+    return _drafted(game, state, [game.narration.swap_event[seat][give, get]])
 
 
 def pass_turn(game, state: CastleState, seat: int) -> list[Event]:
+    return _drafted(game, state, [game.narration.pass_event[seat]])
+
+
+def _drafted(game, state: CastleState, events: list) -> list[Event]:
+    """The next seat drafts; after the last, the round moves on (:func:`.rounds.move_on`)."""
     state.drafter += 1
-    return [game.narration.pass_event[seat]]
+    if not next_drafter(game, state, events):
+        game.move_on(state, events)
+    return events
 
 
 # ---- the fast list of draft actions ---------------------------------------------------------
 
 class DraftOptions:
     """A seat's legal draft actions, as the refusals above allow them: takes, then exchanges of
-    kept Units, then ``pass`` when nothing may be taken. Worked out once per case (the kinds
-    face up and kept, whether the hand has room, whether a Tower may be taken), then copied."""
+    kept Units, then ``pass`` when nothing may be taken. Worked out once per case (the row and
+    the Units kept, as they lie, whether the hand has room, whether a Tower may be taken), then
+    copied: few cases come up, and at most :data:`CASES` are kept."""
+
+    CASES = 100_000
 
     def __init__(self, cards: CardRules):
         self.hand_limit = cards.hand_limit
@@ -105,13 +113,15 @@ class DraftOptions:
         self.swap_text = {(give, get): f"swap {give} {get}" for give in cards.units for get in cards.units}
         self.cache: dict = {}
 
-    def __call__(self, state: CastleState, seat: int) -> list[str]:
+    def options(self, state: CastleState, seat: int) -> list[str]:
         towers = len(state.towers[seat])
-        key = (frozenset(state.row), frozenset(state.kept[seat]),
+        key = (tuple(state.row), state.kept[seat],
                len(state.units[seat]) + towers < self.hand_limit, towers < state.tower_limit)
         found = self.cache.get(key)
         if found is None:
-            found = self.cache[key] = self.write(*key)
+            found = self.write(*key)
+            if len(self.cache) < self.CASES:
+                self.cache[key] = found
         return found[:]
 
     def write(self, row, kept, room, tower_ok) -> list[str]:

@@ -51,12 +51,12 @@ class CastleWars(Game):
 
     #: The verbs: why each may not be taken now (a sentence, or None), and what it does.
     rules = rulebook(
-        Rule("take", draft.refuse_take, rounds.after(draft.take)),
-        Rule("swap", draft.refuse_swap, rounds.after(draft.swap)),
-        Rule("pass", draft.refuse_pass, rounds.after(draft.pass_turn)),
-        Rule("attack", orders.refuse_attack, rounds.after(orders.attack)),
-        Rule("defend", orders.refuse_defend, rounds.after(orders.defend)),
-        Rule("place", orders.refuse_place, rounds.after(orders.place)),
+        Rule("take", draft.refuse_take, draft.take),
+        Rule("swap", draft.refuse_swap, draft.swap),
+        Rule("pass", draft.refuse_pass, draft.pass_turn),
+        Rule("attack", orders.refuse_attack, orders.attack),
+        Rule("defend", orders.refuse_defend, orders.defend),
+        Rule("place", orders.refuse_place, orders.place),
     )
 
     def __init__(self, cards: CardRules | None = None):
@@ -66,9 +66,10 @@ class CastleWars(Game):
         #: A card's place in the row's layout by kind (Units in card-data order, then Towers).
         self.rank = {card: i for i, card in enumerate(self.letters)}.__getitem__
         self.narration = Narration(c, self.max_players)
-        self.draft_options = draft.DraftOptions(c)
+        self.draft_options = draft.DraftOptions(c).options
         self.lines = orders.Lines(c)
         self.turn_orders: dict = {}  # (seats, seats in play, first) -> the round's turn order
+        self.alone = tuple((seat,) for seat in range(self.max_players))  # to_act of one seat
         self.search = search_kit(self)
 
     # ---- setup ------------------------------------------------------------------------
@@ -114,10 +115,14 @@ class CastleWars(Game):
 
     def to_act(self, state):
         if state.phase == DRAFT:
-            return (state.turn_order[state.drafter],)
+            return self.alone[state.turn_order[state.drafter]]
         if state.phase == ORDERS:
             return state.waiting
         return ()
+
+    def move_on(self, state, events):
+        """The round goes on until a seat must decide (:func:`.rounds.move_on`)."""
+        rounds.move_on(self, state, events)
 
     def not_asked(self, state, seat, verb):
         if state.phase == DRAFT:

@@ -75,12 +75,15 @@ def place(game, state: CastleState, seat: int, unit: str) -> list[Event]:
 
 
 def _given(game, state: CastleState, seat: int, events: list) -> list[Event]:
-    """A seat whose order and line are complete is ready (the battle waits for all)."""
+    """A seat whose order and line are complete is ready; once all are, the battle is fought
+    (:func:`.rounds.move_on`)."""
     if ready(state, seat):
         waiting = state.waiting
         i = waiting.index(seat)
         state.waiting = waiting[:i] + waiting[i + 1:]
         events.append(game.narration.ready_event[seat])
+        if not state.waiting:
+            game.move_on(state, events)
     return events
 
 
@@ -117,13 +120,19 @@ class Lines:
         self.choice_cache: dict = {}
         self.line_cache: dict = {}
         self.place_cache: dict = {}
+        self.unplaced_cache: dict = {}
 
     def options(self, state: CastleState, seat: int) -> list[str]:
         """The fast list of the seat's orders, as the refusals above allow them."""
         if state.orders.options[seat] is None:  # not chosen yet
             return self.choices(state, seat)[0][:]
-        units, line = state.units[seat], state.lines.values[seat] or ()
-        return [self.place_text[u] for u in self.units if line.count(u) < units.count(u)]
+        key = (tuple(state.units[seat]), state.lines.values[seat] or ())
+        found = self.unplaced_cache.get(key)
+        if found is None:
+            units, line = key
+            found = [self.place_text[u] for u in self.units if line.count(u) < units.count(u)]
+            self.unplaced_cache[key] = found
+        return found[:]
 
     def choices(self, state: CastleState, seat: int) -> tuple[list[str], tuple[int, ...]]:
         """(the choice texts, the values they stand for) of a seat among the seats in play."""

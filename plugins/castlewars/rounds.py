@@ -1,9 +1,10 @@
 """Turn Overview: each round is a Build Phase then a Battle Phase, and who begins it.
 
 :func:`start_round` opens a round ("The youngest player will begin the first round ... In
-following rounds, the player with the least amount of Hit Points will begin"); :func:`move_on`,
-run after every action (:func:`after`), carries the round along until a seat must decide: the
-next seat to draft, the next row, the battle orders, the battle, then the end or the next round.
+following rounds, the player with the least amount of Hit Points will begin"); :func:`move_on`
+(``CastleWars.move_on``: the rule modules call it when a draft turn or the orders are done)
+carries the round along until a seat must decide: the next seat to draft, the next row, the
+battle orders, the battle, then the end or the next round.
 """
 
 from __future__ import annotations
@@ -14,31 +15,19 @@ from tabletop_games.castlewars.cards import TOWER
 from tabletop_games.castlewars.state import DRAFT, CastleState
 
 
-def after(step):
-    """The effect of a verb: ``step`` (what the action itself does), then the round moves on."""
-
-    def effect(game, state, seat, *args):
-        events = step(game, state, seat, *args)
-        move_on(game, state, events)
-        return events
-
-    effect.__name__ = effect.__qualname__ = step.__name__
-    effect.__doc__ = step.__doc__
-    return effect
-
-
 def move_on(game, state: CastleState, events: list) -> None:
-    """Until a seat must decide (or the game is over): the next drafter, the next row, the
-    orders once five draft turns are done, the battle once every order is given."""
+    """After the last seat of a draft turn, or the last order: the next row (and the first seat
+    that can draft from it), the battle orders once five draft turns are done, the battle once
+    every order is given, then the end or the next round; until a seat must decide."""
     while True:
         if state.phase == DRAFT:
-            if draft.next_drafter(game, state, events):
-                return
             if draft.next_row(game, state, events):
+                if draft.next_drafter(game, state, events):
+                    return
                 continue
             orders.start_orders(game, state, events)
-        if state.waiting:
-            return
+            if state.waiting:
+                return
         before = state.in_play
         battle.fight(game, state, events)
         if ending.game_ends(state, before, events):
@@ -76,4 +65,3 @@ def start_round(game, state: CastleState, events: list) -> None:
         state.kept[s] = tuple(state.units[s])
     state.phase = DRAFT
     state.draft_turn = 0
-    state.drafter = len(order)  # nobody drafts before the first row is turned up

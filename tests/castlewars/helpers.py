@@ -59,8 +59,7 @@ def staged(hands, *, hp=None, first=0, round_number=1, seed=0):
     """
     state = _with_hands(hands, hp=hp, first=first, round_number=round_number, seed=seed)
     state.draft_turn = GAME.cards.draft_turns
-    state.drafter = len(state.turn_order)  # the last draft turn is over: orders begin
-    rounds.move_on(GAME, state, [])
+    rounds.move_on(GAME, state, [])  # the last draft turn is over: orders begin
     return state
 
 
