@@ -1,7 +1,7 @@
 """The Battle Phase: every interaction at once, from the locked-in orders.
 
 :func:`resolve_battle` is one pure function, apart from the game state, so the rulebook's
-Example Battle and each interpretation (see RULES.md, "Battle") can be tested on plain
+Example Battle and each interpretation (see RULES.md, "Battle Phase: resolution") can be tested on plain
 lists. Nothing there depends on the order in which seats are processed except where
 RULES.md says so (the alternation of several attackers follows the round's turn order).
 :func:`fight` turns the orders face up, applies the report to the state and narrates it.
@@ -153,7 +153,7 @@ def _damage_text(power: int, data: dict) -> str:
 
 def fight(game, state, events: list) -> None:
     """The Battle Phase on the state: the orders turned face up, every interaction at once, the
-    losses taken; then the players at 0 or fewer hit points are out (RULES.md, "Elimination")."""
+    losses taken; then the players at 0 or fewer hit points are out (RULES.md, "Interpretation (elimination during the battle)")."""
     c = game.cards
     order = state.turn_order
     chosen = state.orders.values  # by seat: read only at the seats in ``order``

@@ -62,7 +62,9 @@ class CastleWars(Game):
     def __init__(self, cards: CardRules | None = None):
         self.cards = c = cards or load_cards()
         self.letters = (*c.units, TOWER)
-        self._units = frozenset(c.units)
+        #: What each verb's words may be: card letters, Unit letters, or a seat typed from 1.
+        self._arguments = {"take": (self.letters,), "swap": (self.letters, self.letters), "pass": (),
+                           "attack": ("seat",), "defend": (), "place": (c.units,)}
         #: A card's place in the row's layout by kind (Units in card-data order, then Towers).
         self.rank = {card: i for i, card in enumerate(self.letters)}.__getitem__
         self.narration = Narration(c, self.max_players)
@@ -98,14 +100,12 @@ class CastleWars(Game):
         parts = action.split()
         verb = parts[0].lower() if parts else ""
         args = tuple(p.upper() for p in parts[1:])
-        if len(args) == 1 and (verb == "take" and args[0] in self.letters or verb == "place" and args[0] in self._units):
-            return verb, args
-        if verb == "attack" and len(args) == 1 and args[0].isdecimal():
-            return verb, (int(args[0]) - 1,)
-        if verb == "swap" and len(args) == 2 and args[0] in self.letters and args[1] in self.letters:
-            return verb, args
-        if verb in ("pass", "defend") and not args:
-            return verb, args
+        kinds = self._arguments.get(verb)
+        if kinds is not None and len(args) == len(kinds):
+            if verb != "attack" and all(arg in kind for arg, kind in zip(args, kinds, strict=True)):
+                return verb, args
+            if verb == "attack" and args[0].isdecimal():
+                return verb, (int(args[0]) - 1,)
         raise InvalidAction(
             f"'{action}' is not Castle Wars notation: write 'take K', 'swap K A', 'pass', "
             "'attack 2', 'defend' or 'place K' (units K, A, M; Tower T).", action=action,
