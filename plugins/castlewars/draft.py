@@ -69,7 +69,11 @@ def refuse_pass(game, state: CastleState, seat: int) -> str | None:
 def take(game, state: CastleState, seat: int, card: str) -> list[Event]:
     state.row.remove(card)
     (state.towers if card == TOWER else state.units)[seat].append(card)
-    return _drafted(game, state, [game.narration.take_event[seat][card]])
+    events = [game.narration.take_event[seat][card]]
+    state.drafter += 1
+    if not next_drafter(game, state, events):
+        game.move_on(state, events)
+    return events
 
 
 def swap(game, state: CastleState, seat: int, give: str, get: str) -> list[Event]:
@@ -80,15 +84,15 @@ def swap(game, state: CastleState, seat: int, give: str, get: str) -> list[Event
     i = kept.index(give)
     state.kept[seat] = kept[:i] + kept[i + 1:]
     state.row[state.row.index(get)] = give
-    return _drafted(game, state, [game.narration.swap_event[seat][give, get]])
+    events = [game.narration.swap_event[seat][give, get]]
+    state.drafter += 1
+    if not next_drafter(game, state, events):
+        game.move_on(state, events)
+    return events
 
 
 def pass_turn(game, state: CastleState, seat: int) -> list[Event]:
-    return _drafted(game, state, [game.narration.pass_event[seat]])
-
-
-def _drafted(game, state: CastleState, events: list) -> list[Event]:
-    """The next seat drafts; after the last, the round moves on (:func:`.rounds.move_on`)."""
+    events = [game.narration.pass_event[seat]]
     state.drafter += 1
     if not next_drafter(game, state, events):
         game.move_on(state, events)
@@ -142,22 +146,28 @@ def can_draft(game, state: CastleState, seat: int) -> bool:
     if not row:
         return False
     towers = len(state.towers[seat])
-    if len(state.units[seat]) + towers < game.cards.hand_limit:
-        if towers < state.tower_limit or any(card != TOWER for card in row):
-            return True
+    if len(state.units[seat]) + towers < game.cards.hand_limit and (
+            towers < state.tower_limit or row.count(TOWER) < len(row)):
+        return True
     kept = state.kept[seat]
-    return bool(kept) and any(get != TOWER and any(give != get for give in kept) for get in row)
+    if kept:
+        for get in row:  # a face-up Unit, and a kept Unit of another kind to give for it
+            if get != TOWER and (get != kept[0] or kept.count(get) < len(kept)):
+                return True
+    return False
 
 
 # ---- draft turns: the row, and who drafts next ----------------------------------------------
 
 def next_drafter(game, state: CastleState, events: list) -> bool:
-    """Pass over the seats that can neither take nor exchange; False once the turn is used up."""
+    """Pass over the seats that can neither take nor exchange; False once the turn is used up
+    (then the draft actions call ``game.move_on``: :func:`.rounds.move_on`)."""
     order = state.turn_order
     stuck = game.narration.stuck_event
     while state.drafter < len(order):
         seat = order[state.drafter]
         if can_draft(game, state, seat):
+            state.waiting = game.alone[seat]
             return True
         events.append(stuck[seat])
         state.drafter += 1

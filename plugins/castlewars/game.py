@@ -15,6 +15,7 @@ gives the rules as implemented and every interpretation. Notation (seats are typ
 from __future__ import annotations
 
 import random
+from operator import attrgetter
 from pathlib import Path
 
 from tabletop.plugin_api import Event, Game, InvalidAction, Rule, rulebook
@@ -24,7 +25,7 @@ from tabletop_games.castlewars.board import CastleWarsBoard
 from tabletop_games.castlewars.cards import TOWER, CardRules, load_cards
 from tabletop_games.castlewars.narration import Narration, describe
 from tabletop_games.castlewars.search import search_kit
-from tabletop_games.castlewars.state import DRAFT, ORDERS, ROUND_LIMIT, CastleState
+from tabletop_games.castlewars.state import DRAFT, ROUND_LIMIT, CastleState
 from tabletop_games.castlewars.stats import castle_stats
 from tabletop_games.castlewars.view import castle_view
 
@@ -113,12 +114,9 @@ class CastleWars(Game):
 
     # ---- whose turn, what is legal ------------------------------------------------------
 
-    def to_act(self, state):
-        if state.phase == DRAFT:
-            return self.alone[state.turn_order[state.drafter]]
-        if state.phase == ORDERS:
-            return state.waiting
-        return ()
+    #: The seats asked now (the state's ``waiting``): the seat drafting, or those with orders to
+    #: give, none once the game is over. Read twice per action, so read straight from the state.
+    to_act = staticmethod(attrgetter("waiting"))
 
     def move_on(self, state, events):
         """The round goes on until a seat must decide (:func:`.rounds.move_on`)."""
@@ -139,16 +137,16 @@ class CastleWars(Game):
 
     def legal_actions(self, state, seat):
         """The rules' :meth:`allowed` list, made fast from tables (a test holds them equal)."""
+        if seat not in state.waiting:
+            return []
         if state.phase == DRAFT:
-            return self.draft_options(state, seat) if seat == state.turn_order[state.drafter] else []
-        if state.phase == ORDERS and seat in state.waiting:
-            return self.lines.options(state, seat)
-        return []
+            return self.draft_options(state, seat)
+        return self.lines.options(state, seat)
 
     # ---- what each seat sees ----------------------------------------------------------
 
-    def outcome(self, state):
-        return state.result
+    #: How the game ended (the state's ``result``), None while it goes on: read twice per action.
+    outcome = staticmethod(attrgetter("result"))
 
     def view(self, state, seat):
         return castle_view(self, state, seat)

@@ -75,9 +75,9 @@ def place(game, state: CastleState, seat: int, unit: str) -> list[Event]:
 
 
 def _given(game, state: CastleState, seat: int, events: list) -> list[Event]:
-    """A seat whose order and line are complete is ready; once all are, the battle is fought
-    (:func:`.rounds.move_on`)."""
-    if ready(state, seat):
+    """A seat whose order and line are complete is ready (:func:`ready`, unrolled); once all
+    are, the battle is fought (:func:`.rounds.move_on`)."""
+    if state.orders.options[seat] is not None and len(state.lines.values[seat] or ()) == len(state.units[seat]):
         waiting = state.waiting
         i = waiting.index(seat)
         state.waiting = waiting[:i] + waiting[i + 1:]

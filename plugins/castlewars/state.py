@@ -56,7 +56,8 @@ class CastleState(CardState):
         self.draft_turn = 0
         self.drafter = 0  # index in turn_order of the seat taking a card now
         self.phase = DRAFT
-        self.waiting: tuple[int, ...] = ()  # seats with orders still to give
+        #: The seats asked to decide now (``to_act``): the seat drafting, or those with orders to give.
+        self.waiting: tuple[int, ...] = ()
         self.tower_limit = 0
         self.last_battle: dict | None = None
         self.result: Outcome | None = None

@@ -77,6 +77,7 @@ def drafting(hands, row, *, hp=None, first=0, seed=0, kept=None):
     state.row = list(row)
     state.draft_turn = 1
     state.drafter = 0
+    state.waiting = (state.turn_order[0],)
     return state
 
 
