@@ -133,10 +133,28 @@ def _defence(report: BattleReport, target: int, attackers: list[int], lines, bea
 
 
 def _mutual(report: BattleReport, target: int, a: int, lines, beats, power) -> None:
-    """Two seats attacking each other meet line against line; each side's survivors strike."""
-    left_t, left_a = _fight([(target, u) for u in lines[target]], [(a, u) for u in lines[a]], beats, report.clashes)
-    _strike(report, target, a, [u for _, u in left_t], power)
-    _strike(report, a, target, [u for _, u in left_a], power)
+    """Two seats attacking each other meet line against line, as :func:`_fight` has two queues
+    meet (each line has one owner here: the common case, every battle of two players); each
+    side's survivors strike."""
+    mine, theirs = lines[target], lines[a]
+    clashes = report.clashes
+    i = j = 0
+    n, m = len(mine), len(theirs)
+    while i < n and j < m:
+        t_unit, a_unit = mine[i], theirs[j]
+        if t_unit == a_unit:
+            lost = [target, a]
+            i += 1
+            j += 1
+        elif beats[t_unit] == a_unit:
+            lost = [a]
+            j += 1
+        else:
+            lost = [target]
+            i += 1
+        clashes.append({"seats": [target, a], "units": [t_unit, a_unit], "lost": lost})
+    _strike(report, target, a, list(mine[i:]), power)
+    _strike(report, a, target, list(theirs[j:]), power)
 
 
 def _damage_text(power: int, data: dict) -> str:

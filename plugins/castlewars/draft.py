@@ -163,13 +163,12 @@ def next_drafter(game, state: CastleState, events: list) -> bool:
     """Pass over the seats that can neither take nor exchange; False once the turn is used up
     (then the draft actions call ``game.move_on``: :func:`.rounds.move_on`)."""
     order = state.turn_order
-    stuck = game.narration.stuck_event
     while state.drafter < len(order):
         seat = order[state.drafter]
         if can_draft(game, state, seat):
             state.waiting = game.alone[seat]
             return True
-        events.append(stuck[seat])
+        events.append(game.narration.stuck_event[seat])
         state.drafter += 1
     return False
 

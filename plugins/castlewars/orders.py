@@ -52,7 +52,7 @@ def refuse_place(game, state: CastleState, seat: int, unit: str) -> str | None:
         return BUILD_PHASE
     if not state.orders.chosen(seat):
         return "First choose: 'attack <seat>' or 'defend'."
-    if state.line(seat).count(unit) >= state.units[seat].count(unit):
+    if (state.lines.values[seat] or ()).count(unit) >= state.units[seat].count(unit):
         return f"You have no {game.cards.names[unit]} left to place."
     return None
 
