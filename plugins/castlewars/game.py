@@ -15,6 +15,7 @@ gives the rules as implemented and every interpretation. Notation (seats are typ
 from __future__ import annotations
 
 import random
+from functools import partial
 from operator import attrgetter
 from pathlib import Path
 
@@ -73,6 +74,9 @@ class CastleWars(Game):
         self.lines = orders.Lines(c)
         self.turn_orders: dict = {}  # (seats, seats in play, first) -> the round's turn order
         self.alone = tuple((seat,) for seat in range(self.max_players))  # to_act of one seat
+        #: ``move_on(state, events)``: the round goes on until a seat must decide (the rule
+        #: modules call it at the end of a draft turn and once every order is given).
+        self.move_on = partial(rounds.move_on, self)
         self.search = search_kit(self)
 
     # ---- setup ------------------------------------------------------------------------
@@ -117,10 +121,6 @@ class CastleWars(Game):
     #: The seats asked now (the state's ``waiting``): the seat drafting, or those with orders to
     #: give, none once the game is over. Read twice per action, so read straight from the state.
     to_act = staticmethod(attrgetter("waiting"))
-
-    def move_on(self, state, events):
-        """The round goes on until a seat must decide (:func:`.rounds.move_on`)."""
-        rounds.move_on(self, state, events)
 
     def not_asked(self, state, seat, verb):
         if state.phase == DRAFT:

@@ -59,37 +59,44 @@ def refuse_place(game, state: CastleState, seat: int, unit: str) -> str | None:
 
 def defend(game, state: CastleState, seat: int) -> list[Event]:
     state.orders.choose(seat, DEFEND, options=game.lines.choices(state, seat)[1])
-    return _given(game, state, seat, [game.narration.order_event[seat][DEFEND]])
+    events = [game.narration.order_event[seat][DEFEND]]
+    if ready(state, seat):  # its line was placed at once (one kind of Unit, or none)
+        _ready(game, state, seat, events)
+    return events
 
 
 def attack(game, state: CastleState, seat: int, target: int) -> list[Event]:
     state.orders.choose(seat, target, options=game.lines.choices(state, seat)[1])
-    return _given(game, state, seat, [game.narration.order_event[seat][target]])
+    events = [game.narration.order_event[seat][target]]
+    if ready(state, seat):
+        _ready(game, state, seat, events)
+    return events
 
 
 def place(game, state: CastleState, seat: int, unit: str) -> list[Event]:
     line = (*(state.lines.values[seat] or ()), unit)
     events = [game.narration.place_event[seat][unit, len(line)]]
     game.lines.place(state, seat, line)
-    return _given(game, state, seat, events)
-
-
-def _given(game, state: CastleState, seat: int, events: list) -> list[Event]:
-    """A seat whose order and line are complete is ready (:func:`ready`, unrolled); once all
-    are, the battle is fought (:func:`.rounds.move_on`)."""
-    if state.orders.options[seat] is not None and len(state.lines.values[seat] or ()) == len(state.units[seat]):
-        waiting = state.waiting
-        i = waiting.index(seat)
-        state.waiting = waiting[:i] + waiting[i + 1:]
-        events.append(game.narration.ready_event[seat])
-        if not state.waiting:
-            game.move_on(state, events)
+    if len(state.lines.values[seat]) == len(state.units[seat]):  # the order came first: ready
+        _ready(game, state, seat, events)
     return events
 
 
 def ready(state: CastleState, seat: int) -> bool:
+    """Its order given and every Unit placed."""
     return (state.orders.options[seat] is not None
             and len(state.lines.values[seat] or ()) == len(state.units[seat]))
+
+
+def _ready(game, state: CastleState, seat: int, events: list) -> None:
+    """The seat has given battle orders; once every seat has, the battle is fought
+    (:func:`.rounds.move_on`)."""
+    waiting = state.waiting
+    i = waiting.index(seat)
+    state.waiting = waiting[:i] + waiting[i + 1:]
+    events.append(game.narration.ready_event[seat])
+    if not state.waiting:
+        game.move_on(state, events)
 
 
 def start_orders(game, state: CastleState, events: list) -> None:
