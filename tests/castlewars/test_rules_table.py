@@ -8,7 +8,7 @@ import pytest
 from tabletop.core import IllegalAction
 from tabletop_games.castlewars import draft, plugin
 from tabletop_games.castlewars.state import DRAFT
-from tests.castlewars.helpers import GAME
+from tests.castlewars.helpers import GAME, orders, staged
 
 
 def _positions(seats, seed):
@@ -74,3 +74,24 @@ def test_a_seat_number_in_other_digits_is_not_notation():
     state = GAME.new_state(3, seed=1)
     with pytest.raises(InvalidAction, match="is not Castle Wars notation"):
         GAME.apply(state, 0, "attack ²")
+
+
+def _refused(state, seat, action):
+    with pytest.raises(IllegalAction) as error:
+        GAME.apply(state, seat, action)
+    return str(error.value)
+
+
+def test_a_seat_not_asked_is_told_which_phase_it_is():
+    state = GAME.new_state(3, seed=2)
+    drafter = GAME.to_act(state)[0]
+    other = (drafter + 1) % 3
+    assert _refused(state, other, "take K") == f"It is not seat {other + 1}'s turn to draft."
+    building = "It is the Build Phase: take a face-up card, swap a kept Unit for one, or pass."
+    assert _refused(state, other, "attack 1") == building
+    assert _refused(state, drafter, "place K") == building
+    state = staged([["K", "A"], ["M"], ["A"]])
+    assert _refused(state, 0, "take K") == "The draft is over: give your battle orders."
+    orders(state, 0, "defend", ["K", "A"])
+    assert _refused(state, 0, "place K") == "Seat 1 has no orders to give now."
+    assert _refused(state, 0, "pass") == "The draft is over: give your battle orders."
