@@ -216,7 +216,7 @@ def _discard_the_beaten(game, state, report: BattleReport, events: list) -> None
 def _take_damage(state, report: BattleReport, events: list) -> list[dict]:
     """Towers toppled and hit points lost, seat by seat; survivors go back to their owners."""
     results = []
-    hp, units, towers, discard = state.hp, state.units, state.towers, state.discard
+    hp, units, towers, discard = list(state.hp), state.units, state.towers, state.discard
     survivors, broken_at, damage_at, power_at = report.survivors, report.towers_broken, report.damage, report.power
     for s in state.turn_order:
         broken, damage, power = broken_at[s], damage_at[s], power_at[s]
@@ -229,6 +229,7 @@ def _take_damage(state, report: BattleReport, events: list) -> list[dict]:
             events.append(LazyEvent("damage", partial(_damage_text, power),
                                     {"seat": s, "towers_broken": broken, "damage": damage, "hit_points": left}))
         results.append({"seat": s, "power": power, "towers_broken": broken, "damage": damage, "hit_points": left})
+    state.hp = tuple(hp)
     return results
 
 

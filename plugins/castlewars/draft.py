@@ -80,9 +80,10 @@ def swap(game, state: CastleState, seat: int, give: str, get: str) -> list[Event
     """The Unit given goes face up where the one taken lay, for the players after to take."""
     units = state.units[seat]
     units[units.index(give)] = get
-    kept = state.kept[seat]
-    i = kept.index(give)
-    state.kept[seat] = kept[:i] + kept[i + 1:]
+    kept = list(state.kept)
+    i = kept[seat].index(give)
+    kept[seat] = kept[seat][:i] + kept[seat][i + 1:]
+    state.kept = tuple(kept)
     state.row[state.row.index(get)] = give
     events = [game.narration.swap_event[seat][give, get]]
     state.drafter += 1

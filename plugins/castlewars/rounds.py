@@ -61,7 +61,6 @@ def start_round(game, state: CastleState, events: list) -> None:
             state.discard.extend([TOWER] * extra)
             events.append(Event("tower_limit", f"{{p{s}}} discards {extra} Tower(s) over the limit.",
                                 {"seat": s, "towers": extra}))
-    for s in range(state.seats):
-        state.kept[s] = tuple(state.units[s])
+    state.kept = tuple(tuple(units) for units in state.units)
     state.phase = DRAFT
     state.draft_turn = 0

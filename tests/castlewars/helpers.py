@@ -46,7 +46,7 @@ def _with_hands(hands, *, hp, first, round_number, seed):
             else:
                 state.units[seat].append(card)
     if hp is not None:
-        state.hp = list(hp)
+        state.hp = tuple(hp)
     state.round = round_number
     state.turn_order = tuple(Table(len(hands), state.in_play).clockwise_from(first))
     return state
@@ -70,8 +70,8 @@ def drafting(hands, row, *, hp=None, first=0, seed=0, kept=None):
     unless ``kept`` gives, per seat, the letters that do.
     """
     state = _with_hands(hands, hp=hp, first=first, round_number=2, seed=seed)
-    for seat, hand in enumerate(hands):
-        state.kept[seat] = tuple(c for c in (hand if kept is None else kept[seat]) if c != TOWER)
+    state.kept = tuple(tuple(c for c in (hand if kept is None else kept[seat]) if c != TOWER)
+                       for seat, hand in enumerate(hands))
     for card in row:
         state.deck.remove(card)
     state.row = list(row)
