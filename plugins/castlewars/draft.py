@@ -104,11 +104,9 @@ def pass_turn(game, state: CastleState, seat: int) -> list[Event]:
 
 class DraftOptions:
     """A seat's legal draft actions, as the refusals above allow them: takes, then exchanges of
-    kept Units, then ``pass`` when nothing may be taken. Worked out once per case (the row and
-    the Units kept, as they lie, whether the hand has room, whether a Tower may be taken), then
-    copied: few cases come up, and at most :data:`CASES` are kept."""
-
-    CASES = 100_000
+    kept Units, then ``pass`` when nothing may be taken. Worked out once per case (the kinds
+    face up, the Units kept, whether the hand has room, whether a Tower may be taken: a few
+    thousand at most), then copied."""
 
     def __init__(self, cards: CardRules):
         self.hand_limit = cards.hand_limit
@@ -120,13 +118,12 @@ class DraftOptions:
 
     def options(self, state: CastleState, seat: int) -> list[str]:
         towers = len(state.towers[seat])
-        key = (tuple(state.row), state.kept[seat],
+        # The kept Units are sorted by kind (rounds.start_round): one spelling per hand.
+        key = (frozenset(state.row), state.kept[seat],
                len(state.units[seat]) + towers < self.hand_limit, towers < state.tower_limit)
         found = self.cache.get(key)
         if found is None:
-            found = self.write(*key)
-            if len(self.cache) < self.CASES:
-                self.cache[key] = found
+            found = self.cache[key] = self.write(*key)
         return found[:]
 
     def write(self, row, kept, room, tower_ok) -> list[str]:

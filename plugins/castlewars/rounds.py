@@ -61,6 +61,8 @@ def start_round(game, state: CastleState, events: list) -> None:
             state.discard.extend([TOWER] * extra)
             events.append(Event("tower_limit", f"{{p{s}}} discards {extra} Tower(s) over the limit.",
                                 {"seat": s, "towers": extra}))
-    state.kept = tuple(tuple(units) for units in state.units)
+    # Sorted by kind: which kept Unit is which is no rule, and one spelling per hand keeps the
+    # draft's table of options small.
+    state.kept = tuple(tuple(sorted(units, key=game.rank)) for units in state.units)
     state.phase = DRAFT
     state.draft_turn = 0
