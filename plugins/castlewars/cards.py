@@ -66,6 +66,33 @@ def load_cards(path: str | Path = CARDS_FILE) -> CardRules:
     (tower,) = validate_table(data, "tower", _TOWER, file=file, count=1)
     players = validate_table(data, "players", _PLAYERS, file=file, key="seats", count=3)
 
+    beats = _cycle(units, file)
+    by_seats = {p["seats"]: p for p in players}
+    _check_players(by_seats, tower["count"], file)
+
+    names = {u["id"]: u["name"] for u in units}
+    names[TOWER] = tower["name"]
+    power = {u["id"]: u["power"] for u in units}
+    power[TOWER] = 0
+    return CardRules(
+        units=tuple(u["id"] for u in units),
+        names=names,
+        unit_count={u["id"]: u["count"] for u in units},
+        power=power,
+        beats=beats,
+        tower_count=tower["count"],
+        absorbs=tower["absorbs"],
+        hit_points=rules["hit_points"],
+        hand_limit=rules["hand_limit"],
+        draft_turns=rules["draft_turns"],
+        towers_in_deck={s: r["towers_in_deck"] for s, r in by_seats.items()},
+        face_up={s: r["face_up"] for s, r in by_seats.items()},
+        tower_limit={s: r["tower_limit"] for s, r in by_seats.items()},
+    )
+
+
+def _cycle(units: list[dict], file: str) -> dict[str, str]:
+    """Each Unit's prey (the Unit whose weakness it is): the Units must beat each other in a cycle."""
     letters = tuple(u["id"] for u in units)
     for unit in units:
         if len(unit["id"]) != 1 or not unit["id"].isalpha() or unit["id"] == TOWER:
@@ -83,33 +110,15 @@ def load_cards(path: str | Path = CARDS_FILE) -> CardRules:
     if set(beats) != set(letters):
         missing = sorted(set(letters) - set(beats))
         raise CardDataError(f"{file}: unit {missing[0]!r} is nobody's weakness; the units must form a cycle.")
+    return beats
 
-    by_seats = {p["seats"]: p for p in players}
+
+def _check_players(by_seats: dict[int, dict], towers_in_box: int, file: str) -> None:
     if sorted(by_seats) != [2, 3, 4]:
         raise CardDataError(f"{file}: [[players]] needs one entry each for 2, 3 and 4 seats.")
     for seats, row in by_seats.items():
-        if row["towers_in_deck"] > tower["count"]:
+        if row["towers_in_deck"] > towers_in_box:
             raise CardDataError(
                 f"{file}: players {seats!r} field 'towers_in_deck': {row['towers_in_deck']} is more "
-                f"than the {tower['count']} Towers in the box."
+                f"than the {towers_in_box} Towers in the box."
             )
-
-    names = {u["id"]: u["name"] for u in units}
-    names[TOWER] = tower["name"]
-    power = {u["id"]: u["power"] for u in units}
-    power[TOWER] = 0
-    return CardRules(
-        units=letters,
-        names=names,
-        unit_count={u["id"]: u["count"] for u in units},
-        power=power,
-        beats=beats,
-        tower_count=tower["count"],
-        absorbs=tower["absorbs"],
-        hit_points=rules["hit_points"],
-        hand_limit=rules["hand_limit"],
-        draft_turns=rules["draft_turns"],
-        towers_in_deck={s: r["towers_in_deck"] for s, r in by_seats.items()},
-        face_up={s: r["face_up"] for s, r in by_seats.items()},
-        tower_limit={s: r["tower_limit"] for s, r in by_seats.items()},
-    )

@@ -1,11 +1,11 @@
 """Castle Wars (playtest rulebook v0.6): draft Knights, Archers, Mages and Towers, then battle.
 
-A round is a Build Phase (five draft turns from a face-up row, :mod:`.draft`) and a Battle
-Phase: each seat secretly attacks a seat or defends and orders its Units (:mod:`.orders`);
-then every interaction is resolved at once (:mod:`.battle`) until one castle stands
-(:mod:`.ending`). The state is built from zones (:mod:`.state`), so the engine derives
-copy, determinize and census; :mod:`.view` gives each seat its view. RULES.md gives the
-rules as implemented and every interpretation. Notation (seats are typed from 1):
+A round (:mod:`.rounds`) is a Build Phase, five draft turns from a face-up row
+(:mod:`.draft`), and a Battle Phase: each seat secretly attacks a seat or defends and orders
+its Units (:mod:`.orders`); then every interaction is resolved at once (:mod:`.battle`) until
+one castle stands (:mod:`.ending`). The state is built from zones (:mod:`.state`), so the
+engine derives copy, determinize and census; :mod:`.view` gives each seat its view. RULES.md
+gives the rules as implemented and every interpretation. Notation (seats are typed from 1):
 
 * draft: ``take K`` (K, A, M or T), ``swap K A`` (give a Knight kept from an earlier round for
   a face-up Archer), ``pass`` (only when the hand is full or nothing face up may be taken)
@@ -15,33 +15,25 @@ rules as implemented and every interpretation. Notation (seats are typed from 1)
 from __future__ import annotations
 
 import random
+from functools import partial
+from operator import attrgetter
 from pathlib import Path
 
-from tabletop.plugin_api import (
-    MAX_ACTION,
-    ActionError,
-    Event,
-    Game,
-    IllegalAction,
-    InvalidAction,
-    bad_arguments,
-    shorten_error,
-)
-from tabletop_games.castlewars.battle import DEFEND, Battle
+from tabletop.plugin_api import Event, Game, InvalidAction, Rule, rulebook
+from tabletop_games.castlewars import draft, orders, rounds
+from tabletop_games.castlewars.battle import DEFEND
+from tabletop_games.castlewars.board import CastleWarsBoard
 from tabletop_games.castlewars.cards import TOWER, CardRules, load_cards
-from tabletop_games.castlewars.draft import Draft, article
-from tabletop_games.castlewars.ending import Ending
-from tabletop_games.castlewars.narration import Narration
-from tabletop_games.castlewars.orders import Orders
-from tabletop_games.castlewars.state import DRAFT, ORDERS, OVER, ROUND_LIMIT, CastleState
+from tabletop_games.castlewars.narration import Narration, describe
+from tabletop_games.castlewars.search import search_kit
+from tabletop_games.castlewars.state import DRAFT, ROUND_LIMIT, CastleState
+from tabletop_games.castlewars.stats import castle_stats
 from tabletop_games.castlewars.view import castle_view
 
 __all__ = ["DEFEND", "ROUND_LIMIT", "CastleState", "CastleWars"]
 
-NO_EVENTS: tuple[Event, ...] = ()
 
-
-class CastleWars(Draft, Orders, Battle, Ending, Game):
+class CastleWars(Game):
     state_class = CastleState
     name = "castlewars"
     title = "Castle Wars"
@@ -57,33 +49,35 @@ class CastleWars(Draft, Orders, Battle, Ending, Game):
     )
     rules_file = Path(__file__).with_name("RULES.md")
     round_event = "round"
+    board = CastleWarsBoard
+
+    #: The verbs: why each may not be taken now (a sentence, or None), and what it does.
+    rules = rulebook(
+        Rule("take", draft.refuse_take, draft.take),
+        Rule("swap", draft.refuse_swap, draft.swap),
+        Rule("pass", draft.refuse_pass, draft.pass_turn),
+        Rule("attack", orders.refuse_attack, orders.attack),
+        Rule("defend", orders.refuse_defend, orders.defend),
+        Rule("place", orders.refuse_place, orders.place),
+    )
 
     def __init__(self, cards: CardRules | None = None):
-        self.cards = cards or load_cards()
-        c = self.cards
-        self.letters = self._letters = c.units + (TOWER,)
-        self._unit_set = frozenset(c.units)
+        self.cards = c = cards or load_cards()
+        self.letters = (*c.units, TOWER)
+        #: What each verb's words may be: card letters, Unit letters, or a seat typed from 1.
+        self._arguments = {"take": (self.letters,), "swap": (self.letters, self.letters), "pass": (),
+                           "attack": ("seat",), "defend": (), "place": (c.units,)}
         #: A card's place in the row's layout by kind (Units in card-data order, then Towers).
-        self._rank = {card: i for i, card in enumerate(self._letters)}.__getitem__
-        # Notation made once, not per legal-action list.
-        self._take_text = {card: f"take {card}" for card in self._letters}
-        self._place_text = {unit: f"place {unit}" for unit in c.units}
-        self._swap_text = {(give, get): f"swap {give} {get}" for give in c.units for get in c.units}
-        #: Every action as written by legal_actions (and the bots), parsed once: apply looks
-        #: it up; any other spelling ("Take k", "attack 02") goes through :meth:`_parse`.
-        self._parsed = {text: self._parse(None, text) for text in (
-            "pass", "defend",
-            *(f"take {a}" for a in self._letters),
-            *(f"swap {a} {b}" for a in self._letters for b in self._letters),
-            *self._place_text.values(),
-            *(f"attack {t}" for t in range(1, self.max_players + 1)),
-        )}
+        self.rank = {card: i for i, card in enumerate(self.letters)}.__getitem__
         self.narration = Narration(c, self.max_players)
-        self._choice_cache: dict = {}
-        self._line_cache: dict = {}
-        self._place_cache: dict = {}
-        self._draft_cache: dict = {}
-        self._turn_orders: dict = {}  # (seats, seats in play, first) -> the round's turn order
+        self.draft_options = draft.DraftOptions(c).options
+        self.lines = orders.Lines(c)
+        self.turn_orders: dict = {}  # (seats, seats in play, first) -> the round's turn order
+        self.alone = tuple((seat,) for seat in range(self.max_players))  # to_act of one seat
+        #: ``move_on(state, events)``: the round goes on until a seat must decide (the rule
+        #: modules call it at the end of a draft turn and once every order is given).
+        self.move_on = partial(rounds.move_on, self)
+        self.search = search_kit(self)
 
     # ---- setup ------------------------------------------------------------------------
 
@@ -95,7 +89,8 @@ class CastleWars(Draft, Orders, Battle, Ending, Game):
         random.Random(salt).shuffle(deck)
         state = CastleState(seats, c.hit_points, deck, salt)
         opening: list[Event] = []
-        self.start_round(state, opening)
+        rounds.start_round(self, state, opening)
+        rounds.move_on(self, state, opening)
         state.opening = tuple(opening)
         return state
 
@@ -103,82 +98,55 @@ class CastleWars(Draft, Orders, Battle, Ending, Game):
         """Round 1's opening (made by setup), narrated as every later round's is."""
         return state.opening
 
-    # ---- whose turn, what is legal ------------------------------------------------------
+    # ---- the notation -------------------------------------------------------------------
 
-    def to_act(self, state):
-        if state.phase == DRAFT:
-            return (state.turn_order[state.drafter],)
-        if state.phase == ORDERS:
-            return state.waiting
-        return ()
-
-    def legal_actions(self, state, seat):
-        if state.phase == DRAFT:
-            if seat != state.turn_order[state.drafter]:
-                return []
-            return self.draft_options(state, seat)
-        if state.phase == ORDERS and seat in state.waiting:
-            return self.order_options(state, seat)
-        return []
-
-    # ---- applying an action -----------------------------------------------------------
-
-    def _parse(self, seat, action):
-        """Split notation into (verb, args), or raise InvalidAction for text that is not notation."""
-        parts = action.split() if isinstance(action, str) else []
+    def parse(self, action):
+        """(verb, args): card letters upper-cased, a seat typed from 1 made an index from 0."""
+        parts = action.split()
         verb = parts[0].lower() if parts else ""
         args = tuple(p.upper() for p in parts[1:])
-        if verb == "pass" and not args:
-            return verb, args
-        if verb == "take" and len(args) == 1 and args[0] in self._letters:
-            return verb, args
-        if verb == "swap" and len(args) == 2 and all(a in self._letters for a in args):
-            return verb, args
-        if verb == "place" and len(args) == 1 and args[0] in self._unit_set:
-            return verb, args
-        if verb == "attack" and len(args) == 1 and args[0].isdigit():
-            return verb, (int(args[0]) - 1,)
-        if verb == "defend" and not args:
-            return verb, args
+        kinds = self._arguments.get(verb)
+        if kinds is not None and len(args) == len(kinds):
+            if verb != "attack" and all(arg in kind for arg, kind in zip(args, kinds, strict=True)):
+                return verb, args
+            if verb == "attack" and args[0].isdecimal():
+                return verb, (int(args[0]) - 1,)
         raise InvalidAction(
             f"'{action}' is not Castle Wars notation: write 'take K', 'swap K A', 'pass', "
-            "'attack 2', 'defend' or 'place K' (units K, A, M; Tower T).",
-            seat=seat, action=action,
+            "'attack 2', 'defend' or 'place K' (units K, A, M; Tower T).", action=action,
         )
 
-    checks_arguments = True  # apply checks its arguments as the engine's wrapper would
+    # ---- whose turn, what is legal ------------------------------------------------------
 
-    def apply(self, state, seat, action):
-        if not (type(seat) is int and seat >= 0 and type(action) is str and len(action) <= MAX_ACTION):
-            raise bad_arguments(seat, action)
-        try:
-            verb, args = self._parsed.get(action) or self._parse(seat, action)
-            if state.phase == OVER:
-                raise IllegalAction("The game is over.", seat=seat, action=action)
-            if state.phase == DRAFT:
-                if verb not in ("take", "swap", "pass"):
-                    raise IllegalAction(
-                        "It is the Build Phase: take a face-up card, swap a kept Unit for one, or pass.",
-                        seat=seat, action=action,
-                    )
-                if seat != state.turn_order[state.drafter]:
-                    raise IllegalAction(f"It is not seat {seat + 1}'s turn to draft.", seat=seat, action=action)
-                self.check_draft(state, seat, verb, args, action)
-                return self.draft(state, seat, verb, args)
-            if verb in ("take", "swap", "pass"):
-                raise IllegalAction("The draft is over: give your battle orders.", seat=seat, action=action)
-            if seat not in state.waiting:
-                raise IllegalAction(f"Seat {seat + 1} has no orders to give now.", seat=seat, action=action)
-            self.check_order(state, seat, verb, args, action)
-            return self.order(state, seat, verb, args)
-        except ActionError as error:
-            shorten_error(error, action)
-            raise
+    #: The seats asked now (the state's ``waiting``): the seat drafting, or those with orders to
+    #: give, none once the game is over. Read twice per action, so read straight from the state.
+    to_act = staticmethod(attrgetter("waiting"))
+
+    def not_asked(self, state, seat, verb):
+        if state.phase == DRAFT:
+            return draft.BUILD_PHASE if verb not in draft.VERBS else f"It is not seat {seat + 1}'s turn to draft."
+        return draft.DRAFT_OVER if verb in draft.VERBS else f"Seat {seat + 1} has no orders to give now."
+
+    def candidates(self, state, seat):
+        if state.phase == DRAFT:
+            units = self.cards.units
+            return [*(f"take {card}" for card in self.letters),
+                    *(f"swap {give} {get}" for give in units for get in units), "pass"]
+        return ["defend", *(f"attack {t + 1}" for t in range(state.seats)),
+                *(f"place {unit}" for unit in self.cards.units)]
+
+    def legal_actions(self, state, seat):
+        """The rules' :meth:`allowed` list, made fast from tables (a test holds them equal)."""
+        if seat not in state.waiting:
+            return []
+        if state.phase == DRAFT:
+            return self.draft_options(state, seat)
+        return self.lines.options(state, seat)
 
     # ---- what each seat sees ----------------------------------------------------------
 
-    def outcome(self, state):
-        return state.result
+    #: How the game ended (the state's ``result``), None while it goes on: read twice per action.
+    outcome = staticmethod(attrgetter("result"))
 
     def view(self, state, seat):
         return castle_view(self, state, seat)
@@ -189,29 +157,15 @@ class CastleWars(Draft, Orders, Battle, Ending, Game):
 
     def describe_action(self, state, seat, action):
         try:
-            verb, args = self._parse(seat, action)
+            verb, args = self.parse(action)
         except InvalidAction:
             return ""
-        c = self.cards
-        names = c.names
-        if verb == "take":
-            if args[0] == TOWER:
-                return f"take a Tower (stops {c.absorbs} attack power)"
-            return f"take {article(names[args[0]])} (attack {c.power[args[0]]})"
-        if verb == "swap":
-            return f"give up {article(names[args[0]])}, take {article(names[args[1]])}"
-        if verb == "pass":
-            return "take nothing this draft turn"
-        if verb == "defend":
-            return "hold your Units back to meet attackers"
-        if verb == "attack":
-            t = args[0]
-            if 0 <= t < state.seats:
-                return f"send your Units against seat {t + 1} ({state.hp[t]} hit points, {len(state.towers[t])} Towers)"
-            return ""
-        return f"{names[args[0]]} fights in position {len(state.line(seat)) + 1}"
+        return describe(self.cards, state, seat, verb, args)
 
     def render(self, view, *, names):
         from tabletop_games.castlewars.render import render_view
 
         return render_view(view, names=names, cards=self.cards)
+
+    def statistics(self, seats, events, outcome, final_view):
+        return castle_stats(seats, events)

@@ -1,101 +1,161 @@
-"""Attack/Defend and the arrangement of the line: each seat's secret battle orders.
+"""Attack/Defend (rulebook: "Attack/Defend") and the arrangement of the line: secret orders.
 
-After the draft every seat in play secretly chooses a seat to attack or to defend (with two
-players left they must attack each other), then places its Units one by one, leftmost
+After the draft every seat in play secretly chooses a seat to attack or to defend ("In a game
+of 2 players, players must Attack each other"), then places its Units one by one, leftmost
 (first to fight) first. Both are :class:`~tabletop.core.zones.Secret` choices whose options
-are everything the seat could have chosen, so a search resamples them among those. A mixin
-of :class:`~.game.CastleWars`: checks first, then moves.
+are everything the seat could have chosen, so a search resamples them among those. Each verb
+is a refusal and an effect; :class:`Lines` keeps the tables the effects and the fast list of
+orders read, worked out once per game.
 """
 
 from __future__ import annotations
 
 from itertools import permutations
 
-from tabletop.plugin_api import Event, IllegalAction, Secret
+from tabletop.plugin_api import Event, Secret
 from tabletop_games.castlewars.battle import DEFEND
+from tabletop_games.castlewars.cards import CardRules
+from tabletop_games.castlewars.draft import BUILD_PHASE
 from tabletop_games.castlewars.state import ORDERS, CastleState
 
+VERBS = frozenset(("attack", "defend", "place"))
 
-class Orders:
-    """Battle orders: the secret target or defence, then the secret line."""
 
-    def order_options(self, state: CastleState, seat: int) -> list[str]:
+# ---- the rules of the orders ----------------------------------------------------------------
+
+def refuse_defend(game, state: CastleState, seat: int) -> str | None:
+    """One order a round, and none to give with two players left: they attack each other."""
+    if state.phase != ORDERS:
+        return BUILD_PHASE
+    if len(state.in_play) == 2:
+        return "With two players both must attack each other: place your Units."
+    if state.orders.chosen(seat):
+        return "Your order is given; now place your Units with 'place <unit>'."
+    return None
+
+
+def refuse_attack(game, state: CastleState, seat: int, target: int) -> str | None:
+    """As :func:`refuse_defend`, and the target is another seat still in play."""
+    why = refuse_defend(game, state, seat)
+    if why is not None:
+        return why
+    if target == seat:
+        return "You cannot attack yourself."
+    if target not in state.in_play:
+        return f"Seat {target + 1} is not in play."
+    return None
+
+
+def refuse_place(game, state: CastleState, seat: int, unit: str) -> str | None:
+    """The line is placed after the order, one held Unit per position."""
+    if state.phase != ORDERS:
+        return BUILD_PHASE
+    if not state.orders.chosen(seat):
+        return "First choose: 'attack <seat>' or 'defend'."
+    if (state.lines.values[seat] or ()).count(unit) >= state.units[seat].count(unit):
+        return f"You have no {game.cards.names[unit]} left to place."
+    return None
+
+
+def defend(game, state: CastleState, seat: int) -> list[Event]:
+    state.orders.choose(seat, DEFEND, options=game.lines.choices(state, seat)[1])
+    events = [game.narration.order_event[seat][DEFEND]]
+    if ready(state, seat):  # its line was placed at once (one kind of Unit, or none)
+        _ready(game, state, seat, events)
+    return events
+
+
+def attack(game, state: CastleState, seat: int, target: int) -> list[Event]:
+    state.orders.choose(seat, target, options=game.lines.choices(state, seat)[1])
+    events = [game.narration.order_event[seat][target]]
+    if ready(state, seat):
+        _ready(game, state, seat, events)
+    return events
+
+
+def place(game, state: CastleState, seat: int, unit: str) -> list[Event]:
+    line = (*(state.lines.values[seat] or ()), unit)
+    events = [game.narration.place_event[seat][unit, len(line)]]
+    game.lines.place(state, seat, line)
+    if len(state.lines.values[seat]) == len(state.units[seat]):  # the order came first: ready
+        _ready(game, state, seat, events)
+    return events
+
+
+def ready(state: CastleState, seat: int) -> bool:
+    """Its order given and every Unit placed."""
+    return (state.orders.options[seat] is not None
+            and len(state.lines.values[seat] or ()) == len(state.units[seat]))
+
+
+def _ready(game, state: CastleState, seat: int, events: list) -> None:
+    """The seat has given battle orders; once every seat has, the battle is fought
+    (:func:`.rounds.move_on`)."""
+    waiting = state.waiting
+    i = waiting.index(seat)
+    state.waiting = waiting[:i] + waiting[i + 1:]
+    events.append(game.narration.ready_event[seat])
+    if not state.waiting:
+        game.move_on(state, events)
+
+
+def start_orders(game, state: CastleState, events: list) -> None:
+    """After the draft: two seats left must attack each other; a line with one way to lie is placed."""
+    state.phase = ORDERS
+    orders = state.orders = Secret(state.seats)
+    state.lines = Secret(state.seats)
+    if len(state.in_play) == 2:
+        a, b = state.in_play
+        orders.choose(a, b, options=(b,))
+        orders.choose(b, a, options=(a,))
+        orders.reveal()
+        events.append(Event("must_attack", f"With two players left, {{p{a}}} and {{p{b}}} must attack each other.",
+                            {"seats": [a, b]}))
+    for s in state.in_play:
+        game.lines.place(state, s, ())
+    state.waiting = tuple(s for s in state.turn_order if not ready(state, s))
+
+
+# ---- what a seat may choose, worked out once ------------------------------------------------
+
+class Lines:
+    """The order choices of a seat at a table, and every line a hand allows, made once each."""
+
+    def __init__(self, cards: CardRules):
+        self.units = cards.units
+        self.place_text = {unit: f"place {unit}" for unit in cards.units}
+        self.choice_cache: dict = {}
+        self.line_cache: dict = {}
+        self.place_cache: dict = {}
+        self.unplaced_cache: dict = {}
+
+    def options(self, state: CastleState, seat: int) -> list[str]:
+        """The fast list of the seat's orders, as the refusals above allow them."""
         if state.orders.options[seat] is None:  # not chosen yet
-            return self._choices(state, seat)[0][:]
-        units, line = state.units[seat], state.lines.values[seat] or ()
-        return [self._place_text[u] for u in self.cards.units if line.count(u) < units.count(u)]
+            return self.choices(state, seat)[0][:]
+        key = (tuple(state.units[seat]), state.lines.values[seat] or ())
+        found = self.unplaced_cache.get(key)
+        if found is None:
+            units, line = key
+            found = [self.place_text[u] for u in self.units if line.count(u) < units.count(u)]
+            self.unplaced_cache[key] = found
+        return found[:]
 
-    def _choices(self, state, seat):
-        """(the choice texts, the values they stand for) of a seat: made once per table."""
+    def choices(self, state: CastleState, seat: int) -> tuple[list[str], tuple[int, ...]]:
+        """(the choice texts, the values they stand for) of a seat among the seats in play."""
         key = (seat, state.in_play)
-        found = self._choice_cache.get(key)
+        found = self.choice_cache.get(key)
         if found is None:
             others = tuple(t for t in state.in_play if t != seat)
             found = (["defend"] + [f"attack {t + 1}" for t in others], (DEFEND, *others))
-            self._choice_cache[key] = found
+            self.choice_cache[key] = found
         return found
 
-    def _line_options(self, units, placed):
-        """Every line of ``placed`` Units the seat could have now, judged from its public
-        Units: any arrangement of them all, or a start that leaves Units of two kinds or more
-        to place (one kind left would have been placed at once). Made once per hand (as a
-        multiset: the order the Units were taken in changes nothing)."""
-        key = (tuple(sorted(units)), placed)
-        found = self._line_cache.get(key)
-        if found is None:
-            lines = set()
-            for line in set(permutations(key[0], placed)):
-                rest = list(units)
-                for unit in line:
-                    rest.remove(unit)
-                if not rest or rest.count(rest[0]) != len(rest):
-                    lines.add(line)
-            found = self._line_cache[key] = tuple(sorted(lines))
-        return found
-
-    def check_order(self, state, seat, verb, args, action):
-        if verb != "place" and len(state.in_play) == 2:
-            raise IllegalAction("With two players both must attack each other: place your Units.",
-                                seat=seat, action=action)
-        if not state.orders.chosen(seat):
-            if verb == "place":
-                raise IllegalAction("First choose: 'attack <seat>' or 'defend'.", seat=seat, action=action)
-            if verb == "attack":
-                target = args[0]
-                if target == seat:
-                    raise IllegalAction("You cannot attack yourself.", seat=seat, action=action)
-                if target not in state.in_play:
-                    raise IllegalAction(f"Seat {target + 1} is not in play.", seat=seat, action=action)
-            return
-        if verb != "place":
-            raise IllegalAction("Your order is given; now place your Units with 'place <unit>'.",
-                                seat=seat, action=action)
-        unit = args[0]
-        if state.line(seat).count(unit) >= state.units[seat].count(unit):
-            raise IllegalAction(f"You have no {self.cards.names[args[0]]} left to place.", seat=seat, action=action)
-
-    def start_orders(self, state, events):
-        state.phase = ORDERS
-        orders = state.orders = Secret(state.seats)
-        state.lines = Secret(state.seats)
-        if len(state.in_play) == 2:
-            a, b = state.in_play
-            orders.choose(a, b, options=(b,))
-            orders.choose(b, a, options=(a,))
-            orders.reveal()
-            events.append(Event("must_attack", f"With two players left, {{p{a}}} and {{p{b}}} must attack each other.",
-                                {"seats": [a, b]}))
-        for s in state.in_play:
-            self._place(state, s, ())
-        state.waiting = tuple(s for s in state.turn_order if not self._ready(state, s))
-        if not state.waiting:
-            self.battle(state, events)
-
-    def _place(self, state, seat, line):
+    def place(self, state: CastleState, seat: int, line: tuple[str, ...]) -> None:
         """Make ``line`` the seat's line; Units left all of one kind can only go in one
         order: place them without asking. Worked out once per hand and line."""
         key = (tuple(state.units[seat]), line)
-        found = self._place_cache.get(key)
+        found = self.place_cache.get(key)
         if found is None:
             units = key[0]
             if len(line) < len(units):
@@ -104,36 +164,26 @@ class Orders:
                     rest.remove(unit)
                 if rest.count(rest[0]) == len(rest):
                     line = (*line, *rest)
-            found = (line, self._line_options(units, len(line)) if line or not units else None)
-            self._place_cache[key] = found
+            found = (line, self.line_options(units, len(line)) if line or not units else None)
+            self.place_cache[key] = found
         line, options = found
         if options is not None:
             state.lines.choose(seat, line, options=options)
 
-    @staticmethod
-    def _ready(state, seat):
-        return (state.orders.options[seat] is not None
-                and len(state.lines.values[seat] or ()) == len(state.units[seat]))
-
-    def order(self, state, seat, verb, args):
-        narration = self.narration
-        if verb == "place":
-            unit = args[0]
-            line = (*(state.lines.values[seat] or ()), unit)
-            events = [narration.place_event[seat][unit, len(line)]]
-            self._place(state, seat, line)
-        elif verb == "defend":
-            state.orders.choose(seat, DEFEND, options=self._choices(state, seat)[1])
-            events = [narration.order_event[seat][DEFEND]]
-        else:
-            target = args[0]
-            state.orders.choose(seat, target, options=self._choices(state, seat)[1])
-            events = [narration.order_event[seat][target]]
-        if self._ready(state, seat):
-            waiting = state.waiting
-            i = waiting.index(seat)
-            state.waiting = waiting[:i] + waiting[i + 1:]
-            events.append(narration.ready_event[seat])
-            if not state.waiting:
-                self.battle(state, events)
-        return events
+    def line_options(self, units, placed: int) -> tuple[tuple[str, ...], ...]:
+        """Every line of ``placed`` Units the seat could have now, judged from its public
+        Units: any arrangement of them all, or a start that leaves Units of two kinds or more
+        to place (one kind left would have been placed at once). Made once per hand (as a
+        multiset: the order the Units were taken in changes nothing)."""
+        key = (tuple(sorted(units)), placed)
+        found = self.line_cache.get(key)
+        if found is None:
+            lines = set()
+            for line in set(permutations(key[0], placed)):
+                rest = list(units)
+                for unit in line:
+                    rest.remove(unit)
+                if not rest or rest.count(rest[0]) != len(rest):
+                    lines.add(line)
+            found = self.line_cache[key] = tuple(sorted(lines))
+        return found

@@ -67,25 +67,35 @@ def _battle(battle: Mapping[str, Any], names: Sequence[str], cards: CardRules) -
 
 def render_view(view: Mapping[str, Any], *, names: Sequence[str], cards: CardRules) -> Group:
     """One seat's view (or a spectator's) as Rich renderables."""
-    parts: list[Any] = []
-    me = view.get("seat")
-    phase = view["phase"]
-    heading = f"Castle Wars - round {view['round']} of at most {view['round_limit']}"
-    if phase == "draft":
-        heading += f" - draft turn {view['draft_turn']}/{view['draft_turns']}"
-    elif phase == "orders":
-        heading += " - battle orders"
-    parts.append(Text(heading, style="bold"))
-
+    parts: list[Any] = [Text(_heading(view), style="bold")]
     if view.get("last_battle"):
         parts.append(_battle(view["last_battle"], names, cards))
-
     row = Text("Face up: ")
     row.append_text(_cards(view["face_up"], cards))
     discard = ", ".join(f"{n} {cards.names[c]}" for c, n in view["discard"].items() if n)
     row.append(f"   (deck {view['deck']}, discard: {discard or 'empty'})", style="dim")
-    parts.append(row)
+    parts += [row, _castles(view, names, cards)]
+    if view.get("seat") is not None:
+        parts += _yours(view, cards)
+    if view.get("outcome"):
+        outcome = view["outcome"]
+        winners = " and ".join(_seat(w, names) for w in outcome["winners"]) or "nobody"
+        parts.append(Text(f"Game over: {winners} ({outcome['reason']}).", style="bold"))
+    return Group(*parts)
 
+
+def _heading(view: Mapping[str, Any]) -> str:
+    heading = f"Castle Wars - round {view['round']} of at most {view['round_limit']}"
+    if view["phase"] == "draft":
+        heading += f" - draft turn {view['draft_turn']}/{view['draft_turns']}"
+    elif view["phase"] == "orders":
+        heading += " - battle orders"
+    return heading
+
+
+def _castles(view: Mapping[str, Any], names: Sequence[str], cards: CardRules) -> Table:
+    """One row per castle: hit points, Towers, hand size, Units by kind, and whether it must act."""
+    me = view.get("seat")
     table = Table(title=None, expand=False)
     for column in ("Seat", "Hit points", "Towers", "Hand", "Knights/Archers/Mages", ""):
         table.add_column(column)
@@ -103,21 +113,19 @@ def render_view(view: Mapping[str, Any], *, names: Sequence[str], cards: CardRul
             status,
             style="dim" if not p["in_play"] else None,
         )
-    parts.append(table)
+    return table
 
-    if me is not None:
-        hand = Text("Your hand (left fights first): ")
-        hand.append_text(_cards(view["hand"], cards))
-        parts.append(hand)
-        kept = view["players"][me]["kept"]
-        if view["phase"] == "draft" and any(kept.values()):
-            parts.append(Text("Kept from the last round, may be exchanged: "
-                              + ", ".join(f"{n} {cards.names[u]}" for u, n in kept.items() if n)))
-        if view.get("order"):
-            parts.append(Text(f"Your order: {view['order']}; placed so far: "
-                              + (" ".join(view["placed"]) or "nothing")))
-    if view.get("outcome"):
-        outcome = view["outcome"]
-        winners = " and ".join(_seat(w, names) for w in outcome["winners"]) or "nobody"
-        parts.append(Text(f"Game over: {winners} ({outcome['reason']}).", style="bold"))
-    return Group(*parts)
+
+def _yours(view: Mapping[str, Any], cards: CardRules) -> list[Text]:
+    """The seat's own hand, the Units it may exchange, and its order and line so far."""
+    hand = Text("Your hand (left fights first): ")
+    hand.append_text(_cards(view["hand"], cards))
+    parts = [hand]
+    kept = view["players"][view["seat"]]["kept"]
+    if view["phase"] == "draft" and any(kept.values()):
+        parts.append(Text("Kept from the last round, may be exchanged: "
+                          + ", ".join(f"{n} {cards.names[u]}" for u, n in kept.items() if n)))
+    if view.get("order"):
+        parts.append(Text(f"Your order: {view['order']}; placed so far: "
+                          + (" ".join(view["placed"]) or "nothing")))
+    return parts

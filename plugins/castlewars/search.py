@@ -10,7 +10,7 @@ from __future__ import annotations
 import random
 from collections.abc import Sequence
 
-from tabletop.plugin_api import win_shares
+from tabletop.plugin_api import SearchKit, win_shares
 from tabletop_games.castlewars.cards import TOWER
 
 #: What a Tower and a point of Unit attack power are worth, in hit points.
@@ -37,8 +37,6 @@ def evaluation(game):
             out.append(state.hp[s] <= 0)
         return win_shares(strengths, scale=SCALE, out=out)
 
-    evaluate.at_round_start = True  # a battle's result (hit points, Towers, Units left) is what the evaluation judges best
-    evaluate.iterations = ITERATIONS
     return evaluate
 
 
@@ -64,3 +62,14 @@ def rollout_policy(game):
         return rng.choice(legal)
 
     return policy
+
+
+def search_kit(game) -> SearchKit:
+    """What search may use of Castle Wars, made once per game (``CastleWars.search``)."""
+    return SearchKit(
+        evaluation=evaluation(game),
+        rollout=rollout_policy(game),
+        iterations=ITERATIONS,
+        # A battle's result (hit points, Towers, Units left) is what the evaluation judges best.
+        at_round_start=True,
+    )

@@ -39,7 +39,8 @@ class CastleState(CardState):
 
     def __init__(self, seats: int, hit_points: int, deck: list[str], salt: str):
         super().__init__(seats, salt=salt)  # the salt seeds every reshuffle
-        self.hp = [hit_points] * seats
+        # Hit points and kept Units: tuples replaced, never changed in place, so copies share them.
+        self.hp: tuple[int, ...] = (hit_points,) * seats
         self.in_play: tuple[int, ...] = tuple(range(seats))
         self.deck = deck
         self.row: list[str] = []
@@ -47,7 +48,7 @@ class CastleState(CardState):
         self.units: list[list[str]] = [[] for _ in range(seats)]
         self.towers: list[list[str]] = [[] for _ in range(seats)]
         # Units held when this round's draft began and not exchanged yet: only these may be swapped.
-        self.kept: list[tuple[str, ...]] = [()] * seats
+        self.kept: tuple[tuple[str, ...], ...] = ((),) * seats
         # Secrets only in the Battle Phase (None before: a copy shares None, it copies a Secret).
         self.lines: Secret | None = None
         self.orders: Secret | None = None
@@ -56,7 +57,8 @@ class CastleState(CardState):
         self.draft_turn = 0
         self.drafter = 0  # index in turn_order of the seat taking a card now
         self.phase = DRAFT
-        self.waiting: tuple[int, ...] = ()  # seats with orders still to give
+        #: The seats asked to decide now (``to_act``): the seat drafting, or those with orders to give.
+        self.waiting: tuple[int, ...] = ()
         self.tower_limit = 0
         self.last_battle: dict | None = None
         self.result: Outcome | None = None

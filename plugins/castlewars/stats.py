@@ -1,51 +1,63 @@
 """Castle Wars' figures for the lab: Towers taken, attack or defend, clashes won and lost.
 
-Read from events and the outcome only.
+Read from the events only (``CastleWars.statistics``).
 """
 
 from __future__ import annotations
 
 from collections import Counter
+from collections.abc import Sequence
 
-from tabletop.plugin_api import Stat, hookimpl
+from tabletop.plugin_api import Event, Stat
 from tabletop_games.castlewars.cards import TOWER
 
 
-@hookimpl
-def tabletop_collect_stats(game, seats, events, outcome, final_view):
-    if game.name != "castlewars":
-        return None
-    towers: Counter = Counter()
-    orders: dict[str, Counter] = {"attack": Counter(), "defend": Counter()}
-    won: Counter = Counter()
-    lost: Counter = Counter()
-    first_order: dict[int, str] = {}
-    rounds = 0
-    for event in events:
+class _Tally:
+    """The counts, event by event."""
+
+    def __init__(self):
+        self.rounds = 0
+        self.towers: Counter = Counter()
+        self.orders: dict[str, Counter] = {"attack": Counter(), "defend": Counter()}
+        self.first_order: dict[int, str] = {}
+        self.won: Counter = Counter()
+        self.lost: Counter = Counter()
+
+    def count(self, event: Event) -> None:
         data = event.data or {}
         if event.kind == "round":
-            rounds += 1
+            self.rounds += 1
         elif event.kind == "take" and data.get("card") == TOWER:
-            towers[data["seat"]] += 1
+            self.towers[data["seat"]] += 1
         elif event.kind == "reveal" and "target" in data:
             order = "defend" if data["target"] is None else "attack"
-            orders[order][data["seat"]] += 1
-            first_order.setdefault(data["seat"], order)
+            self.orders[order][data["seat"]] += 1
+            self.first_order.setdefault(data["seat"], order)
         elif event.kind == "clash":
-            for seat in data["seats"]:
-                if seat in data["lost"]:
-                    lost[seat] += 1
-                elif data["lost"]:
-                    won[seat] += 1
-    stats = [Stat("rounds", rounds)]
+            self.clash(data)
+
+    def clash(self, data: dict) -> None:
+        """Each seat in a clash lost it, or won it (an even clash, both discarded, is neither)."""
+        for seat in data["seats"]:
+            if seat in data["lost"]:
+                self.lost[seat] += 1
+            elif data["lost"]:
+                self.won[seat] += 1
+
+
+def castle_stats(seats: int, events: Sequence[Event]) -> list[Stat]:
+    tally = _Tally()
+    for event in events:
+        tally.count(event)
+    stats = [Stat("rounds", tally.rounds)]
     for s in range(seats):
         stats += [
-            Stat("Towers taken", towers[s], seat=s),
-            Stat("attacks", orders["attack"][s], seat=s),
-            Stat("defends", orders["defend"][s], seat=s),
-            Stat("clashes won", won[s], seat=s),
-            Stat("clashes lost", lost[s], seat=s),
+            Stat("Towers taken", tally.towers[s], seat=s),
+            Stat("attacks", tally.orders["attack"][s], seat=s),
+            Stat("defends", tally.orders["defend"][s], seat=s),
+            Stat("clashes won", tally.won[s], seat=s),
+            Stat("clashes lost", tally.lost[s], seat=s),
         ]
-        if s in first_order:
-            stats.append(Stat("first order", first_order[s], seat=s))
+        if s in tally.first_order:
+            stats.append(Stat("first order", tally.first_order[s], seat=s))
     return stats

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from tabletop.core.table import Table
+from tabletop_games.castlewars import rounds
 from tabletop_games.castlewars.cards import TOWER
 from tabletop_games.castlewars.game import CastleWars
 
@@ -45,7 +46,7 @@ def _with_hands(hands, *, hp, first, round_number, seed):
             else:
                 state.units[seat].append(card)
     if hp is not None:
-        state.hp = list(hp)
+        state.hp = tuple(hp)
     state.round = round_number
     state.turn_order = tuple(Table(len(hands), state.in_play).clockwise_from(first))
     return state
@@ -58,7 +59,7 @@ def staged(hands, *, hp=None, first=0, round_number=1, seed=0):
     """
     state = _with_hands(hands, hp=hp, first=first, round_number=round_number, seed=seed)
     state.draft_turn = GAME.cards.draft_turns
-    GAME.next_draft_turn(state, [])  # the last draft turn is over: orders begin
+    rounds.move_on(GAME, state, [])  # the last draft turn is over: orders begin
     return state
 
 
@@ -69,13 +70,14 @@ def drafting(hands, row, *, hp=None, first=0, seed=0, kept=None):
     unless ``kept`` gives, per seat, the letters that do.
     """
     state = _with_hands(hands, hp=hp, first=first, round_number=2, seed=seed)
-    for seat, hand in enumerate(hands):
-        state.kept[seat] = tuple(c for c in (hand if kept is None else kept[seat]) if c != TOWER)
+    state.kept = tuple(tuple(c for c in (hand if kept is None else kept[seat]) if c != TOWER)
+                       for seat, hand in enumerate(hands))
     for card in row:
         state.deck.remove(card)
     state.row = list(row)
     state.draft_turn = 1
     state.drafter = 0
+    state.waiting = (state.turn_order[0],)
     return state
 
 

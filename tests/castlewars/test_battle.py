@@ -3,7 +3,7 @@
 import pytest
 
 from tabletop_games.castlewars.battle import DEFEND, resolve_battle
-from tabletop_games.castlewars.game import DRAFT
+from tabletop_games.castlewars.state import DRAFT
 from tests.castlewars.helpers import GAME, orders, play, staged
 
 CARDS = GAME.cards
@@ -97,7 +97,7 @@ def test_several_attackers_alternate_sending_units():
         ([2, 0], ["M", "K"], [0]),     # ... and stays to beat the second one
     ]
     # What is left gets through: seat 3's Mage and Archer (3), seat 2's Mage (1).
-    assert state.hp == [11, 15, 15]
+    assert list(state.hp) == [11, 15, 15]
     assert state.units == [[], ["M"], ["M", "A"]]
 
 
@@ -141,7 +141,7 @@ def test_mutual_attack_with_three_seats_leaves_the_third_attacker_to_the_towers(
     clashes = state.last_battle["clashes"]
     assert [(c["seats"], c["units"]) for c in clashes] == [([0, 1], ["K", "A"])]
     # Seat 1's surviving Knight hits seat 2 for 3; seat 3's 5 attack power topples the Tower, 1 gets through.
-    assert state.hp == [14, 12, 15]
+    assert list(state.hp) == [14, 12, 15]
     assert len(state.towers[0]) == 0
     assert state.units == [["K"], [], ["K", "A"]]
 
@@ -152,7 +152,7 @@ def test_attackers_in_a_cycle_each_meet_only_towers():
     play(state, 1, "attack 3")
     play(state, 2, "attack 1")
     assert state.last_battle["clashes"] == []
-    assert state.hp == [14, 12, 13]
+    assert list(state.hp) == [14, 12, 13]
     assert state.units == [["K"], ["A"], ["M"]]
 
 
@@ -163,7 +163,7 @@ def test_defending_units_are_not_sent_against_the_assailant():
     play(state, 0, "defend")
     play(state, 1, "attack 1")
     play(state, 2, "defend")
-    assert state.hp == [15, 15, 15]
+    assert list(state.hp) == [15, 15, 15]
     assert state.units[0] == ["K", "K"] and state.units[1] == []
 
 
@@ -176,7 +176,7 @@ def test_two_seats_must_attack_each_other():
     play(state, 0, "place A")
     play(state, 1, "place M")
     # Seat 1: Archer beats Mage, meets Archer: both gone; Knight strikes for 3.
-    assert state.hp == [15, 12]
+    assert list(state.hp) == [15, 12]
     assert state.phase == DRAFT
 
 

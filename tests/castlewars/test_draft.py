@@ -6,7 +6,8 @@ import pytest
 
 from tabletop.core import IllegalAction, InvalidAction
 from tabletop.core.game import bad_arguments
-from tabletop_games.castlewars.game import ORDERS
+from tabletop_games.castlewars import rounds
+from tabletop_games.castlewars.state import ORDERS
 from tests.castlewars.helpers import GAME, drafting, play, rig_rows, total_cards
 from tests.castlewars.helpers import towers as towers_of
 
@@ -17,7 +18,7 @@ def test_setup_follows_the_player_count(seats, face_up, towers):
     assert len(state.row) == face_up
     assert GAME.census(state) == Counter({"K": 15, "A": 15, "M": 15, "T": towers})
     assert sum(GAME.census(state).values()) == total_cards(seats)
-    assert state.hp == [15] * seats
+    assert list(state.hp) == [15] * seats
     assert state.units == [[]] * seats and towers_of(state) == [0] * seats
     assert list(GAME.to_act(state)) == [0]          # the youngest player (seat 1) begins
 
@@ -116,8 +117,8 @@ def test_in_round_one_nobody_retains_cards_so_nobody_may_exchange():
 
 def test_units_kept_through_a_battle_may_be_exchanged_in_the_next_round():
     state = drafting([["K", "A"], ["M"]], ["M", "K", "A"], kept=[[], []])
-    GAME.start_round(state, [])
-    assert state.kept == [("K", "A"), ("M",)]
+    rounds.start_round(GAME, state, [])
+    assert list(state.kept) == [("K", "A"), ("M",)]
 
 
 def test_the_exchange_may_be_declined_with_a_full_hand():

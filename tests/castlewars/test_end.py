@@ -2,8 +2,8 @@
 
 import pytest
 
-from tabletop_games.castlewars import game as game_module
-from tabletop_games.castlewars.game import DRAFT, OVER
+from tabletop_games.castlewars import state as game_module
+from tabletop_games.castlewars.state import DRAFT, OVER
 from tests.castlewars.helpers import GAME, orders, play, staged
 
 
@@ -15,7 +15,7 @@ def test_a_seat_eliminated_while_its_own_attack_resolves_still_deals_its_damage(
     play(state, 0, "attack 2")      # seat 2 attacks seat 3, so seat 1 meets only its Towers (none)
     play(state, 1, "attack 3")
     events = play(state, 2, "attack 1")
-    assert state.hp == [-2, 9, 15]  # seat 1 fell to the Archers, but its Knights struck seat 2
+    assert list(state.hp) == [-2, 9, 15]  # seat 1 fell to the Archers, but its Knights struck seat 2
     assert state.units[0] == [] and len(state.towers[0]) == 0
     assert state.discard.count("K") == 2
     assert [e.data["seat"] for e in events if e.kind == "out"] == [0]
@@ -33,11 +33,11 @@ def test_the_last_seat_with_hit_points_wins():
     # Both lines hold one kind of Unit, so nothing is asked: the battle resolves at once.
     state = staged([["K", "K"], ["M"]], hp=[15, 6])
     # Mage beats Knight, beats Knight: seat 1's Units are gone; the Mage hits for 1.
-    assert state.hp == [14, 6] and state.phase == DRAFT and GAME.outcome(state) is None
+    assert list(state.hp) == [14, 6] and state.phase == DRAFT and GAME.outcome(state) is None
     state = staged([["K", "K"], ["A"]], hp=[15, 6])
     assert state.phase == OVER
     assert GAME.outcome(state).winners == (0,)
-    assert state.hp == [15, 0]
+    assert list(state.hp) == [15, 0]
     assert GAME.outcome(state).reason == "last castle standing"
     assert list(GAME.to_act(state)) == [] and GAME.legal_actions(state, 0) == []
 
@@ -49,7 +49,7 @@ def test_simultaneous_elimination_the_highest_remaining_hit_points_win():
     play(state, 0, "attack 2")
     play(state, 1, "attack 3")
     play(state, 2, "attack 1")
-    assert state.hp == [-1, 0, -1]
+    assert list(state.hp) == [-1, 0, -1]
     outcome = GAME.outcome(state)
     assert outcome.winners == (1,)
     assert outcome.scores == (-1.0, 0.0, -1.0)
@@ -60,7 +60,7 @@ def test_simultaneous_elimination_with_equal_hit_points_is_a_shared_win():
     orders(state, 0, "attack 2", ["K", "M"])
     play(state, 1, "attack 3")
     play(state, 2, "attack 1")
-    assert state.hp == [-1, -1, -1]
+    assert list(state.hp) == [-1, -1, -1]
     assert GAME.outcome(state).winners == (0, 1, 2)
     assert GAME.outcome(state).share(1) == pytest.approx(1 / 3)
 
@@ -113,7 +113,7 @@ def test_all_depleted_at_once_the_highest_negative_hit_points_win():
     play(state, 0, "attack 2")
     play(state, 1, "attack 3")
     play(state, 2, "attack 1")
-    assert state.hp == [-3, -2, -1]
+    assert list(state.hp) == [-3, -2, -1]
     assert GAME.outcome(state).winners == (2,)
 
 

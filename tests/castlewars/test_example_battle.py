@@ -6,7 +6,7 @@ behind them, plus a Tower (step 8); player #2 leads with four Knights and then a
 (steps 2-6); player #3 sends 6 attack power (step 8).
 """
 
-from tabletop_games.castlewars.game import DRAFT
+from tabletop_games.castlewars.state import DRAFT
 from tests.castlewars.helpers import GAME, play, rig_rows, towers
 
 # Draft turn by draft turn: player #1, #2, #3 take the first three cards; the fourth is left.
@@ -41,7 +41,7 @@ def test_example_battle_with_3_players():
     ]
     # Step 7: a Mage, Archer and Knight deal 6 to #2: 9 hit points.
     # Step 8: #3 meets only #1's Tower: 4 topple it, 2 get through: #1 at 13, #3 still at 15.
-    assert state.hp == [13, 9, 15]
+    assert list(state.hp) == [13, 9, 15]
     assert towers(state) == [0, 0, 2]
     assert {"seat": 0, "target": 1, "units": ["M", "A", "K"], "power": 6} in battle["strikes"]
     assert {"seat": 2, "target": 0, "units": ["K", "A", "M"], "power": 6} in battle["strikes"]

@@ -4,7 +4,7 @@ import json
 import random
 
 from tabletop.testing import play_randomly
-from tabletop_games.castlewars.game import DEFEND
+from tabletop_games.castlewars.battle import DEFEND
 from tests.castlewars.helpers import GAME, play, staged
 
 

@@ -1,6 +1,6 @@
 """The words the prompt and the full screen show next to a decision: the hint and the card texts."""
 
-from tabletop_games.castlewars.screen import CastleWarsBoard
+from tabletop_games.castlewars.board import CastleWarsBoard
 from tests.castlewars.helpers import GAME, drafting
 
 BOARD = CastleWarsBoard(GAME)

@@ -12,12 +12,14 @@ from rich.console import Group, RenderableType
 from rich.table import Table
 from rich.text import Text
 
-from tabletop.plugin_api import Board, HandCard, hookimpl
+from tabletop.plugin_api import Board, HandCard
 from tabletop_games.castlewars.narration import article
 from tabletop_games.castlewars.render import STYLE, _cards
 
 
 class CastleWarsBoard(Board):
+    """The game's board for the screens (``CastleWars.board``): made with the game, reads views."""
+
     def summary(self) -> str:
         return ("Knights, Archers and Mages for 2-4 castles. Draft Units and Towers from a face-up "
                 "row, then secretly order your line and attack a castle or defend: each Unit beats "
@@ -92,9 +94,3 @@ class CastleWarsBoard(Board):
         return (f"{name} ({letter}): attack power {c.power[letter]}; discards the {c.names[prey]}s it meets, "
                 f"is discarded by {article(c.names[hunter])} (its weakness); two {name}s discard each other.")
 
-
-@hookimpl
-def tabletop_make_board(game):
-    from tabletop_games.castlewars.game import CastleWars
-
-    return CastleWarsBoard(game) if isinstance(game, CastleWars) else None
