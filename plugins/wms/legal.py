@@ -1,0 +1,93 @@
+"""The legal actions, fast: each rule module's own options, gathered in the order players see
+them. The rules' refusals say the same (``Game.allowed`` keeps the candidates none refuses);
+tests/wms/test_legal.py holds the two lists equal over many random positions.
+"""
+
+from __future__ import annotations
+
+from tabletop_games.wms import equipment, keywords, set_up
+from tabletop_games.wms.command import may_command
+from tabletop_games.wms.ending import recyclable
+from tabletop_games.wms.fight import finishes
+from tabletop_games.wms.state import CANCELS_PER_TURN, FIGHT, RECYCLE, SETUP
+from tabletop_games.wms.values import play_stats
+
+
+def legal_actions(game, state, seat):
+    phase = state.phase
+    if phase == FIGHT:
+        if seat != state.turn:
+            return []
+        may_yield = game.may_yield(state, seat)
+        out = making_actions(game, state, seat) if state.pending is not None else starts(game, state, seat)
+        if may_yield:
+            out.append("yield")
+        out.append("retreat")
+        return out
+    if phase == SETUP:
+        return set_up.options(game, state, seat) if seat == state.setup_seat else []
+    if phase == RECYCLE and seat == state.recycle_queue[0]:
+        return [f"recycle {u}" for u in recyclable(game, state, seat)] + ["done"]
+    return []
+
+
+def starts(game, state, seat):
+    """A turn with no play started: a command card (the active player, first), a unit from the
+    hand, a unit arriving from Reserves."""
+    cards = game.cards
+    hand = dict.fromkeys(state.hand[seat])
+    out = []
+    if may_command(state, seat):
+        out = [f"command {c}" for c in hand if cards[c].type == "command"]
+    out.extend(f"play {c}" for c in hand if cards[c].type == "unit")
+    out.extend(f"arrive {c}" for c in dict.fromkeys(state.reserves[seat]))
+    return out
+
+
+def making_actions(game, state, seat):
+    """While a play is being made: what may be added, its finishes, and 'cancel'."""
+    play = state.pending
+    mods = game.values.mods(state, seat, play)
+    kw = play_stats(play, game.cards)[4] | mods[seat].grants
+    out = additions(game, state, seat, play, mods, kw, sacrifice=True)
+    out += finishes(game, state, seat, play, mods, kw)
+    if state.cancels < CANCELS_PER_TURN:
+        out.append("cancel")
+    return out
+
+
+def additions(game, state, seat, play, mods, kw, *, sacrifice):
+    """What may be added to the play being made (a sacrifice only if asked: it changes no value)."""
+    hand = dict.fromkeys(state.hand[seat])
+    out = list(equipment.equip_options(game, state, seat, play, hand))
+    out.extend(equipment.power_options(game, state, seat, play, hand))
+    out.extend(keywords.squad_options(game, state, seat, play, hand))
+    if keywords.may_swarm(game, state, seat, play):
+        out.append("swarm")
+    out.extend(keywords.disrupt_options(game, state, seat, play, mods, kw))
+    out.extend(keywords.top_options(game, state, seat, play, kw))
+    if sacrifice and play.sacrifice is None:
+        out.extend(f"sacrifice {c}" for c in hand)
+    return out
+
+
+def candidates(game, state, seat):
+    """Every action worth asking the rules about now, in the order of the legal list."""
+    phase = state.phase
+    if phase == SETUP:
+        commanders, reserves = game.choices(state.decks[seat])
+        return [a for _, a in commanders] + [a for _, a in reserves] + ["done"]
+    if phase == RECYCLE:
+        units = dict.fromkeys(u for play in state.battle[seat] for u in play.units)
+        return [f"recycle {u}" for u in units] + ["done"]
+    hand = list(dict.fromkeys(state.hand[seat]))
+    if state.pending is None:
+        return ([f"command {c}" for c in hand] + [f"play {c}" for c in hand]
+                + [f"arrive {c}" for c in dict.fromkeys(state.reserves[seat])] + ["yield", "retreat"])
+    theirs = state.battle[1 - seat]
+    grants = game.values.mods(state, seat, state.pending)[1 - seat].grants
+    their_keywords = sorted(play_stats(theirs[-1], game.cards)[4] | grants) if theirs else []
+    return [*(f"equip {c}" for c in hand), "psych cc", "psych rc", *(f"power {c}" for c in hand),
+            *(f"squad {c}" for c in hand), "swarm", *(f"disrupt {k}" for k in their_keywords),
+            *(f"top {c}" for c in dict.fromkeys(state.command[seat])), *(f"sacrifice {c}" for c in hand),
+            "style cc", "style rc", "done", "tide cc", "tide rc", "cancel", "yield", "retreat"]
