@@ -73,21 +73,30 @@ def additions(game, state, seat, play, mods, kw, *, sacrifice):
 
 def candidates(game, state, seat):
     """Every action worth asking the rules about now, in the order of the legal list."""
-    phase = state.phase
-    if phase == SETUP:
+    if state.phase == SETUP:
         commanders, reserves = game.choices(state.decks[seat])
         return [a for _, a in commanders] + [a for _, a in reserves] + ["done"]
-    if phase == RECYCLE:
+    if state.phase == RECYCLE:
         units = dict.fromkeys(u for play in state.battle[seat] for u in play.units)
         return [f"recycle {u}" for u in units] + ["done"]
     hand = list(dict.fromkeys(state.hand[seat]))
     if state.pending is None:
-        return ([f"command {c}" for c in hand] + [f"play {c}" for c in hand]
-                + [f"arrive {c}" for c in dict.fromkeys(state.reserves[seat])] + ["yield", "retreat"])
+        reserves = dict.fromkeys(state.reserves[seat])
+        return [*_each("command", hand), *_each("play", hand), *_each("arrive", reserves), "yield", "retreat"]
+    return [*_each("equip", hand), "psych cc", "psych rc", *_each("power", hand), *_each("squad", hand), "swarm",
+            *_each("disrupt", _their_keywords(game, state, seat)), *_each("top", dict.fromkeys(state.command[seat])),
+            *_each("sacrifice", hand), "style cc", "style rc", "done", "tide cc", "tide rc", "cancel", "yield",
+            "retreat"]
+
+
+def _each(verb, args):
+    return [f"{verb} {a}" for a in args]
+
+
+def _their_keywords(game, state, seat):
+    """Every keyword the card the play fights against might lose to Disrupt."""
     theirs = state.battle[1 - seat]
+    if not theirs:
+        return []
     grants = game.values.mods(state, seat, state.pending)[1 - seat].grants
-    their_keywords = sorted(play_stats(theirs[-1], game.cards)[4] | grants) if theirs else []
-    return [*(f"equip {c}" for c in hand), "psych cc", "psych rc", *(f"power {c}" for c in hand),
-            *(f"squad {c}" for c in hand), "swarm", *(f"disrupt {k}" for k in their_keywords),
-            *(f"top {c}" for c in dict.fromkeys(state.command[seat])), *(f"sacrifice {c}" for c in hand),
-            "style cc", "style rc", "done", "tide cc", "tide rc", "cancel", "yield", "retreat"]
+    return sorted(play_stats(theirs[-1], game.cards)[4] | grants)
