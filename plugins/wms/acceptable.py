@@ -16,10 +16,12 @@ class MustPlay:
     """The acceptable-play search for one game, with its tables: the play found per position,
     and whether a unit alone is accepted against a given top card."""
 
-    __slots__ = ("game", "_found", "_alone")
+    __slots__ = ("game", "values", "cards", "_found", "_alone")
 
     def __init__(self, game):
         self.game = game
+        self.values = game.values
+        self.cards = game.cards
         self._found: dict[tuple, tuple | None] = {}   # _search_key -> acceptable play or None
         # (opposing top play, style, mods, seat) -> {card: whether a play of it alone is accepted};
         # plays on a battlefield stack never change, so the play itself (by identity) is the key
@@ -33,8 +35,8 @@ class MustPlay:
             return True
         pending = state.pending
         if pending is not None and state.cancels >= CANCELS_PER_TURN:
-            mods = self.game.values.mods(state, seat, pending)
-            kw = play_stats(pending, self.game.cards)[4] | mods[seat].grants
+            mods = self.values.mods(state, seat, pending)
+            kw = play_stats(pending, self.cards)[4] | mods[seat].grants
             if finishes(self.game, state, seat, pending, mods, kw):
                 return False
         elif self._accepted_alone(state, seat):
@@ -49,10 +51,10 @@ class MustPlay:
         pending = state.pending
         candidates = (state.hand[seat], state.reserves[seat], () if pending is None else pending.units)
         if not battle[0] and not battle[1]:   # the opening card: any unit is accepted
-            cards = self.game.cards
+            cards = self.cards
             return any(cards[c].type == "unit" for cards_ in candidates for c in cards_)
         theirs = battle[1 - seat]
-        mods = self.game.values.mods(state)
+        mods = self.values.mods(state)
         key = (theirs[-1] if theirs else None, state.style, mods, seat)
         tables = self._alone
         table = tables.get(key)
@@ -107,7 +109,7 @@ class MustPlay:
         if committed:
             queue = deque([(base, [])])
         else:
-            cards = self.game.cards
+            cards = self.cards
             starts = [f"play {c}" for c in dict.fromkeys(base.hand[seat]) if cards[c].type == "unit"]
             starts += [f"arrive {c}" for c in dict.fromkeys(base.reserves[seat])]
             if opening(base):

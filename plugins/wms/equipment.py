@@ -29,11 +29,9 @@ def equip_options(game, state, seat, play, hand):
     """'equip <card>' for the unit added last, in hand order."""
     cards = game.cards
     last = cards[play.units[-1]]
-    if len(play.gear[-1]) < capacity(last):
-        for c in hand:
-            item = cards[c]
-            if item.type == "equipment" and fits(item, last.keywords):
-                yield f"equip {c}"
+    if len(play.gear[-1]) >= capacity(last):
+        return []
+    return [f"equip {c}" for c in hand if cards[c].type == "equipment" and fits(cards[c], last.keywords)]
 
 
 def refuse_equip(game, state, seat, card):
@@ -70,15 +68,11 @@ def psych_left(game, play):
 def power_options(game, state, seat, play, hand):
     """'psych cc', 'psych rc' and 'power <card>' while power points are left."""
     if psych_left(game, play) <= 0:
-        return
-    yield "psych cc"
-    yield "psych rc"
+        return []
     cards = game.cards
     psychs = [cards[u].keywords for u in play.units if cards[u].psych]
-    for c in hand:
-        item = cards[c]
-        if item.type == "power" and (not item.only or any(item.only & k for k in psychs)):
-            yield f"power {c}"
+    return ["psych cc", "psych rc", *(f"power {c}" for c in hand if cards[c].type == "power"
+                                      and (not cards[c].only or any(cards[c].only & k for k in psychs)))]
 
 
 def refuse_psych(game, state, seat, style):

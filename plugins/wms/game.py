@@ -120,9 +120,9 @@ class Wms(Game):
         self.search = search_kit(self)
 
     def setup(self, seats, options, seed):
-        decks = DEFAULT_DECKS[::-1] if options.get("swap") else DEFAULT_DECKS
-        piles = [self._piles[d][0][:] for d in decks]
-        return WmsState(list(decks), piles, [self._piles[d][1] for d in decks], f"wms:{seed}")
+        first, second = DEFAULT_DECKS[::-1] if options.get("swap") else DEFAULT_DECKS
+        a, b = self._piles[first], self._piles[second]
+        return WmsState([first, second], [a[0][:], b[0][:]], [a[1], b[1]], f"wms:{seed}")
 
     def parse(self, action):
         """(verb, args): a bare verb, or a verb and a card id, a style or (Disrupt) a keyword."""
@@ -152,7 +152,21 @@ class Wms(Game):
 
     def legal_actions(self, state, seat):
         """The rules' :meth:`allowed` list, made fast by each rule module's options (a test holds them equal)."""
-        return legal.legal_actions(self, state, seat)
+        phase = state.phase
+        if phase == FIGHT:
+            if seat != state.turn:
+                return []
+            may_yield = self.may_yield(state, seat)
+            out = legal.making_actions(self, state, seat) if state.pending is not None else legal.starts(self, state, seat)
+            if may_yield:
+                out.append("yield")
+            out.append("retreat")
+            return out
+        if phase == SETUP:
+            return set_up.options(self, state, seat) if seat == state.setup_seat else []
+        if phase == RECYCLE and seat == state.recycle_queue[0]:
+            return [f"recycle {u}" for u in ending.recyclable(self, state, seat)] + ["done"]
+        return []
 
     copy = staticmethod(copy_state)
 

@@ -44,10 +44,9 @@ def joins(game, play, card):
 
 
 def squad_options(game, state, seat, play, hand):
-    if game.cards[play.units[0]].squad:
-        for c in hand:
-            if joins(game, play, c):
-                yield f"squad {c}"
+    if not game.cards[play.units[0]].squad:
+        return []
+    return [f"squad {c}" for c in hand if joins(game, play, c)]
 
 
 def refuse_squad(game, state, seat, card):
@@ -97,11 +96,10 @@ def swarm(game, state, seat):
 
 def disrupt_options(game, state, seat, play, mods, keywords):
     """'disrupt <keyword>' for each keyword (not Squad) of the card the play fights against."""
-    theirs = state.battle[1 - seat][-1] if state.battle[1 - seat] else None
-    if "disrupt" in keywords and play.disrupt is None and theirs is not None:
-        for k in sorted(game.values.keywords(theirs, mods[1 - seat])):
-            if k != "squad":
-                yield f"disrupt {k}"
+    theirs = state.battle[1 - seat]
+    if "disrupt" not in keywords or play.disrupt is not None or not theirs:
+        return []
+    return [f"disrupt {k}" for k in sorted(game.values.keywords(theirs[-1], mods[1 - seat])) if k != "squad"]
 
 
 def refuse_disrupt(game, state, seat, keyword):
@@ -130,11 +128,10 @@ def disrupt(game, state, seat, keyword):
 
 def top_options(game, state, seat, play, keywords):
     """Change: 'top <card>' for each card under the top of the seat's command stack."""
-    if "change" in keywords and play.top is None:
-        stack = state.command[seat]
-        for c in dict.fromkeys(stack[:-1]):
-            if c != stack[-1]:
-                yield f"top {c}"
+    if "change" not in keywords or play.top is not None:
+        return []
+    stack = state.command[seat]
+    return [f"top {c}" for c in dict.fromkeys(stack[:-1]) if c != stack[-1]]
 
 
 def refuse_top(game, state, seat, card):

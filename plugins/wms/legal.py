@@ -1,39 +1,20 @@
-"""The legal actions, fast: each rule module's own options, gathered in the order players see
-them. The rules' refusals say the same (``Game.allowed`` keeps the candidates none refuses);
+"""The legal actions, fast (``Wms.legal_actions``): each rule module's own options, gathered in
+the order players see them. The rules' refusals say the same (``Game.allowed`` keeps the candidates none refuses);
 tests/wms/test_legal.py holds the two lists equal over many random positions.
 """
 
 from __future__ import annotations
 
-from tabletop_games.wms import equipment, keywords, set_up
+from tabletop_games.wms import equipment, keywords
 from tabletop_games.wms.command import may_command
-from tabletop_games.wms.ending import recyclable
 from tabletop_games.wms.fight import finishes
-from tabletop_games.wms.state import CANCELS_PER_TURN, FIGHT, RECYCLE, SETUP
+from tabletop_games.wms.state import CANCELS_PER_TURN, RECYCLE, SETUP
 from tabletop_games.wms.values import play_stats
-
-
-def legal_actions(game, state, seat):
-    phase = state.phase
-    if phase == FIGHT:
-        if seat != state.turn:
-            return []
-        may_yield = game.may_yield(state, seat)
-        out = making_actions(game, state, seat) if state.pending is not None else starts(game, state, seat)
-        if may_yield:
-            out.append("yield")
-        out.append("retreat")
-        return out
-    if phase == SETUP:
-        return set_up.options(game, state, seat) if seat == state.setup_seat else []
-    if phase == RECYCLE and seat == state.recycle_queue[0]:
-        return [f"recycle {u}" for u in recyclable(game, state, seat)] + ["done"]
-    return []
 
 
 def starts(game, state, seat):
     """A turn with no play started: a command card (the active player, first), a unit from the
-    hand, a unit arriving from Reserves."""
+    hand, a unit arriving from Reserves (then 'yield' if allowed, and 'retreat')."""
     cards = game.cards
     hand = dict.fromkeys(state.hand[seat])
     out = []
@@ -45,7 +26,8 @@ def starts(game, state, seat):
 
 
 def making_actions(game, state, seat):
-    """While a play is being made: what may be added, its finishes, and 'cancel'."""
+    """While a play is being made: what may be added, its finishes, and 'cancel' (then
+    ``Wms.legal_actions`` adds 'yield' if allowed, and 'retreat')."""
     play = state.pending
     mods = game.values.mods(state, seat, play)
     kw = play_stats(play, game.cards)[4] | mods[seat].grants
@@ -57,17 +39,24 @@ def making_actions(game, state, seat):
 
 
 def additions(game, state, seat, play, mods, kw, *, sacrifice):
-    """What may be added to the play being made (a sacrifice only if asked: it changes no value)."""
+    """What may be added to the play being made (a sacrifice only if asked: it changes no value).
+    A keyword's options are asked for only when the play has the keyword (a shortcut for speed:
+    each option function checks it again)."""
     hand = dict.fromkeys(state.hand[seat])
-    out = list(equipment.equip_options(game, state, seat, play, hand))
-    out.extend(equipment.power_options(game, state, seat, play, hand))
-    out.extend(keywords.squad_options(game, state, seat, play, hand))
-    if keywords.may_swarm(game, state, seat, play):
+    leader = game.cards[play.units[0]].keywords
+    out = equipment.equip_options(game, state, seat, play, hand)
+    if play_stats(play, game.cards)[5]:   # Psych points
+        out += equipment.power_options(game, state, seat, play, hand)
+    if "squad" in leader:
+        out += keywords.squad_options(game, state, seat, play, hand)
+    if "swarm" in leader and keywords.may_swarm(game, state, seat, play):
         out.append("swarm")
-    out.extend(keywords.disrupt_options(game, state, seat, play, mods, kw))
-    out.extend(keywords.top_options(game, state, seat, play, kw))
+    if "disrupt" in kw:
+        out += keywords.disrupt_options(game, state, seat, play, mods, kw)
+    if "change" in kw:
+        out += keywords.top_options(game, state, seat, play, kw)
     if sacrifice and play.sacrifice is None:
-        out.extend(f"sacrifice {c}" for c in hand)
+        out += [f"sacrifice {c}" for c in hand]
     return out
 
 
