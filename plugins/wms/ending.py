@@ -20,9 +20,9 @@ def refuse_yield(game, state, seat):
     when you can"); the refusal names a play that would."""
     if state.phase != FIGHT:
         return elsewhere(game, state, seat, "yield")
-    if game.may_yield(state, seat):
+    found = None if game.may_yield(state, seat) else game.must_play.acceptable_play(state, seat)
+    if found is None:
         return None
-    found = game.must_play.acceptable_play(state, seat)
     return (f"You may yield only when no unit you could play equals or beats, and you can "
             f"({', then '.join(found)}): play a unit, or make a tactical retreat with 'retreat'.")
 
