@@ -7,7 +7,7 @@ from collections import deque
 
 from tabletop_games.wms.fight import finishes, opening
 from tabletop_games.wms.legal import additions
-from tabletop_games.wms.playing import take_back
+from tabletop_games.wms.playing import return_cards
 from tabletop_games.wms.state import CANCELS_PER_TURN, FIGHT, WmsState, play_key
 from tabletop_games.wms.values import play_stats
 
@@ -16,12 +16,13 @@ class MustPlay:
     """The acceptable-play search for one game, with its tables: the play found per position,
     and whether a unit alone is accepted against a given top card."""
 
-    __slots__ = ("game", "values", "cards", "_found", "_alone")
+    __slots__ = ("game", "values", "cards", "_effects", "_found", "_alone")
 
     def __init__(self, game):
         self.game = game
         self.values = game.values
         self.cards = game.cards
+        self._effects = {verb: rule.effect for verb, rule in game.rules.items()}
         self._found: dict[tuple, tuple | None] = {}   # _search_key -> acceptable play or None
         # (opposing top play, style, mods, seat) -> {card: whether a play of it alone is accepted};
         # plays on a battlefield stack never change, so the play itself (by identity) is the key
@@ -93,7 +94,7 @@ class MustPlay:
         base = _trial(state)
         committed = base.pending is not None and state.cancels >= CANCELS_PER_TURN
         if base.pending is not None and not committed:
-            take_back(self.game, base, seat)
+            return_cards(self.game, base, seat)
         base.hand[seat].sort()      # the order cards are held in changes nothing: one search per hand
         base.reserves[seat].sort()
         key = _search_key(base, seat)
@@ -124,7 +125,11 @@ class MustPlay:
     def _step(self, trial, seat, action):
         """Take ``action`` on a trial state with the game's own rule for it."""
         verb, _, arg = action.partition(" ")
-        self.game.rules[verb].effect(self.game, trial, seat, *((arg,) if arg else ()))
+        effect = self._effects[verb]
+        if arg:
+            effect(self.game, trial, seat, arg)
+        else:
+            effect(self.game, trial, seat)
 
     def _breadth_first(self, queue, seat):
         """Breadth first, so the play found is one of the fewest additions."""

@@ -100,8 +100,15 @@ def cancel(game, state, seat):
 
 def take_back(game, state, seat):
     """Return every card of the play being made to where it came from, as if never played."""
+    first = state.pending.units[0]
+    return_cards(game, state, seat)
+    return [Event("cancel", f"{{p{seat}}} takes back the play of {game.cards[first].name}.", {"seat": seat})]
+
+
+def return_cards(game, state, seat):
+    """The play being made undone: its cards back in the hand (or Reserves, or beside the deck)."""
     cards = game.cards
-    play = making(state)
+    play = state.pending
     hand = state.hand[seat]
     first, *rest = play.units
     (hand if play.source == "hand" else state.reserves[seat]).append(first)
@@ -119,4 +126,3 @@ def take_back(game, state, seat):
     laid = len(play.units) + sum(map(len, play.gear)) + len(play.powers) + (play.sacrifice is not None)
     del state.field[seat][-laid:]
     state.pending = None
-    return [Event("cancel", f"{{p{seat}}} takes back the play of {cards[play.units[0]].name}.", {"seat": seat})]
