@@ -1,15 +1,32 @@
-"""'He must play a unit card': the search for a play that would be accepted, so a yield is legal only when there is none."""
+"""'He must play a unit card': the search for a play that would be accepted, so a yield is
+legal only when there is none (RULES.md, "you must play a unit when you can")."""
 
 from __future__ import annotations
 
 from collections import deque
 
-from tabletop_games.wms.combat import play_stats
+from tabletop_games.wms.fight import finishes, opening
+from tabletop_games.wms.legal import additions
+from tabletop_games.wms.playing import return_cards
 from tabletop_games.wms.state import CANCELS_PER_TURN, FIGHT, WmsState, play_key
+from tabletop_games.wms.values import play_stats
 
 
-class AcceptablePlay:
-    """The acceptable-play search (a mixin of :class:`~tabletop_games.wms.game.Wms`)."""
+class MustPlay:
+    """The acceptable-play search for one game, with its tables: the play found per position,
+    and whether a unit alone is accepted against a given top card."""
+
+    __slots__ = ("game", "values", "cards", "_effects", "_found", "_alone")
+
+    def __init__(self, game):
+        self.game = game
+        self.values = game.values
+        self.cards = game.cards
+        self._effects = {verb: rule.effect for verb, rule in game.rules.items()}
+        self._found: dict[tuple, tuple | None] = {}   # _search_key -> acceptable play or None
+        # (opposing top play, style, mods, seat) -> {card: whether a play of it alone is accepted};
+        # plays on a battlefield stack never change, so the play itself (by identity) is the key
+        self._alone: dict[tuple, dict[str, bool]] = {}
 
     def may_yield(self, state, seat):
         """Whether ``seat`` may yield now: ``acceptable_play`` is None, found without the search
@@ -19,9 +36,9 @@ class AcceptablePlay:
             return True
         pending = state.pending
         if pending is not None and state.cancels >= CANCELS_PER_TURN:
-            mods = self._mods(state, seat, pending)
-            keywords = play_stats(pending, self.cards)[4] | mods[seat].grants
-            if self._finishes(state, seat, pending, mods, keywords):
+            mods = self.values.mods(state, seat, pending)
+            kw = play_stats(pending, self.cards)[4] | mods[seat].grants
+            if finishes(self.game, state, seat, pending, mods, kw):
                 return False
         elif self._accepted_alone(state, seat):
             return False
@@ -38,9 +55,9 @@ class AcceptablePlay:
             cards = self.cards
             return any(cards[c].type == "unit" for cards_ in candidates for c in cards_)
         theirs = battle[1 - seat]
-        mods = self._mods(state)
+        mods = self.values.mods(state)
         key = (theirs[-1] if theirs else None, state.style, mods, seat)
-        tables = self._alone_cache
+        tables = self._alone
         table = tables.get(key)
         if table is None:
             if len(tables) > 1024:
@@ -50,18 +67,19 @@ class AcceptablePlay:
             for card in cards_:
                 accepted = table.get(card)
                 if accepted is None:
-                    accepted = table[card] = self._alone(state, seat, card, mods)
+                    accepted = table[card] = self._alone_accepted(state, seat, card, mods)
                 if accepted:
                     return True
         return False
 
-    def _alone(self, state, seat, card, mods):
+    def _alone_accepted(self, state, seat, card, mods):
         """Whether a play of ``card`` alone (a unit) would be accepted now."""
-        if self.cards[card].type != "unit":
+        game = self.game
+        if game.cards[card].type != "unit":
             return False
-        play = self._new_play(card, "hand")
-        keywords = play.stats[4] | mods[seat].grants
-        return bool(self._finishes(state, seat, play, mods, keywords))
+        play = game.values.new_play(card, "hand")
+        kw = play.stats[4] | mods[seat].grants
+        return bool(finishes(game, state, seat, play, mods, kw))
 
     def acceptable_play(self, state, seat):
         """The actions of one play ``seat`` could make now that would be accepted, or None.
@@ -73,66 +91,49 @@ class AcceptablePlay:
         """
         if state.phase != FIGHT or seat != state.turn:
             return None
-        base = self._trial(state)
+        base = _trial(state)
         committed = base.pending is not None and state.cancels >= CANCELS_PER_TURN
         if base.pending is not None and not committed:
-            self._cancel(base, seat, base.pending)
+            return_cards(self.game, base, seat)
         base.hand[seat].sort()      # the order cards are held in changes nothing: one search per hand
         base.reserves[seat].sort()
-        key = self._search_key(base, seat)
-        cache = self._accept_cache
-        if key not in cache:
-            if len(cache) > 256:
-                cache.clear()
-            cache[key] = self._find_play(base, seat, committed)
-        found = cache[key]
-        return None if found is None else list(found)
+        key = _search_key(base, seat)
+        found = self._found
+        if key not in found:
+            if len(found) > 256:
+                found.clear()
+            found[key] = self._find(base, seat, committed)
+        play = found[key]
+        return None if play is None else list(play)
 
-    def _search_key(self, state, seat):
-        """Everything the search for an acceptable play depends on (a cache key)."""
-        tops = tuple(play_key(stack[-1]) if stack else None for stack in state.battle)
-        pending = None if state.pending is None else play_key(state.pending)
-        return (seat, state.style, tops, pending, tuple(state.hand[seat]), tuple(state.reserves[seat]),
-                state.tokens[seat], state.wounds[seat], state.decks[seat], tuple(state.commander),
-                tuple(state.command[0]), tuple(state.command[1]))
-
-    def _find_play(self, base, seat, committed):
+    def _find(self, base, seat, committed):
         if committed:
             queue = deque([(base, [])])
         else:
             cards = self.cards
             starts = [f"play {c}" for c in dict.fromkeys(base.hand[seat]) if cards[c].type == "unit"]
             starts += [f"arrive {c}" for c in dict.fromkeys(base.reserves[seat])]
-            if self._opening(base):
+            if opening(base):
                 return [starts[0], "style cc"] if starts else None
             queue = deque()
             for start in starts:
-                trial = self._trial(base)
-                verb, arg = start.split()
-                self._fight_step(trial, seat, verb, arg)
+                trial = _trial(base)
+                self._step(trial, seat, start)
                 queue.append((trial, [start]))
-        return self._search_play(queue, seat)
+        return self._breadth_first(queue, seat)
 
-    def _trial(self, state):
-        """A partial copy to try plays on: what composing a play changes (hand, reserves, tokens,
-        the pending play) is copied, what judging it reads is shared, nothing else is set."""
-        new = WmsState.__new__(WmsState)
-        new.known = state.known
-        new.decks = state.decks
-        new.commander = state.commander
-        new.wounds = state.wounds
-        new.hand = [state.hand[0][:], state.hand[1][:]]
-        new.reserves = [state.reserves[0][:], state.reserves[1][:]]
-        new.tokens = state.tokens[:]
-        new.field = [state.field[0][:], state.field[1][:]]
-        new.command = state.command
-        new.battle = state.battle
-        new.style = state.style
-        new.pending = state.pending   # a step on it works on a clone
-        return new
+    def _step(self, trial, seat, action):
+        """Take ``action`` on a trial state with the game's own rule for it."""
+        verb, _, arg = action.partition(" ")
+        effect = self._effects[verb]
+        if arg:
+            effect(self.game, trial, seat, arg)
+        else:
+            effect(self.game, trial, seat)
 
-    def _search_play(self, queue, seat):
+    def _breadth_first(self, queue, seat):
         """Breadth first, so the play found is one of the fewest additions."""
+        game = self.game
         seen = set()
         while queue:
             state, path = queue.popleft()
@@ -141,14 +142,41 @@ class AcceptablePlay:
             if key in seen:
                 continue
             seen.add(key)
-            mods = self._mods(state, seat, play)
-            keywords = play_stats(play, self.cards)[4] | mods[seat].grants
-            finishes = self._finishes(state, seat, play, mods, keywords)
-            if finishes:
-                return path + finishes[:1]
-            for action in self._additions(state, seat, play, mods, keywords, sacrifice=False):
-                verb, _, arg = action.partition(" ")
-                trial = self._trial(state)
-                self._pending_step(trial, seat, verb, arg or None)
+            mods = game.values.mods(state, seat, play)
+            kw = play_stats(play, game.cards)[4] | mods[seat].grants
+            done = finishes(game, state, seat, play, mods, kw)
+            if done:
+                return path + done[:1]
+            for action in additions(game, state, seat, play, mods, kw, sacrifice=False):
+                trial = _trial(state)
+                self._step(trial, seat, action)
                 queue.append((trial, path + [action]))
         return None
+
+
+def _search_key(state, seat):
+    """Everything the search for an acceptable play depends on (a cache key)."""
+    tops = tuple(play_key(stack[-1]) if stack else None for stack in state.battle)
+    pending = None if state.pending is None else play_key(state.pending)
+    return (seat, state.style, tops, pending, tuple(state.hand[seat]), tuple(state.reserves[seat]),
+            state.tokens[seat], state.wounds[seat], state.decks[seat], tuple(state.commander),
+            tuple(state.command[0]), tuple(state.command[1]))
+
+
+def _trial(state):
+    """A partial copy to try plays on: what composing a play changes (hand, reserves, tokens,
+    the pending play) is copied, what judging it reads is shared, nothing else is set."""
+    new = WmsState.__new__(WmsState)
+    new.known = state.known
+    new.decks = state.decks
+    new.commander = state.commander
+    new.wounds = state.wounds
+    new.hand = [state.hand[0][:], state.hand[1][:]]
+    new.reserves = [state.reserves[0][:], state.reserves[1][:]]
+    new.tokens = state.tokens[:]
+    new.field = [state.field[0][:], state.field[1][:]]
+    new.command = state.command
+    new.battle = state.battle
+    new.style = state.style
+    new.pending = state.pending   # a step on it works on a clone
+    return new

@@ -21,7 +21,7 @@ from __future__ import annotations
 import random
 
 from tabletop.plugin_api import BotSpec, Decision
-from tabletop_games.wms.combat import CC, RC
+from tabletop_games.wms.values import CC, RC
 
 AUGMENTS = ("equip", "psych", "power", "squad", "swarm", "disrupt")
 POOR_HAND = 3.5   # average best value of the units in hand below which a lost fight is a retreat
@@ -111,7 +111,7 @@ class Veteran:
             return prefix + actions
         if self._hand_quality(hand) < POOR_HAND:
             return prefix + ["retreat"]
-        found = game.acceptable_play(state, seat)
+        found = game.must_play.acceptable_play(state, seat)
         return prefix + (found if found is not None else ["yield"])
 
     def _command(self, state, legal):
@@ -136,7 +136,7 @@ class Veteran:
         game = self.game
         best = None
         for style in styles:
-            mine, theirs = game.compare(state, self.seat, play, style)
+            mine, theirs = game.values.compare(state, self.seat, play, style)
             if best is None or mine - theirs > best:
                 best = mine - theirs
         return best
@@ -152,7 +152,7 @@ class Veteran:
         cost = self._worth(unit)
         if opening:
             play = trial.pending
-            values = {style: game.compare(trial, seat, play, style)[0] for style in (CC, RC)}
+            values = {style: game.values.compare(trial, seat, play, style)[0] for style in (CC, RC)}
             style = max(values, key=values.get)
             return cost, actions + self._sacrifice(trial) + [f"style {style}"], values[style]
         for _ in range(8):
@@ -160,7 +160,7 @@ class Veteran:
             finishes = [a for a in legal if a == "done" or a.startswith("tide")]
             if finishes:
                 styles = [trial.style if f == "done" else f.split()[1] for f in finishes]
-                margins = [game.compare(trial, seat, trial.pending, s) for s in styles]
+                margins = [game.values.compare(trial, seat, trial.pending, s) for s in styles]
                 best = max(range(len(finishes)), key=lambda i: margins[i][0] - margins[i][1])
                 margin = margins[best][0] - margins[best][1]
                 return cost, actions + self._sacrifice(trial) + [finishes[best]], margin
@@ -186,7 +186,7 @@ class Veteran:
 
     def _styles(self, trial):
         """The styles the pending play could finish in: the current one, and the other by tide."""
-        if self.game.can_turn_tide(trial, self.seat, trial.pending):
+        if self.game.values.can_turn_tide(trial, self.seat, trial.pending):
             return [trial.style, RC if trial.style == CC else CC]
         return [trial.style]
 

@@ -142,10 +142,8 @@ def _effects(card: dict, file: str) -> tuple[Effect, ...]:
     return tuple(out)
 
 
-def _card(raw: dict, file: str) -> Card:
-    label = f"{file}: card {raw['id']!r}"
-    kind = raw["type"]
-    keywords = set(raw["keywords"])
+def _check_timing_and_effects(raw: dict, label: str, kind: str, keywords: set[str]) -> None:
+    """Only command cards have a timing; effects belong to command cards and commanders."""
     if kind == "command" and not raw["timing"]:
         raise CardDataError(f"{label} field 'timing': a command card is immediate or lingering.")
     if kind != "command" and raw["timing"]:
@@ -156,6 +154,10 @@ def _card(raw: dict, file: str) -> Card:
         raise CardDataError(f"{label} field 'effects': a command ability needs the commander keyword.")
     if kind == "command" and not raw["effects"]:
         raise CardDataError(f"{label} field 'effects': a command card needs at least one effect.")
+
+
+def _check_kind(raw: dict, label: str, kind: str, keywords: set[str]) -> None:
+    """Psych and Squad on units, restrictions on equipment and powers, tokens with traits only."""
     if (raw["psych"] or raw["squad"]) and kind != "unit":
         raise CardDataError(f"{label}: only unit cards have Psych or Squad.")
     if raw["only"] and kind not in ("equipment", "power"):
@@ -164,6 +166,14 @@ def _card(raw: dict, file: str) -> Card:
         raise CardDataError(f"{label} field 'keywords': token cards may only have traits.")
     if kind in ("unit", "token") and (raw["cc"] < 0 or raw["rc"] < 0):
         raise CardDataError(f"{label}: printed CC and RC of units are 0 or more.")
+
+
+def _card(raw: dict, file: str) -> Card:
+    label = f"{file}: card {raw['id']!r}"
+    kind = raw["type"]
+    keywords = set(raw["keywords"])
+    _check_timing_and_effects(raw, label, kind, keywords)
+    _check_kind(raw, label, kind, keywords)
     squad = parse_squad(raw["squad"], f"{label} field 'squad'") if raw["squad"] else ()
     if raw["psych"]:
         keywords.add("psych")
@@ -177,8 +187,8 @@ def _card(raw: dict, file: str) -> Card:
     )
 
 
-def _check_deck(raw: dict, cards: dict[str, Card], file: str) -> Deck:
-    label = f"{file}: deck {raw['id']!r}"
+def _counts(raw: dict, cards: dict[str, Card], label: str) -> dict[str, int]:
+    """The deck's cards and their counts (tokens checked, not counted)."""
     counts: dict[str, int] = {}
     for field in ("cards", "tokens"):
         for card_id, count in raw[field].items():
@@ -187,11 +197,15 @@ def _check_deck(raw: dict, cards: dict[str, Card], file: str) -> Deck:
                 raise CardDataError(f"{where}: no such card.")
             if not isinstance(count, int) or isinstance(count, bool) or count < 1:
                 raise CardDataError(f"{where}: expected a count of 1 or more, got {count!r}.")
-            card = cards[card_id]
-            if (card.type == "token") != (field == "tokens"):
+            if (cards[card_id].type == "token") != (field == "tokens"):
                 raise CardDataError(f"{where}: token cards go in 'tokens', all others in 'cards'.")
             if field == "cards":
                 counts[card_id] = count
+    return counts
+
+
+def _check_copies(counts: dict[str, int], cards: dict[str, Card], label: str) -> None:
+    """Deckbuilding: Unique, power and command cards once; units and equipment twice unless Common."""
     for card_id, count in counts.items():
         card = cards[card_id]
         where = f"{label} field 'cards' card {card_id!r}"
@@ -201,6 +215,12 @@ def _check_deck(raw: dict, cards: dict[str, Card], file: str) -> Deck:
         if "common" not in card.keywords and card.type in ("unit", "equipment") and count > 2:
             raise CardDataError(f"{where}: a unit or equipment card is included at most twice "
                                 f"unless it is Common, not {count} times.")
+
+
+def _check_deck(raw: dict, cards: dict[str, Card], file: str) -> Deck:
+    label = f"{file}: deck {raw['id']!r}"
+    counts = _counts(raw, cards, label)
+    _check_copies(counts, cards, label)
     total = sum(counts.values())
     if total != DECK_SIZE:
         raise CardDataError(f"{label} field 'cards': a deck has {DECK_SIZE} cards (not counting tokens), "

@@ -1,39 +1,63 @@
 """Wobbly Model Syndrome: The Card Game (living rulebook), two commanders fighting it out.
 
-A game is a series of fights. The active player may put one command card on his command
-stack, then plays a unit (with equipment, power cards, squad members, swarm tokens) and
-announces CC or RC; the players alternate, each equalling or beating the current combat
-value, until one yields or retreats. The loser's commander loses a wound; the other player
-becomes active. RULES.md gives the rules as implemented and every interpretation.
-Notation: ``play captain``, ``equip power-axe``, ``style cc``, ``done`` ... (see notation_help).
-
-The rules live in one module per part of the rulebook (setup in ``reserves``, ``command``,
-``fight``, ``playing``, ``acceptable``, ``values``, ``draw``, ``repair``); the state is
-built from zones (``state``), so the engine derives determinize; ``copy`` is written out for speed
-(``state.copy_state``, checked against the derived one by the tests).
+A game is a set-up (:mod:`.set_up`), then a series of fights. The active player may put one
+command card on his command stack (:mod:`.command`), then plays a unit (:mod:`.playing`) with
+whatever may go with it (:mod:`.equipment`, :mod:`.keywords`) and announces CC or RC
+(:mod:`.fight`); the players alternate, each equalling or beating the current combat value
+(:mod:`.values`), until one yields (:mod:`.ending`, allowed only when no play would be
+accepted: :mod:`.acceptable`) or retreats (:mod:`.retreat`). The loser's commander loses a
+wound, Repair* may recycle (:mod:`.recycling`), the other player becomes active; the draw step
+and a depleted army are in :mod:`.draw`. RULES.md gives the rules as implemented and every
+interpretation. The state is built from zones (:mod:`.state`), so the engine derives determinize.
 """
 
 from __future__ import annotations
 
 from pathlib import Path
 
-from tabletop.plugin_api import Game, IllegalAction, Option, derive
-from tabletop_games.wms.acceptable import AcceptablePlay
+from tabletop.plugin_api import Game, InvalidAction, Option, Rule, derive, rulebook
+from tabletop_games.wms import (
+    command,
+    ending,
+    equipment,
+    fight,
+    keywords,
+    legal,
+    playing,
+    recycling,
+    retreat,
+    set_up,
+)
+from tabletop_games.wms.acceptable import MustPlay
+from tabletop_games.wms.board import WmsBoard
 from tabletop_games.wms.cards import CardRules, load_cards
-from tabletop_games.wms.command import CommandRules
-from tabletop_games.wms.draw import DrawRules
-from tabletop_games.wms.fight import FightRules
-from tabletop_games.wms.notation import Notation
-from tabletop_games.wms.playing import FINISHES, PlayRules
-from tabletop_games.wms.repair import RepairRules
-from tabletop_games.wms.reserves import SetupRules
-from tabletop_games.wms.state import CANCELS_PER_TURN, DEFAULT_DECKS, FIGHT, RECYCLE, SETUP, WmsState, copy_state
-from tabletop_games.wms.values import CombatValues
-from tabletop_games.wms.view import ViewRules
+from tabletop_games.wms.narration import describe
+from tabletop_games.wms.search import search_kit
+from tabletop_games.wms.state import DEFAULT_DECKS, FIGHT, RECYCLE, SETUP, WmsState, copy_state
+from tabletop_games.wms.stats import wms_stats
+from tabletop_games.wms.values import STYLES, Values
+from tabletop_games.wms.view import wms_view
+
+ARG_VERBS = frozenset(("commander", "reserve", "command", "play", "arrive", "equip", "power", "squad",
+                       "disrupt", "top", "sacrifice", "recycle", "psych", "style", "tide"))
+BARE_VERBS = frozenset(("done", "swarm", "cancel", "yield", "retreat"))
+STYLE_VERBS = frozenset(("psych", "style", "tide"))
 
 
-class Wms(SetupRules, CommandRules, FightRules, PlayRules, AcceptablePlay, CombatValues, DrawRules,
-          RepairRules, Notation, ViewRules, Game):
+def refuse_done(game, state, seat):
+    """'done' ends what is being done: the set-up's choices, a play, or recycling."""
+    if state.phase == SETUP:
+        return set_up.refuse_done(game, state, seat)
+    return None if state.phase == RECYCLE else fight.refuse_done(game, state, seat)
+
+
+def done(game, state, seat):
+    if state.phase == SETUP:
+        return set_up.done(game, state, seat)
+    return recycling.done(game, state, seat) if state.phase == RECYCLE else fight.done(game, state, seat)
+
+
+class Wms(Game):
     name = "wms"
     title = "Wobbly Model Syndrome: The Card Game"
     version = "1.1.0"
@@ -56,108 +80,101 @@ class Wms(SetupRules, CommandRules, FightRules, PlayRules, AcceptablePlay, Comba
     rules_file = Path(__file__).with_name("RULES.md")
     round_event = "fight"
     state_class = WmsState
+    board = WmsBoard
 
-    def __init__(self, rules: CardRules | None = None):
-        self.rules = rules or load_cards()
-        self.cards = self.rules.cards
-        self._mods_cache: dict[tuple, tuple] = {}   # (commanders, command stack tops) -> side mods
-        self._accept_cache: dict[tuple, tuple | None] = {}   # _search_key -> acceptable play or None
-        self._piles: dict[str, tuple[list[str], int]] = {}   # deck id -> (its cards in data order, swarm tokens)
-        self._choices: dict[str, tuple] = {}   # deck id -> its commander and Reserves choices
-        self._parsed: dict[str, tuple] = {}    # action text -> (verb, arg): notation is parsed once
-        self._unit_stats: dict[str, tuple] = {}   # card -> play_stats of a play of it alone
-        # (opposing top play, style, mods, seat) -> {card: whether a play of it alone is accepted};
-        # plays on a battlefield stack never change, so the play itself (by identity) is the key
-        self._alone_cache: dict[tuple, dict[str, bool]] = {}
+    #: The verbs: why each may not be taken now (a sentence, or None), and what it does.
+    rules = rulebook(
+        Rule("commander", set_up.refuse_commander, set_up.choose_commander),
+        Rule("reserve", set_up.refuse_reserve, set_up.place_reserve),
+        Rule("command", command.refuse_command, command.play_command),
+        Rule("play", playing.refuse_play, playing.play),
+        Rule("arrive", playing.refuse_arrive, playing.arrive),
+        Rule("equip", equipment.refuse_equip, equipment.equip),
+        Rule("psych", equipment.refuse_psych, equipment.psych),
+        Rule("power", equipment.refuse_power, equipment.power),
+        Rule("squad", keywords.refuse_squad, keywords.squad),
+        Rule("swarm", keywords.refuse_swarm, keywords.swarm),
+        Rule("disrupt", keywords.refuse_disrupt, keywords.disrupt),
+        Rule("top", keywords.refuse_top, keywords.top),
+        Rule("sacrifice", playing.refuse_sacrifice, playing.sacrifice),
+        Rule("style", fight.refuse_style, fight.announce),
+        Rule("tide", fight.refuse_tide, fight.tide),
+        Rule("done", refuse_done, done),
+        Rule("cancel", playing.refuse_cancel, playing.cancel),
+        Rule("yield", ending.refuse_yield, ending.give_up),
+        Rule("retreat", retreat.refuse_retreat, retreat.retreat),
+        Rule("recycle", recycling.refuse_recycle, recycling.recycle),
+    )
+
+    def __init__(self, cards: CardRules | None = None):
+        data = cards or load_cards()
+        self.cards = data.cards
+        self.decks = data.decks
+        self.values = Values(self.cards)
+        self.must_play = MustPlay(self)
+        self.may_yield = self.must_play.may_yield
+        self.choices = set_up.Choices(self.cards, self.decks)
+        # deck id -> (its cards in data order, swarm tokens)
+        self._piles = {d: ([c for c, n in deck.cards.items() for _ in range(n)], sum(deck.tokens.values()))
+                       for d, deck in self.decks.items()}
+        self.search = search_kit(self)
 
     def setup(self, seats, options, seed):
-        decks = DEFAULT_DECKS[::-1] if options.get("swap") else DEFAULT_DECKS
-        piles = []
-        tokens = []
-        for deck_id in decks:
-            pile = self._piles.get(deck_id)
-            if pile is None:
-                deck = self.rules.decks[deck_id]
-                pile = self._piles[deck_id] = ([c for c, n in deck.cards.items() for _ in range(n)],
-                                               sum(deck.tokens.values()))
-            piles.append(pile[0][:])
-            tokens.append(pile[1])
-        return WmsState(list(decks), piles, tokens, f"wms:{seed}")
+        first, second = DEFAULT_DECKS[::-1] if options.get("swap") else DEFAULT_DECKS
+        a, b = self._piles[first], self._piles[second]
+        return WmsState([first, second], [a[0][:], b[0][:]], [a[1], b[1]], f"wms:{seed}")
 
-    # ---- whose turn, what is legal ----------------------------------------------------
+    def parse(self, action):
+        """(verb, args): a bare verb, or a verb and a card id, a style or (Disrupt) a keyword."""
+        parts = action.split() if isinstance(action, str) else []
+        verb = parts[0].lower() if parts else ""
+        if verb in BARE_VERBS and len(parts) == 1:
+            return verb, ()
+        if verb in ARG_VERBS and len(parts) == 2:
+            arg = parts[1].lower()
+            if arg in STYLES if verb in STYLE_VERBS else verb == "disrupt" or arg in self.cards:
+                return verb, (arg,)
+        raise InvalidAction(
+            f"'{action}' is not WMS notation: write e.g. 'play captain', 'equip power-axe', "
+            "'style cc', 'done', 'tide rc', 'yield' or 'retreat' (card names as in the card list).",
+            action=action,
+        )
 
     def to_act(self, state):
-        if state.phase == SETUP:
-            return [state.setup_seat]
         if state.phase == FIGHT:
             return [state.turn]
-        if state.phase == RECYCLE:
-            return [state.recycle_queue[0]]
-        return []
+        if state.phase == SETUP:
+            return [state.setup_seat]
+        return [state.recycle_queue[0]] if state.phase == RECYCLE else []
+
+    def candidates(self, state, seat):
+        return legal.candidates(self, state, seat)
 
     def legal_actions(self, state, seat):
+        """The rules' :meth:`allowed` list, made fast by each rule module's options (a test holds them equal)."""
         phase = state.phase
         if phase == FIGHT:
             if seat != state.turn:
                 return []
             may_yield = self.may_yield(state, seat)
-            if state.pending is not None:
-                return self._pending_actions(state, seat, state.pending, may_yield=may_yield)
-            return self._fight_actions(state, seat, may_yield=may_yield)
+            out = legal.making_actions(self, state, seat) if state.pending is not None else legal.starts(self, state, seat)
+            if may_yield:
+                out.append("yield")
+            out.append("retreat")
+            return out
         if phase == SETUP:
-            return self._setup_actions(state, seat) if seat == state.setup_seat else []
+            return set_up.options(self, state, seat) if seat == state.setup_seat else []
         if phase == RECYCLE and seat == state.recycle_queue[0]:
-            return [f"recycle {u}" for u in self._recyclable(state, seat)] + ["done"]
+            return [f"recycle {u}" for u in ending.recyclable(self, state, seat)] + ["done"]
         return []
-
-    def apply(self, state, seat, action):
-        verb, arg = self._parse(seat, action)
-        if not self._allowed(state, seat, verb, arg):
-            raise IllegalAction(self._why_not(state, seat, verb, arg), seat=seat, action=action)
-        if state.phase == SETUP:
-            return self._setup_step(state, seat, verb, arg)
-        if state.phase == RECYCLE:
-            return self._recycle_step(state, seat, verb, arg)
-        if state.pending is None:
-            return self._fight_step(state, seat, verb, arg)
-        return self._pending_step(state, seat, verb, arg)
-
-    def _allowed(self, state, seat, verb, arg):
-        """Whether the action is in ``legal_actions(state, seat)``, found without building that
-        list (and without the acceptable-play search unless the action is a yield)."""
-        phase = state.phase
-        if phase == FIGHT:
-            if seat != state.turn:
-                return False
-            if verb == "retreat":
-                return True
-            if verb == "yield":
-                return self.may_yield(state, seat)
-            play = state.pending
-            if play is None:
-                if verb == "play":
-                    return arg in state.hand[seat] and self.cards[arg].type == "unit"
-                if verb == "arrive":
-                    return arg in state.reserves[seat]
-                return (verb == "command" and self._may_command(state, seat) and arg in state.hand[seat]
-                        and self.cards[arg].type == "command")
-            if verb == "cancel":
-                return state.cancels < CANCELS_PER_TURN
-            if verb == "sacrifice":
-                return play.sacrifice is None and arg in state.hand[seat]
-            action = verb if arg is None else f"{verb} {arg}"
-            return action in self._compose_actions(state, seat, play, finishing=verb in FINISHES)
-        if phase == SETUP:
-            return seat == state.setup_seat and (verb if arg is None else f"{verb} {arg}") in self._setup_actions(state, seat)
-        if phase == RECYCLE:
-            return seat == state.recycle_queue[0] and (
-                verb == "done" or (verb == "recycle" and arg in self._recyclable(state, seat)))
-        return False
 
     copy = staticmethod(copy_state)
 
     def outcome(self, state):
         return state.result
+
+    def view(self, state, seat):
+        return wms_view(self, state, seat)
 
     def census(self, state):
         """Every card of the zones, plus the commanders and the swarm tokens set aside."""
@@ -165,7 +182,7 @@ class Wms(SetupRules, CommandRules, FightRules, PlayRules, AcceptablePlay, Comba
         for s in (0, 1):
             if state.commander[s] is not None:
                 total[state.commander[s]] += 1
-            token = self.rules.decks[state.decks[s]].swarm_token
+            token = self.decks[state.decks[s]].swarm_token
             if token:
                 total[token] += state.tokens[s]
         return total
@@ -173,7 +190,17 @@ class Wms(SetupRules, CommandRules, FightRules, PlayRules, AcceptablePlay, Comba
     def step_limit(self, seats):
         return 5000
 
+    def describe_action(self, state, seat, action):
+        try:
+            verb, args = self.parse(action)
+        except InvalidAction:
+            return ""
+        return describe(self, state, seat, verb, args[0] if args else None)
+
     def render(self, view, *, names):
         from tabletop_games.wms.render import render_view
 
         return render_view(view, names=names, cards=self.cards)
+
+    def statistics(self, seats, events, outcome, final_view):
+        return wms_stats(self, seats, events)

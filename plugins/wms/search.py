@@ -11,7 +11,7 @@ from __future__ import annotations
 import random
 from collections.abc import Sequence
 
-from tabletop.plugin_api import win_shares
+from tabletop.plugin_api import SearchKit, win_shares
 from tabletop_games.wms.bots import Veteran
 
 #: What a unit's best combat value in hand is worth, in wounds.
@@ -38,6 +38,7 @@ def evaluation(game):
     """Wounds left, the units in hand, cards left to draw and who leads the fight in
     progress, as win shares."""
     cards = game.cards
+    current_value = game.values.current_value
     worth = {cid: max(c.cc, c.rc) for cid, c in cards.items() if c.type in ("unit", "token")}
 
     def evaluate(state, seat: int) -> list[float]:
@@ -47,14 +48,11 @@ def evaluation(game):
             short = max(0, LOW_DECK - len(state.deck[s]))
             strengths.append(state.wounds[s] + HAND_WORTH * hand - DECK_SHORT * short)
         if state.result is None:
-            current = game.current_value(state)
+            current = current_value(state)
             if current is not None:
                 strengths[current[0]] += FIGHT_LEAD
         return win_shares(strengths, scale=SCALE)
 
-    evaluate.at_round_start = True  # a fight's result (wounds, the hand left) is what the evaluation judges best
-    evaluate.iterations = ITERATIONS
-    evaluate.guide = guide(game)
     return evaluate
 
 
@@ -84,3 +82,10 @@ def rollout_policy(game):
         return rng.choice(legal)
 
     return policy
+
+
+def search_kit(game) -> SearchKit:
+    """The evaluation, the playouts, the veteran as guide; judged at the start of each fight
+    (a fight's result, the wounds and the hand left, is what the evaluation judges best)."""
+    return SearchKit(evaluation=evaluation(game), rollout=rollout_policy(game), guide=guide(game),
+                     iterations=ITERATIONS, at_round_start=True)

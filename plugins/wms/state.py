@@ -21,6 +21,58 @@ DEFAULT_DECKS = ("marines", "evil-marines")
 FIRST_PLAYER = 0
 #: Plays a seat may take back in one turn (RULES.md: "cancel"); keeps every game finite.
 CANCELS_PER_TURN = 3
+NO_KEYWORDS: frozenset[str] = frozenset()
+
+
+class Play:
+    """One unit card played on a battlefield stack, with everything played together with it.
+
+    ``units[0]`` is the played card; later entries are squad members and swarm tokens, each
+    with its equipment in ``gear``. A play on a stack is never changed in place (a copied
+    state shares it); Disrupt and recycling replace it with an edited copy. The pending play
+    (being composed) also carries its Sacrifice, Disrupt and Change choices.
+    """
+
+    __slots__ = ("units", "gear", "powers", "psy_cc", "psy_rc", "source", "removed", "recycled",
+                 "sacrifice", "disrupt", "top", "stats")
+
+    def __init__(self, unit: str, source: str):
+        self.units = [unit]
+        self.gear: list[list[str]] = [[]]
+        self.powers: list[str] = []
+        self.psy_cc = 0
+        self.psy_rc = 0
+        self.source = source
+        self.removed: frozenset[str] = NO_KEYWORDS
+        self.recycled: tuple[int, ...] = ()
+        self.sacrifice: str | None = None
+        self.disrupt: str | None = None
+        self.top: str | None = None
+        self.stats: tuple | None = None
+
+    def clone(self) -> Play:
+        new = Play.__new__(Play)
+        new.units = self.units[:]
+        new.gear = [g[:] for g in self.gear]
+        new.powers = self.powers[:]
+        new.psy_cc = self.psy_cc
+        new.psy_rc = self.psy_rc
+        new.source = self.source
+        new.removed = self.removed
+        new.recycled = self.recycled
+        new.sacrifice = self.sacrifice
+        new.disrupt = self.disrupt
+        new.top = self.top
+        new.stats = self.stats
+        return new
+
+    def cards(self) -> list[str]:
+        """Every card of the play (tokens included), recycled units excepted."""
+        out = [u for i, u in enumerate(self.units) if i not in self.recycled]
+        for gear in self.gear:
+            out.extend(gear)
+        out.extend(self.powers)
+        return out
 
 
 class WmsState(CardState):

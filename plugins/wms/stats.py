@@ -1,13 +1,13 @@
 """WMS's figures for the lab: commander, combat style, fights won, keywords of winning plays.
 
-Read from events and the outcome; card names and keywords from the game's card data.
+Read from events and the outcome (``Wms.statistics``); card names and keywords from the game's card data.
 """
 
 from __future__ import annotations
 
 from collections import Counter
 
-from tabletop.plugin_api import Stat, hookimpl
+from tabletop.plugin_api import Stat
 
 STYLES = {"cc": "close combat", "rc": "ranged combat"}
 
@@ -26,10 +26,8 @@ def _most_common(counts: Counter) -> str:
     return min(counts.items(), key=lambda item: (-item[1], item[0]))[0]
 
 
-@hookimpl
-def tabletop_collect_stats(game, seats, events, outcome, final_view):
-    if game.name != "wms":
-        return None
+def wms_stats(game, seats, events):
+    """The figures of one finished game."""
     styles: dict[int, Counter] = {s: Counter() for s in range(seats)}
     fights_won: Counter = Counter()
     keywords: dict[int, Counter] = {s: Counter() for s in range(seats)}

@@ -1,26 +1,143 @@
-"""Combat values on the table: each side's mods (commander, top lingering command card), keywords after Disrupt, and comparisons."""
+"""CC & RC: what a play is worth in a combat style, fighting against another.
+
+The rulebook's "CC & RC", the command abilities of "Commanders", the lingering "Command cards"
+on top of a stack, the keywords that change values (AA, Blast, Enfeeble, Fear, Fearless, Fly,
+Fury, Sniper, Stealth) and "Minimum combat values" meet here, in one place that the rules,
+the views and the bots all ask (RULES.md, "Keywords" and "Command cards").
+"""
 
 from __future__ import annotations
 
-from tabletop_games.wms.combat import Play, combat_value, play_stats, side_mods
+from tabletop_games.wms.cards import Card
+from tabletop_games.wms.state import NO_KEYWORDS, Play
+
+CC, RC = "cc", "rc"
+STYLES = (CC, RC)
 
 
-class CombatValues:
-    """Values of plays in a given state (a mixin of :class:`~tabletop_games.wms.game.Wms`)."""
+def play_stats(play: Play, cards: dict[str, Card]) -> tuple:
+    """(cc, rc, token cc, token rc, keywords, psych points) before any comparison."""
+    if play.stats is not None:
+        return play.stats
+    cc = rc = tcc = trc = psych = 0
+    keywords: set[str] = set()
+    for unit, gear in zip(play.units, play.gear, strict=False):
+        card = cards[unit]
+        if card.type == "token":
+            tcc += card.cc
+            trc += card.rc
+        else:
+            cc += card.cc
+            rc += card.rc
+            psych += card.psych
+        keywords |= card.keywords
+        for item in gear:
+            extra = cards[item]
+            cc += extra.cc
+            rc += extra.rc
+            keywords |= extra.keywords
+    for power in play.powers:
+        extra = cards[power]
+        cc += extra.cc
+        rc += extra.rc
+        keywords |= extra.keywords
+    return (cc + play.psy_cc, rc + play.psy_rc, tcc, trc, frozenset(keywords), psych)
 
-    def _mods(self, state, seat=None, play=None):
+
+class Mods:
+    """What commanders and the top command cards give one side: bonuses, keywords, tide."""
+
+    __slots__ = ("cc", "rc", "grants", "tide")
+
+    def __init__(self):
+        self.cc = 0
+        self.rc = 0
+        self.grants: frozenset[str] = NO_KEYWORDS
+        self.tide = False
+
+
+def side_mods(cards: dict[str, Card], commanders, tops) -> tuple[Mods, Mods]:
+    """Mods of both seats from each commander's ability and each top lingering command card."""
+    mods = (Mods(), Mods())
+    for seat in (0, 1):
+        sources = []
+        if commanders[seat] is not None:
+            sources.append(cards[commanders[seat]])
+        top = tops[seat]
+        if top is not None and cards[top].timing == "lingering":
+            sources.append(cards[top])
+        for card in sources:
+            for effect in card.effects:
+                target = mods[seat if effect.side == "own" else 1 - seat]
+                if effect.kind == "bonus":
+                    if effect.style != RC:
+                        target.cc += effect.amount
+                    if effect.style != CC:
+                        target.rc += effect.amount
+                elif effect.kind == "grant":
+                    target.grants = target.grants | {effect.keyword}
+                elif effect.kind == "tide":
+                    target.tide = True
+    return mods
+
+
+def combat_value(stats: tuple, keywords: frozenset[str], style: str, mods: Mods,
+                 against: frozenset[str] | None, *, fury: bool) -> int:
+    """A play's value in ``style`` fighting against a card with keywords ``against``.
+
+    ``against`` is None when nothing fights against it (the opening card). Each distinct
+    keyword counts once; penalties add up; the result is never below 0.
+    """
+    cc, rc, tcc, trc = stats[0], stats[1], stats[2], stats[3]
+    if against is None or "blast" not in against:
+        cc += tcc
+        rc += trc
+    if style == CC:
+        value = cc + mods.cc
+        if fury and "fury" in keywords:
+            value += 1
+        if against is not None and "enfeeble" in against:
+            value -= 1
+    else:
+        value = rc + mods.rc
+        if against is not None:
+            if "sniper" in keywords and "character" in against:
+                value += 1
+            if "stealth" in against:
+                value -= 1
+    if against is not None:
+        if "fear" in against and "fearless" not in keywords:
+            value -= 1
+        if "fly" in against and "aa" not in keywords and "fly" not in keywords:
+            value -= 1
+    return value if value > 0 else 0
+
+
+class Values:
+    """Combat values on the table, for one game's cards: each side's mods (commander, top
+    lingering command card), keywords after Disrupt, comparisons. Its tables (mods per
+    commanders and stack tops, a lone unit's stats) make the many questions a decision asks cheap."""
+
+    __slots__ = ("cards", "_mods", "_unit_stats")
+
+    def __init__(self, cards: dict[str, Card]):
+        self.cards = cards
+        self._mods: dict[tuple, tuple[Mods, Mods]] = {}   # (commanders, command stack tops) -> side mods
+        self._unit_stats: dict[str, tuple] = {}           # card -> play_stats of a play of it alone
+
+    def mods(self, state, seat=None, play=None):
         """Both sides' mods; a pending Change (``play.top``) counts as already done."""
         command = state.command
         tops = [command[0][-1] if command[0] else None, command[1][-1] if command[1] else None]
         if play is not None and play.top is not None:
             tops[seat] = play.top
         key = (state.commander[0], state.commander[1], tops[0], tops[1])
-        mods = self._mods_cache.get(key)
+        mods = self._mods.get(key)
         if mods is None:
-            mods = self._mods_cache[key] = side_mods(self.rules, state.commander, tops)
+            mods = self._mods[key] = side_mods(self.cards, state.commander, tops)
         return mods
 
-    def _new_play(self, unit, source):
+    def new_play(self, unit, source):
         """A play of ``unit`` alone, its stats already known (one table per card)."""
         play = Play(unit, source)
         stats = self._unit_stats.get(unit)
@@ -29,7 +146,8 @@ class CombatValues:
         play.stats = stats
         return play
 
-    def _keywords(self, play, mods, disrupted=None):
+    def keywords(self, play, mods, disrupted=None):
+        """The play's keywords with its side's grants, less those Disrupt took."""
         keywords = (play_stats(play, self.cards)[4] | mods.grants) - play.removed
         if disrupted is not None:
             keywords = keywords - {disrupted}
@@ -43,26 +161,27 @@ class CombatValues:
         cards = self.cards
         other = 1 - seat
         if mods is None:
-            mods = self._mods(state, seat, play)
+            mods = self.mods(state, seat, play)
         stats = play_stats(play, cards)
         mine_kw = stats[4] | mods[seat].grants
         theirs = state.battle[other][-1] if state.battle[other] else None
         if theirs is None:
             return combat_value(stats, mine_kw, style, mods[seat], None, fury=True), 0
-        their_kw = self._keywords(theirs, mods[other], play.disrupt)
+        their_kw = self.keywords(theirs, mods[other], play.disrupt)
         mine = combat_value(stats, mine_kw, style, mods[seat], their_kw, fury=True)
         their_stats = play_stats(theirs, cards)
         value = combat_value(their_stats, their_kw, style, mods[other], mine_kw, fury=False)
         return mine, value
 
-    def can_turn_tide(self, state, seat, play):
-        """True if this play (its keywords, or a lingering effect) lets ``seat`` turn the tide."""
-        mods = self._mods(state, seat, play)[seat]
-        return "tide" in self._keywords(play, mods) or mods.tide
-
-    def _reaches(self, state, seat, play, style, mods):
+    def reaches(self, state, seat, play, style, mods):
+        """Whether the play equals or beats the card it answers in ``style``."""
         mine, theirs = self.compare(state, seat, play, style, mods)
         return mine >= theirs
+
+    def can_turn_tide(self, state, seat, play):
+        """True if this play (its keywords, or a lingering effect) lets ``seat`` turn the tide."""
+        mods = self.mods(state, seat, play)[seat]
+        return "tide" in self.keywords(play, mods) or mods.tide
 
     def current_value(self, state):
         """The value to equal or beat now: (seat whose card set it, value) or None."""
@@ -72,10 +191,10 @@ class CombatValues:
             stack = state.battle[1 - seat]
             if stack:
                 setter = 1 - seat
-                mods = self._mods(state)
+                mods = self.mods(state)
                 answer = state.battle[seat][-1] if state.battle[seat] else None
-                against = None if answer is None else self._keywords(answer, mods[seat])
+                against = None if answer is None else self.keywords(answer, mods[seat])
                 top = stack[-1]
-                return setter, combat_value(play_stats(top, self.cards), self._keywords(top, mods[setter]),
+                return setter, combat_value(play_stats(top, self.cards), self.keywords(top, mods[setter]),
                                             state.style, mods[setter], against, fury=False)
         return None

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from tabletop_games.wms.ending import end_fight
 from tabletop_games.wms.game import Wms
 
 GAME = Wms()
@@ -48,7 +49,7 @@ def reserve(state, seat, *cards):
 
 
 def current(state):
-    value = GAME.current_value(state)
+    value = GAME.values.current_value(state)
     return None if value is None else (value[1], state.style)
 
 
@@ -72,7 +73,7 @@ def stack_commands(state, seat, *cards):
 
 def value(state, seat, style):
     """(pending play's value, value it must equal or beat) in ``style``."""
-    return GAME.compare(state, seat, state.pending, style)
+    return GAME.values.compare(state, seat, state.pending, style)
 
 
 def legal(state, seat):
@@ -86,5 +87,5 @@ def lose_fight(state, seat):
     acceptable play (see test_fights.py).
     """
     events = []
-    GAME._end_fight(state, seat, events)
+    end_fight(GAME, state, seat, events)
     return events

@@ -119,5 +119,5 @@ provenance = "designed: test card"
     state.hand[0].append("marine")
     game.apply(state, 0, "command iron-will")
     game.apply(state, 0, "play marine")
-    assert game.compare(state, 0, state.pending, "rc")[0] == 3 + 1
-    assert game.compare(state, 0, state.pending, "cc")[0] == 3 + 1
+    assert game.values.compare(state, 0, state.pending, "rc")[0] == 3 + 1
+    assert game.values.compare(state, 0, state.pending, "cc")[0] == 3 + 1

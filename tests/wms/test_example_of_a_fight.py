@@ -30,7 +30,7 @@ def test_example_of_a_fight():
     # Marine). The current combat value is now 5 RC."
     play(state, MARINES, "play stern-veteran")
     assert "done" not in GAME.legal_actions(state, MARINES)
-    assert GAME.compare(state, MARINES, state.pending, "rc") == (5, 4)
+    assert GAME.values.compare(state, MARINES, state.pending, "rc") == (5, 4)
     play(state, MARINES, "tide rc")
     assert current(state) == (5, "rc")
     # "'Hellish Brute', bringing the current combat value to 7 RC."
@@ -52,4 +52,4 @@ def test_example_razortank_alone_does_not_reach_seven_plus():
     play(state, MARINES, "play stern-veteran", "tide rc")
     play(state, EVIL, "play hellish-brute", "done")
     play(state, MARINES, "play razortank")
-    assert GAME.compare(state, MARINES, state.pending, "rc") == (8, 7)
+    assert GAME.values.compare(state, MARINES, state.pending, "rc") == (8, 7)

@@ -36,11 +36,11 @@ def test_a_new_command_card_cancels_the_previous_ones_effect():
     stack_commands(state, MARINES, "hold-the-line")          # +1 CC to the Marines
     give(state, MARINES, ["marine", "bolter-drill"])
     play(state, MARINES, "play marine")
-    assert GAME.compare(state, MARINES, state.pending, "cc")[0] == 3 + 1       # Hold the Line
+    assert GAME.values.compare(state, MARINES, state.pending, "cc")[0] == 3 + 1       # Hold the Line
     GAME.apply(state, MARINES, "cancel")
     play(state, MARINES, "command bolter-drill", "play marine")
-    assert GAME.compare(state, MARINES, state.pending, "cc")[0] == 3           # Hold the Line no longer counts
-    assert GAME.compare(state, MARINES, state.pending, "rc")[0] == 3 + 1       # Bolter Drill does
+    assert GAME.values.compare(state, MARINES, state.pending, "cc")[0] == 3           # Hold the Line no longer counts
+    assert GAME.values.compare(state, MARINES, state.pending, "rc")[0] == 3 + 1       # Bolter Drill does
     assert state.command[MARINES] == ["hold-the-line", "bolter-drill"]
 
 
@@ -60,7 +60,7 @@ def test_immediate_cards_resolve_once_and_cover_the_lingering_card():
     play(state, MARINES, "command apothecary")
     assert state.wounds[MARINES] == 3
     play(state, MARINES, "play marine")
-    assert GAME.compare(state, MARINES, state.pending, "cc")[0] == 3          # Hold the Line is covered
+    assert GAME.values.compare(state, MARINES, state.pending, "cc")[0] == 3          # Hold the Line is covered
 
 
 def test_heal_never_goes_above_four_wounds_and_draw_draws():
@@ -153,14 +153,14 @@ def test_he_must_try_to_equal_or_beat_so_yield_is_refused_while_a_unit_would():
 def test_a_unit_that_reaches_only_with_equipment_counts_as_an_acceptable_play():
     state = fight(["sergeant"], ["renegade", "power-axe"])
     play(state, MARINES, "play sergeant", "style cc")        # 4 CC; the Renegade has 3, +2 with the axe
-    assert GAME.acceptable_play(state, EVIL) == ["play renegade", "equip power-axe", "done"]
+    assert GAME.must_play.acceptable_play(state, EVIL) == ["play renegade", "equip power-axe", "done"]
     assert "yield" not in legal(state, EVIL)
 
 
 def test_one_player_cannot_equal_or_beat_the_current_combat_value_so_he_may_yield():
     state = fight(["sergeant"], ["renegade"])
     play(state, MARINES, "play sergeant", "style cc")        # 4 CC; the Renegade has 3
-    assert GAME.acceptable_play(state, EVIL) is None
+    assert GAME.must_play.acceptable_play(state, EVIL) is None
     assert legal(state, EVIL)[-2:] == ["yield", "retreat"]
     play(state, EVIL, "play renegade")                       # trying it first changes nothing
     assert legal(state, EVIL)[-2:] == ["yield", "retreat"]

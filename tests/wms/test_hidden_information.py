@@ -104,7 +104,8 @@ def test_the_battlefield_is_a_public_zone_holding_every_card_in_play():
 
 
 def test_a_recycled_vehicle_stays_in_its_hand_when_the_opponent_resamples():
-    from tabletop_games.wms.combat import Play
+    from tabletop_games.wms.ending import end_fight
+    from tabletop_games.wms.state import Play
 
     state = fight(["marine"], ["renegade"])
     for card, seat in (("technomarine", MARINES), ("razortank", MARINES), ("renegade", EVIL)):
@@ -112,7 +113,7 @@ def test_a_recycled_vehicle_stays_in_its_hand_when_the_opponent_resamples():
     state.battle = [[Play("technomarine", "hand"), Play("razortank", "hand")], [Play("renegade", "hand")]]
     state.field = [["technomarine", "razortank"], ["renegade"]]
     state.style = "rc"
-    GAME._end_fight(state, MARINES, [])
+    end_fight(GAME, state, MARINES, [])
     play(state, MARINES, "recycle razortank")            # face up from the battlefield into the hand
     assert state.knows(EVIL, "razortank")
     for n in range(10):

@@ -137,8 +137,8 @@ def test_squad_members_match_the_squad_and_add_values_and_keywords():
     assert "squad marine" not in options                     # Squad(1C): Characters only
     play(state, MARINES, "squad technomarine")
     assert not any(a.startswith("squad") for a in legal(state, MARINES))   # the one slot is filled
-    assert GAME.compare(state, MARINES, state.pending, "rc")[0] == 11
-    assert "repair" in GAME._keywords(state.pending, GAME._mods(state)[MARINES])
+    assert GAME.values.compare(state, MARINES, state.pending, "rc")[0] == 11
+    assert "repair" in GAME.values.keywords(state.pending, GAME.values.mods(state)[MARINES])
 
 
 def test_squad_alternatives_and_member_equipment():
@@ -149,7 +149,7 @@ def test_squad_alternatives_and_member_equipment():
     play(state, EVIL, "squad defiler", "equip heavy-plating")
     assert not any(a.startswith("squad") for a in legal(state, EVIL))
     assert state.pending.gear == [[], ["heavy-plating"]]
-    assert GAME.compare(state, EVIL, state.pending, "rc")[0] == 4 + 6 + 2
+    assert GAME.values.compare(state, EVIL, state.pending, "rc")[0] == 4 + 6 + 2
 
 
 def test_squad_members_never_come_from_the_reserves():
@@ -164,7 +164,7 @@ def test_monster_carries_two_equipment_cards_others_one():
     play(state, MARINES, "play dreadnought", "equip plasma-gun")
     assert "equip siege-armour" in legal(state, MARINES)
     play(state, MARINES, "equip siege-armour")
-    assert GAME.compare(state, MARINES, state.pending, "rc")[0] == 5 + 2 + 1
+    assert GAME.values.compare(state, MARINES, state.pending, "rc")[0] == 5 + 2 + 1
     state = fight(["razortank", "plasma-gun", "siege-armour"], ["renegade"])
     play(state, MARINES, "play razortank", "equip plasma-gun")
     assert not any(a.startswith("equip") for a in legal(state, MARINES))
@@ -176,7 +176,7 @@ def test_psych_points_buy_plus_one_or_a_power_card():
     assert {"psych cc", "psych rc", "power smite", "power psychic-veil"} <= set(legal(state, MARINES))
     play(state, MARINES, "psych rc", "power smite")          # 2 points spent
     assert not any(a.startswith(("psych", "power")) for a in legal(state, MARINES))
-    assert GAME.compare(state, MARINES, state.pending, "rc")[0] == 3 + 1 + 2
+    assert GAME.values.compare(state, MARINES, state.pending, "rc")[0] == 3 + 1 + 2
 
 
 def test_power_cards_need_a_psych_unit():
@@ -276,7 +276,7 @@ def test_values_never_go_below_zero():
 
 
 def test_two_repair_cards_recycle_two_vehicles_one_after_the_other():
-    from tabletop_games.wms.combat import Play
+    from tabletop_games.wms.state import Play
 
     state = fight(["marine"], ["renegade"])
     stack = ["technomarine", "razortank", "technomarine", "razortank"]
@@ -327,7 +327,7 @@ def test_psych_points_of_a_squad_are_pooled():
     assert "psych rc" not in legal(state, MARINES)
     play(state, MARINES, "squad librarian", "psych rc", "psych rc")
     assert "psych rc" not in legal(state, MARINES)
-    assert GAME.compare(state, MARINES, state.pending, "rc")[0] == 8 + 3 + 2
+    assert GAME.values.compare(state, MARINES, state.pending, "rc")[0] == 8 + 3 + 2
 
 
 def test_change_to_an_immediate_card_does_not_resolve_it_again():

@@ -77,13 +77,13 @@ def test_yield_is_legal_exactly_when_no_play_would_be_accepted(seed, swap):
         seat = GAME.to_act(state)[0]
         legal = GAME.legal_actions(state, seat)
         if state.phase == "fight":
-            assert ("yield" in legal) == (GAME.acceptable_play(state, seat) is None)
+            assert ("yield" in legal) == (GAME.must_play.acceptable_play(state, seat) is None)
         GAME.apply(state, seat, rng.choice(legal))
 
 
 def test_setup_shuffles_as_the_standard_generator_does():
     """Records depend on the deal: the plugin's shuffle gives random.shuffle's order."""
-    from tabletop_games.wms.reserves import shuffle
+    from tabletop_games.wms.set_up import shuffle
 
     for seed in range(20):
         cards = [f"c{i}" for i in range(seed % 7 * 9)]

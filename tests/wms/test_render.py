@@ -62,7 +62,7 @@ def test_describe_action_gives_values_and_effects():
 
 
 def _hint(state, seat):
-    from tabletop_games.wms.screen import WmsBoard
+    from tabletop_games.wms.board import WmsBoard
 
     return WmsBoard(GAME).hint(GAME.view(state, seat), GAME.legal_actions(state, seat))
 
@@ -99,7 +99,7 @@ def test_the_hint_during_repair_asks_for_a_recycle_not_a_play():
 
 
 def test_the_tide_keyword_is_explained_as_card_text_not_as_a_command():
-    from tabletop_games.wms.screen import WmsBoard
+    from tabletop_games.wms.board import WmsBoard
 
     text = WmsBoard(GAME).cards()["stern veteran"]
     assert "tide: when played, you may turn the tide" in text and "a command" not in text

@@ -1,7 +1,7 @@
 """The rulebook's smaller examples (Restrictions, Squad (*)), each a test named after it."""
 
 from tabletop_games.wms.cards import parse_squad
-from tabletop_games.wms.combat import squad_fits
+from tabletop_games.wms.keywords import squad_fits
 from tests.wms.helpers import GAME, MARINES, fight, legal, play
 
 

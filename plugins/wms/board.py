@@ -10,7 +10,7 @@ from typing import Any
 from rich.console import Group, RenderableType
 from rich.text import Text
 
-from tabletop.plugin_api import Board, HandCard, hookimpl
+from tabletop.plugin_api import Board, HandCard
 from tabletop_games.wms.cards import MAX_WOUNDS, Card
 from tabletop_games.wms.render import TYPE_STYLE, _name, _play
 
@@ -30,6 +30,8 @@ KEYWORD_MEANING = {
 
 
 class WmsBoard(Board):
+    """The screens' board: the game's ``board`` facet."""
+
     def summary(self) -> str:
         return ("A two-player card battle of miniature armies. Choose a commander and reserves, then "
                 "fight: the active player plays a unit, and each side in turn must equal or beat the "
@@ -123,9 +125,3 @@ class WmsBoard(Board):
             text += f" ({meanings}.)"
         return text
 
-
-@hookimpl
-def tabletop_make_board(game):
-    from tabletop_games.wms.game import Wms
-
-    return WmsBoard(game) if isinstance(game, Wms) else None
