@@ -50,9 +50,10 @@ def test_the_guide_is_the_rule_based_bots_own_move(registry, name):
     """Where search is unsure it plays the guide's move: that must be the game's bot's choice,
     made from the seat's own decision, at every step of a game."""
     from tabletop.core.decision import Decision
+    from tabletop.engine.facet_hooks import search_kit
 
     game = registry.game(name)
-    guide = registry.pm.hook.tabletop_make_evaluation(game=game).guide
+    guide = search_kit(registry.pm.hook, game).guide  # the game's own kit, or one a plugin's hooks carry
     own = [b for b in registry.bots if b.game == name][0]
     state = game.new_state(3, seed=5)
     steps = 0

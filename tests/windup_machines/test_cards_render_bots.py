@@ -13,6 +13,7 @@ from tabletop.core.random_agent import RandomAgent
 from tabletop.engine.match import run_match
 from tabletop_games.windup_machines.bots import ENGINEER
 from tabletop_games.windup_machines.cards import CARDS_FILE, load_cards
+from tabletop_games.windup_machines.winding import begin_winding
 from tests.windup_machines.helpers import CARDS, GAME, started
 
 
@@ -130,6 +131,6 @@ def test_engineer_winds_its_generator_first():
     state = started(2, workers={0: ["winder-1"]}, gears=("8", "7"))
     state.sides[0][4] = 1
     state.sides[0][5] = 1
-    GAME._main(state, [])
+    begin_winding(GAME, state)
     bot = ENGINEER.factory(GAME, 0, random.Random(0))
     assert bot.choose(Decision(GAME, state, 0, GAME.legal_actions(state, 0))) == "wind r2c2"
