@@ -18,6 +18,7 @@ its 3x3 frame):
 
 from __future__ import annotations
 
+from operator import attrgetter
 from pathlib import Path
 
 from tabletop.plugin_api import Game, InvalidAction, Rule, derive, rulebook
@@ -82,6 +83,8 @@ class WindupMachines(Game):
         #: producer part -> its sides' (cost, made, most); parts that make nothing are absent
         self.makes = {pid: part.sides for pid, part in c.parts.items() if part.kind in MAKES}
         self.hire_acts = {wid: f"hire {wid}" for wid in c.workers}
+        self.turn_workers = frozenset(wid for wid, w in c.workers.items() if w.ability in workers.MAY_USE)
+        self.jammers = frozenset(wid for wid, w in c.workers.items() if w.ability.startswith("jammer"))
         self.search = search_kit(self)
 
     # ---- the table ----------------------------------------------------------------------
@@ -112,14 +115,14 @@ class WindupMachines(Game):
             action=action,
         )
 
-    def legal_actions(self, state, seat):
-        return legal.legal_actions(self, state, seat)
+    #: The list built directly (random play and search ask for it at every step); the rules'
+    #: refusals state what is legal (``allowed``), and a test holds the two equal.
+    legal_actions = legal.legal_actions
+    candidates = legal.candidates
 
-    def candidates(self, state, seat):
-        return legal.candidates(self, state, seat)
-
-    def outcome(self, state):
-        return state.result
+    #: How the game ended (None while it goes on): the result the last turn's scoring left,
+    #: read without a Python call (the engine asks before every action).
+    outcome = attrgetter("result")
 
     def scores(self, state):
         """Each seat's score breakdown as the game stands (the final one once it is over)."""
@@ -127,11 +130,8 @@ class WindupMachines(Game):
 
     # ---- what people see ------------------------------------------------------------------
 
-    def view(self, state, seat):
-        return view(self, state, seat)
-
-    def describe_action(self, state, seat, action):
-        return describe_action(self, state, seat, action)
+    view = view
+    describe_action = describe_action
 
     def render(self, view, *, names):
         from tabletop_games.windup_machines.render import render_view

@@ -131,7 +131,8 @@ def offer(game, s, card, after, ev) -> None:
     s.window_owner = s.active
     s.after = after
     order = [(s.active + k) % s.seats for k in range(s.seats)]
-    s.window = [t for t in order if jammer_answers(game, s, t)]
+    jammers = game.jammers      # most seats hold none: asked only when they might answer
+    s.window = [t for t in order if not jammers.isdisjoint(s.workers[t]) and jammer_answers(game, s, t)]
     if s.window:
         s.phase = RESPOND
     else:

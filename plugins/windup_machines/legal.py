@@ -38,6 +38,7 @@ WIND_ACTS = tuple(f"wind {n}" for n in CELL_NAMES)
 OVERWIND_ACTS = tuple(f"overwind {n}" for n in CELL_NAMES)
 PRODUCE_ACTS = tuple(f"produce {n}" for n in CELL_NAMES)
 BUY_ACTS = {k: f"buy {k}" for k in KINDS}
+_BUYS = tuple((STACK[k], BUY_ACTS[k]) for k in KINDS)
 INSTALL_ACTS = tuple(f"install {spot}" for spot in SPOTS)
 
 
@@ -101,10 +102,11 @@ def _production(game, s, seat, out):
 def _building(game, s, seat, out):
     if not s.bought:
         afford = s.iron[seat] + s.gold[seat]
-        for k in KINDS:
-            stack = getattr(s, STACK[k])
-            if stack and game.part[stack[-1]].cost <= afford:
-                out.append(BUY_ACTS[k])
+        part = game.part
+        for name, act in _BUYS:
+            stack = getattr(s, name)
+            if stack and part[stack[-1]].cost <= afford:
+                out.append(act)
     if not s.hired:
         gold = s.gold[seat]
         hire, worker = game.hire_acts, game.worker
@@ -117,8 +119,9 @@ def _building(game, s, seat, out):
 
 def _worker_actions(game, s, seat):
     out = []
+    acting = game.turn_workers      # Winders, Tuners and Jammers have no ability to use in the turn
     for wid in dict.fromkeys(s.workers[seat]):
-        if not usable(game, s, seat, wid):
+        if wid not in acting or not usable(game, s, seat, wid):
             continue
         w = game.worker[wid]
         ability = w.ability
