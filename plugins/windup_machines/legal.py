@@ -139,25 +139,37 @@ def _worker_actions(game, s, seat):
 
 def candidates(game, s, seat) -> list[str]:
     """Every action worth asking the rules about now, in the order of :func:`legal_actions`."""
-    phase = s.phase
-    if phase == START:
-        return list(START_ACTS)
-    if phase == TUNE:
-        return ["draw", "use tuner"]
-    if phase == TUNING:
-        return [f"top {g}" for g in dict.fromkeys((gear_name(s.gear_deck[-1]), gear_name(s.gear_deck[-2])))]
     seats = [seat_name(t) for t in range(s.seats)]
-    if phase == ASSIGN:
-        return [f"assign {g} {p}" for g in dict.fromkeys(map(gear_name, s.drawn)) for p in seats]
-    if phase == RESPOND:
-        jammers = [f"use {w}" for a in ("jammer_redraw", "jammer_stop") for w in dict.fromkeys(s.workers[seat])
-                   if game.worker[w].ability == a]
-        return [*jammers, "pass"]
-    if phase == INSTALL:
-        return list(INSTALL_ACTS)
-    if phase == SABOTAGE:
-        return [f"unwind {p} {c}" for p in seats for c in CELL_NAMES]
-    uses = [f"use {w}{target}" for w in dict.fromkeys(s.workers[seat])
-            for target in ("", *(f" {p}" for p in seats), *(f" {p} {c}" for p in seats for c in CELL_NAMES))]
+    return _CANDIDATES.get(s.phase, _turn_candidates)(game, s, seat, seats)
+
+
+def _top_two(game, s, seat, seats):
+    return [f"top {g}" for g in dict.fromkeys((gear_name(s.gear_deck[-1]), gear_name(s.gear_deck[-2])))]
+
+
+def _assignments(game, s, seat, seats):
+    return [f"assign {g} {p}" for g in dict.fromkeys(map(gear_name, s.drawn)) for p in seats]
+
+
+def _jammers(game, s, seat, seats):
+    held = dict.fromkeys(s.workers[seat])
+    return [*(f"use {w}" for a in ("jammer_redraw", "jammer_stop") for w in held if game.worker[w].ability == a),
+            "pass"]
+
+
+def _turn_candidates(game, s, seat, seats):
+    targets = ("", *(f" {p}" for p in seats), *(f" {p} {c}" for p in seats for c in CELL_NAMES))
+    uses = [f"use {w}{target}" for w in dict.fromkeys(s.workers[seat]) for target in targets]
     hires = [f"hire {w}" for w in dict.fromkeys((*s.winders[-1:], *s.face_up))]
     return [*OVERWIND_ACTS, *WIND_ACTS, *PRODUCE_ACTS, *uses, *BUY_ACTS.values(), *hires, "restart", "done"]
+
+
+_CANDIDATES = {
+    START: lambda game, s, seat, seats: list(START_ACTS),
+    TUNE: lambda game, s, seat, seats: ["draw", "use tuner"],
+    TUNING: _top_two,
+    ASSIGN: _assignments,
+    RESPOND: _jammers,
+    INSTALL: lambda game, s, seat, seats: list(INSTALL_ACTS),
+    SABOTAGE: lambda game, s, seat, seats: [f"unwind {p} {c}" for p in seats for c in CELL_NAMES],
+}

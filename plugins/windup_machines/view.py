@@ -12,37 +12,11 @@ from tabletop_games.windup_machines.state import STACK, STAGE_NAMES, WIND, gear_
 
 
 def view(game, s, seat):
-    part_of = game.part
+    """Everything on the table (all of it face up) but the decks' order; a seat also sees the
+    gear cards it knows in the deck (a Tuner's peek)."""
     scores = score_table(game, s)
-    players = []
-    for t in range(s.seats):
-        grid = []
-        for cell in range(9):
-            pid = s.parts[t][cell]
-            if pid is None:
-                grid.append(None)
-                continue
-            part = part_of[pid]
-            grid.append({"cell": CELL_NAMES[cell], "part": pid, "kind": part.kind, "size": part.size,
-                         "side": SIDES[s.sides[t][cell]], "values": _side_values(part, s.sides[t][cell])})
-        players.append({
-            "seat": t,
-            "grid": grid,
-            "iron": s.iron[t],
-            "gold": s.gold[t],
-            "prisms": s.prisms[t],
-            "workers": [{"id": w, "name": game.worker[w].name, "new": w in s.fresh[t]} for w in s.workers[t]],
-            "restart": s.restarts[t] is not None,
-            "assigned_gear": None if s.assigned[t] is None else gear_name(s.assigned[t]),
-            "score": scores[t],
-        })
-    stacks = {}
-    for kind in KINDS:
-        stack = getattr(s, STACK[kind])
-        stacks[kind] = {"top": stack[-1] if stack else None,
-                        "top_size": part_of[stack[-1]].size if stack else None,
-                        "top_cost": part_of[stack[-1]].cost if stack else None,
-                        "sizes": [part_of[p].size for p in reversed(stack)]}
+    players = [_player(game, s, t, scores[t]) for t in range(s.seats)]
+    stacks = _stacks(game, s)
     view = {
         "seat": seat,
         "seats": s.seats,
@@ -83,6 +57,41 @@ def view(game, s, seat):
         view["tuning"] = ([gear_name(deck[-1]), gear_name(deck[-2])]
                           if s.tuning and s.active == seat else None)
     return view
+
+
+def _player(game, s, t, score):
+    grid = []
+    for cell in range(9):
+        pid = s.parts[t][cell]
+        if pid is None:
+            grid.append(None)
+            continue
+        part = game.part[pid]
+        grid.append({"cell": CELL_NAMES[cell], "part": pid, "kind": part.kind, "size": part.size,
+                     "side": SIDES[s.sides[t][cell]], "values": _side_values(part, s.sides[t][cell])})
+    return {
+        "seat": t,
+        "grid": grid,
+        "iron": s.iron[t],
+        "gold": s.gold[t],
+        "prisms": s.prisms[t],
+        "workers": [{"id": w, "name": game.worker[w].name, "new": w in s.fresh[t]} for w in s.workers[t]],
+        "restart": s.restarts[t] is not None,
+        "assigned_gear": None if s.assigned[t] is None else gear_name(s.assigned[t]),
+        "score": score,
+    }
+
+
+def _stacks(game, s):
+    part_of = game.part
+    stacks = {}
+    for kind in KINDS:
+        stack = getattr(s, STACK[kind])
+        stacks[kind] = {"top": stack[-1] if stack else None,
+                        "top_size": part_of[stack[-1]].size if stack else None,
+                        "top_cost": part_of[stack[-1]].cost if stack else None,
+                        "sizes": [part_of[p].size for p in reversed(stack)]}
+    return stacks
 
 
 def describe_action(game, s, seat, action):
