@@ -82,7 +82,11 @@ class WindupMachines(Game):
         self.kind = {pid: part.kind for pid, part in c.parts.items()}
         #: producer part -> its sides' (cost, made, most); parts that make nothing are absent
         self.makes = {pid: part.sides for pid, part in c.parts.items() if part.kind in MAKES}
+        #: generator part -> its sides' energy
+        self.energy = {pid: part.sides for pid, part in c.parts.items() if part.kind == "generator"}
         self.hire_acts = {wid: f"hire {wid}" for wid in c.workers}
+        self.assign_acts = {(g, t): f"assign {g} {seat_name(t)}" for g in c.gears for t in range(self.max_players)}
+        self.winders = frozenset(c.winders)
         self.turn_workers = frozenset(wid for wid, w in c.workers.items() if w.ability in workers.MAY_USE)
         self.jammers = frozenset(wid for wid, w in c.workers.items() if w.ability.startswith("jammer"))
         self.search = search_kit(self)

@@ -92,10 +92,10 @@ def top(game, s, seat, name):
 
 
 def refuse_assign(game, s, seat, *args):
-    if s.phase == ASSIGN and len(args) == 2 and args[0] in game.cards.gears:
+    if s.phase == ASSIGN and len(args) == 2:
         target = SEATS.get(args[1])
         if (target is not None and target < s.seats and target not in s.given
-                and any(gear_name(g) == args[0] for g in s.drawn)):
+                and args[0] in map(gear_name, s.drawn)):
             return None
     return not_now(s, "assign", args)
 

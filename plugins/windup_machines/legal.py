@@ -53,8 +53,8 @@ def legal_actions(game, s, seat) -> list[str]:
     if phase == TUNING:
         return [f"top {g}" for g in dict.fromkeys((gear_name(s.gear_deck[-1]), gear_name(s.gear_deck[-2])))]
     if phase == ASSIGN:
-        return [f"assign {g} {seat_name(t)}" for g in dict.fromkeys(map(gear_name, s.drawn))
-                for t in range(s.seats) if t not in s.given]
+        acts, given = game.assign_acts, s.given
+        return [acts[g, t] for g in dict.fromkeys(map(gear_name, s.drawn)) for t in range(s.seats) if t not in given]
     if phase == RESPOND:
         return jammer_answers(game, s, seat) + ["pass"]
     if phase == INSTALL:
@@ -65,38 +65,31 @@ def legal_actions(game, s, seat) -> list[str]:
 
 
 def _turn_actions(game, s, seat):
+    """Winding, production, workers, building and 'done', in that order (one function: the
+    hottest path of random play)."""
     out = []
     stage = s.stage
+    parts, sides = s.parts[seat], s.sides[seat]
     if stage == WIND:
-        _winding(game, s, seat, out)
-    if stage <= PRODUCE:
-        _production(game, s, seat, out)
+        if s.overwind_ok and s.overwound < 0:
+            kind = game.kind
+            out += [OVERWIND_ACTS[c] for c in range(9) if parts[c] is not None and kind[parts[c]] != "decoration"]
+        if s.free_winds or s.iron[seat] or s.gold[seat]:
+            out += [WIND_ACTS[c] for c in range(9) if parts[c] is not None and sides[c] > 0]
+    if stage <= PRODUCE:   # as production.refuse_produce, unrolled
+        energy = s.energy if stage == PRODUCE else energy_now(game, s, seat)
+        makes, produced, overwound = game.makes, s.produced, s.overwound
+        for c in range(9):
+            limits = makes.get(parts[c])
+            if limits is not None and sides[c] != STOPPED:
+                cost, _, most = limits[sides[c]]
+                if energy >= cost and produced.get(c, 0) < most + (overwound == c):   # overwind: one more
+                    out.append(PRODUCE_ACTS[c])
     if s.workers[seat]:
         out += _worker_actions(game, s, seat)
     _building(game, s, seat, out)
     out.append("done")
     return out
-
-
-def _winding(game, s, seat, out):
-    parts, sides, kind = s.parts[seat], s.sides[seat], game.kind
-    if s.overwind_ok and s.overwound < 0:
-        out += [OVERWIND_ACTS[c] for c in range(9) if parts[c] is not None and kind[parts[c]] != "decoration"]
-    if s.free_winds or s.iron[seat] or s.gold[seat]:
-        out += [WIND_ACTS[c] for c in range(9) if parts[c] is not None and sides[c] > 0]
-
-
-def _production(game, s, seat, out):
-    """As production.refuse_produce, unrolled: the hottest loop of random play."""
-    parts, sides = s.parts[seat], s.sides[seat]
-    energy = s.energy if s.stage == PRODUCE else energy_now(game, s, seat)
-    makes, produced, overwound = game.makes, s.produced, s.overwound
-    for c in range(9):
-        limits = makes.get(parts[c])
-        if limits is not None and sides[c] != STOPPED:
-            cost, _, most = limits[sides[c]]
-            if energy >= cost and produced.get(c, 0) < most + (overwound == c):   # overwind: one more
-                out.append(PRODUCE_ACTS[c])
 
 
 def _building(game, s, seat, out):

@@ -16,11 +16,14 @@ PRODUCE_REFUSAL = ("That part cannot produce now: it must be a producer, not sto
 def energy_now(game, s, seat) -> int:
     """"The sum of upward facing sides of all generator cards currently installed" (stopped: none)."""
     total = 0
-    parts, sides, kind = s.parts[seat], s.sides[seat], game.kind
+    parts, sides, energy = s.parts[seat], s.sides[seat], game.energy
     for cell in range(9):
-        pid = parts[cell]
-        if pid is not None and kind[pid] == "generator" and sides[cell] != STOPPED:
-            total += game.part[pid].sides[sides[cell]] + overwind_bonus(s, cell)
+        values = energy.get(parts[cell])
+        if values is not None and sides[cell] != STOPPED:
+            total += values[sides[cell]]
+    cell = s.overwound
+    if cell >= 0 and parts[cell] in energy and sides[cell] != STOPPED:
+        total += overwind_bonus(s, cell)
     return total
 
 

@@ -22,6 +22,10 @@ def begin_winding(game, s) -> None:
     seat = s.active
     s.phase = TURN
     s.stage = WIND
+    if game.winders.isdisjoint(s.workers[seat]):     # no Winder: no free winds, no overwind
+        s.free_winds = 0
+        s.overwind_ok = False
+        return
     worker = game.worker
     s.free_winds = sum(worker[w].winds for w in s.workers[seat]
                        if worker[w].ability == "winder" and usable(game, s, seat, w))
