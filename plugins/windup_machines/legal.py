@@ -9,7 +9,6 @@ from this list.
 
 from __future__ import annotations
 
-from tabletop_games.windup_machines.abilities import usable
 from tabletop_games.windup_machines.building import install_spots
 from tabletop_games.windup_machines.cards import KINDS, STOPPED
 from tabletop_games.windup_machines.gears import jammer_answers
@@ -113,10 +112,11 @@ def _building(game, s, seat, out):
 def _worker_actions(game, s, seat):
     out = []
     acting = game.turn_workers      # Winders, Tuners and Jammers have no ability to use in the turn
+    fresh, used, worker = s.fresh[seat], s.used, game.worker
     for wid in dict.fromkeys(s.workers[seat]):
-        if wid not in acting or not usable(game, s, seat, wid):
+        w = worker[wid]
+        if wid not in acting or wid in fresh or used.get((seat, wid), 0) >= w.uses:   # abilities.usable
             continue
-        w = game.worker[wid]
         ability = w.ability
         if ability == "exchange" or (ability == "energy" and s.stage <= PRODUCE):
             if can_pay(s, seat, w):

@@ -54,7 +54,8 @@ def refuse_produce(game, s, seat, *args):
 def produce(game, s, seat, cell_name):
     """One activation: pay its energy, make its resources; past the maximum only the rest."""
     cell = CELL_INDEX[cell_name]
-    begin_production(game, s, seat)
+    if s.stage == WIND:
+        begin_production(game, s, seat)
     pid = s.parts[seat][cell]
     cost, made, most = game.part[pid].sides[s.sides[seat][cell]]
     most += overwind_bonus(s, cell)

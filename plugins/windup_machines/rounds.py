@@ -66,7 +66,8 @@ def turn_start(game, s, ev) -> None:
 def end_turn(game, s, ev) -> None:
     """Sequence steps 7-8: the game ends after the round whose turns used the last gear card."""
     seat = s.active
-    unwind_overwound(s, seat, ev)
+    if s.overwound >= 0:
+        unwind_overwound(s, seat, ev)
     nxt = (seat + 1) % s.seats
     if nxt == s.first:
         if not s.gear_deck and not s.drawn and not any(g is not None for g in s.assigned):
