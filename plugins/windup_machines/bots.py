@@ -100,24 +100,11 @@ class Engineer:
         me = view["players"][self.seat]
         parts, sides = self._machine(view)
         last_round = view["gear_cards_left"] == 0 and view["round"] >= 12
-        stage = view["stage"]
-        present = [c for c in range(9) if parts[c] is not None]
-        if stage == "wind" and "restart" in legal and not last_round and view["gear_cards_left"] > 2:
-            worn = sum(1 for c in present if sides[c] >= 2)
-            if worn * 3 >= len(present) * 2 and len(present) >= 3:
-                return "restart"
-        overwinds = [a for a in legal if a.startswith("overwind")]
-        if overwinds:
-            return max(overwinds, key=lambda a: self._wind_priority(parts, sides, CELL_INDEX[a.split()[1]]))
-        winds = [a for a in legal if a.startswith("wind ")]
-        if winds:
-            choice = max(winds, key=lambda a: self._wind_priority(parts, sides, CELL_INDEX[a.split()[1]]))
-            cell = CELL_INDEX[choice.split()[1]]
-            free = view["free_winds"] > 0
-            part = self.cards.parts[parts[cell]]
-            if free or (last_round and sides[cell] == STOPPED) or (
-                    part.kind != "decoration" and sides[cell] >= 2 and me["iron"] + me["gold"] > 2):
-                return choice
+        if self._worn_out(view, legal, parts, sides, last_round):
+            return "restart"
+        wind = self._winding(view, legal, me, parts, sides, last_round)
+        if wind is not None:
+            return wind
         for action in legal:
             if action.startswith("use thief") or action.startswith("use alchemist-gold") and me["gold"] >= 6:
                 return action
@@ -132,6 +119,31 @@ class Engineer:
         if hires and not last_round and view["round"] <= 9:
             return hires[0]
         return "done"
+
+    def _worn_out(self, view, legal, parts, sides, last_round):
+        """A hard restart when two thirds of three or more parts are orange or stopped."""
+        if view["stage"] != "wind" or "restart" not in legal or last_round or view["gear_cards_left"] <= 2:
+            return False
+        present = [c for c in range(9) if parts[c] is not None]
+        worn = sum(1 for c in present if sides[c] >= 2)
+        return worn * 3 >= len(present) * 2 and len(present) >= 3
+
+    def _winding(self, view, legal, me, parts, sides, last_round):
+        """An overwind, else a wind worth its price, else None."""
+        overwinds = [a for a in legal if a.startswith("overwind")]
+        if overwinds:
+            return max(overwinds, key=lambda a: self._wind_priority(parts, sides, CELL_INDEX[a.split()[1]]))
+        winds = [a for a in legal if a.startswith("wind ")]
+        if not winds:
+            return None
+        choice = max(winds, key=lambda a: self._wind_priority(parts, sides, CELL_INDEX[a.split()[1]]))
+        cell = CELL_INDEX[choice.split()[1]]
+        free = view["free_winds"] > 0
+        part = self.cards.parts[parts[cell]]
+        if free or (last_round and sides[cell] == STOPPED) or (
+                part.kind != "decoration" and sides[cell] >= 2 and me["iron"] + me["gold"] > 2):
+            return choice
+        return None
 
     def _wind_priority(self, parts, sides, cell):
         part = self.cards.parts[parts[cell]]

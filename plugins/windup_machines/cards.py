@@ -159,7 +159,25 @@ def load_cards(path: str | Path = CARDS_FILE) -> CardRules:
     gears = validate_table(data, "gear", _GEAR, file=file)
     winders = validate_table(data, "winder", _WINDER, file=file)
     workers = validate_table(data, "worker", _WORKER, file=file)
+    _check(file, parts, gears, winders, workers)
+    start = tuple(rules.pop("start_kinds"))
+    _check_start(file, rules, parts, start)
+    return CardRules(
+        parts={p["id"]: Part(p["id"], p["kind"], p["size"], p["cost"], p["players"], _sides(p, file))
+               for p in parts},
+        part_copies={p["id"]: p["count"] for p in parts},
+        gears={g["id"]: tuple(sorted(g["sizes"])) for g in gears},
+        gear_copies={g["id"]: g["count"] for g in gears},
+        winders=tuple(w["id"] for w in winders),
+        workers=_worker_table(workers, winders),
+        worker_copies={w["id"]: w["count"] for w in workers},
+        rules=rules,
+        start_kinds=start,
+    )
 
+
+def _check(file, parts, gears, winders, workers) -> None:
+    """What no single field shows: gear sizes, unique ids, the winder order, thieves and saboteurs."""
     for gear in gears:
         if not gear["sizes"] or any(not 3 <= s <= 8 for s in gear["sizes"]):
             raise CardDataError(f"{file}: gear {gear['id']!r} field 'sizes': one or two sizes from 3 to 8.")
@@ -176,7 +194,9 @@ def load_cards(path: str | Path = CARDS_FILE) -> CardRules:
         if worker["ability"] == "saboteur" and worker["unwinds"] < 1:
             raise CardDataError(f"{file}: worker {worker['id']!r} field 'unwinds': a saboteur unwinds at least once.")
 
-    start = tuple(rules.pop("start_kinds"))
+
+def _check_start(file, rules, parts, start) -> None:
+    """Each player starts with one size-3 generator and smelter, at every player count."""
     for seats in (2, 3, 4):
         for kind in start:
             have = sum(p["count"] for p in parts if p["kind"] == kind and p["size"] == rules["start_size"]
@@ -187,27 +207,18 @@ def load_cards(path: str | Path = CARDS_FILE) -> CardRules:
                     "each player starts with one."
                 )
 
-    worker_table = {
+
+def _worker_table(workers, winders) -> dict[str, Worker]:
+    table = {
         w["id"]: Worker(w["id"], w["name"], w["ability"], w["cost"], w["uses"],
                         **{k: w[k] for k in ("pay_iron", "pay_gold", "pay_prisms", "get_iron", "get_gold",
                                              "get_prisms", "get_energy", "unwinds", "steal")})
         for w in workers
     }
     for w in winders:
-        worker_table[w["id"]] = Worker(w["id"], f"Winder ({w['winds']} wind{'s' if w['winds'] > 1 else ''})",
-                                       "winder", w["cost"], 1, winds=w["winds"])
-    return CardRules(
-        parts={p["id"]: Part(p["id"], p["kind"], p["size"], p["cost"], p["players"], _sides(p, file))
-               for p in parts},
-        part_copies={p["id"]: p["count"] for p in parts},
-        gears={g["id"]: tuple(sorted(g["sizes"])) for g in gears},
-        gear_copies={g["id"]: g["count"] for g in gears},
-        winders=tuple(w["id"] for w in winders),
-        workers=worker_table,
-        worker_copies={w["id"]: w["count"] for w in workers},
-        rules=rules,
-        start_kinds=start,
-    )
+        table[w["id"]] = Worker(w["id"], f"Winder ({w['winds']} wind{'s' if w['winds'] > 1 else ''})",
+                                "winder", w["cost"], 1, winds=w["winds"])
+    return table
 
 
 def _in_game(marker: str, seats: int) -> bool:

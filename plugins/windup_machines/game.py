@@ -3,9 +3,10 @@
 A round is one turn per seat and two gear cards. A turn: resolve a pending hard restart,
 resolve the turn's gear card (every machine's parts of that size turn clockwise, with chain
 reactions), wind, produce, then buy and install a part and/or hire a worker, or take a hard
-restart. RULES.md gives the rules as implemented and every interpretation. Notation
-(seats ``p1`` .. ``p4``, cells ``r1c1`` .. ``r3c3``; ``install r0c2`` .. ``install r4c2``, one
-step beyond the frame's edge, moves the floating machine so it stays in its 3x3 frame):
+restart. RULES.md gives the rules as implemented and every interpretation, each heading naming
+its module. Notation (seats ``p1`` .. ``p4``, cells ``r1c1`` .. ``r3c3``; ``install r0c2`` ..
+``install r4c2``, one step beyond the frame's edge, moves the floating machine so it stays in
+its 3x3 frame):
 
 * setup: ``start r2c2 r2c3`` (generator cell, smelter cell)
 * gear cards: ``draw``, ``use tuner`` then ``top 3+5``; ``assign 3+5 p2``;
@@ -17,25 +18,23 @@ step beyond the frame's edge, moves the floating machine so it stays in its 3x3 
 
 from __future__ import annotations
 
+from operator import attrgetter
 from pathlib import Path
 
-from tabletop.plugin_api import Event, Game, IllegalAction, derive
-from tabletop_games.windup_machines.building import Building
+from tabletop.plugin_api import Game, InvalidAction, Rule, derive, rulebook
+from tabletop_games.windup_machines import building, gears, legal, production, rounds, winding, workers
+from tabletop_games.windup_machines.board import WindupMachinesBoard
 from tabletop_games.windup_machines.cards import MAKES, CardRules, load_cards
-from tabletop_games.windup_machines.gears import GearCards
-from tabletop_games.windup_machines.legal import START_ACTS, LegalActions, action_table
-from tabletop_games.windup_machines.production import Production
-from tabletop_games.windup_machines.rounds import Rounds
-from tabletop_games.windup_machines.scoring import Scoring
-from tabletop_games.windup_machines.state import OVER, WindupState, copy_state, new_state, seat_name
-from tabletop_games.windup_machines.views import Views
-from tabletop_games.windup_machines.winding import Winding
-from tabletop_games.windup_machines.workers import Workers
+from tabletop_games.windup_machines.scoring import scores
+from tabletop_games.windup_machines.search import search_kit
+from tabletop_games.windup_machines.setup import new_state, opening_events, refuse_start, start
+from tabletop_games.windup_machines.state import OVER, RESPOND, WindupState, copy_state, seat_name
+from tabletop_games.windup_machines.stats import windup_stats
+from tabletop_games.windup_machines.view import describe_action, view
 
 
-class WindupMachines(LegalActions, Rounds, GearCards, Winding, Production, Workers, Building, Scoring,
-                     Views, Game):
-    """The rules, one mixin per part of the rulebook; the state is built from zones, so the
+class WindupMachines(Game):
+    """The rules, one module per heading of the rulebook; the state is built from zones, so the
     engine derives determinize (the Tuner's peek is knowledge of single cards); ``copy`` is
     the derived copy written out (``state.copy_state``)."""
 
@@ -56,39 +55,95 @@ class WindupMachines(LegalActions, Rounds, GearCards, Winding, Production, Worke
     )
     rules_file = Path(__file__).with_name("RULES.md")
     round_event = "round"
+    board = WindupMachinesBoard
+    rules = rulebook(
+        Rule("start", refuse_start, start),
+        Rule("draw", gears.refuse_draw, gears.draw),
+        Rule("top", gears.refuse_top, gears.top),
+        Rule("assign", gears.refuse_assign, gears.assign),
+        Rule("pass", gears.refuse_pass, gears.pass_),
+        Rule("wind", winding.refuse_wind, winding.wind),
+        Rule("overwind", winding.refuse_overwind, winding.overwind),
+        Rule("produce", production.refuse_produce, production.produce),
+        Rule("use", workers.refuse_use, workers.use),
+        Rule("unwind", workers.refuse_unwind, workers.unwind),
+        Rule("buy", building.refuse_buy, building.buy),
+        Rule("install", building.refuse_install, building.install_part),
+        Rule("hire", building.refuse_hire, building.hire),
+        Rule("restart", rounds.refuse_restart, rounds.restart),
+        Rule("done", rounds.refuse_done, rounds.done),
+    )
 
     def __init__(self, cards: CardRules | None = None):
-        self.cards = cards or load_cards()
-        c = self.cards
-        self._part = c.parts
-        self._worker = c.workers
-        self._kind = {pid: part.kind for pid, part in c.parts.items()}
+        self.cards = c = cards or load_cards()
+        #: Lookup tables the rules read on every action.
+        self.part = c.parts
+        self.worker = c.workers
+        self.kind = {pid: part.kind for pid, part in c.parts.items()}
         #: producer part -> its sides' (cost, made, most); parts that make nothing are absent
-        self._makes = {pid: part.sides for pid, part in c.parts.items() if part.kind in MAKES}
-        self._hire_acts = {wid: f"hire {wid}" for wid in c.workers}
-        self._actions = action_table(c)
-        self._start_set = frozenset(START_ACTS)
-        self._handlers = {verb: getattr(self, f"_do_{verb}") for verb in {w[0] for w in self._actions.values()}}
+        self.makes = {pid: part.sides for pid, part in c.parts.items() if part.kind in MAKES}
+        #: generator part -> its sides' energy
+        self.energy = {pid: part.sides for pid, part in c.parts.items() if part.kind == "generator"}
+        self.hire_acts = {wid: f"hire {wid}" for wid in c.workers}
+        self.assign_acts = {(g, t): f"assign {g} {seat_name(t)}" for g in c.gears for t in range(self.max_players)}
+        self.winders = frozenset(c.winders)
+        self.turn_workers = frozenset(wid for wid, w in c.workers.items() if w.ability in workers.MAY_USE)
+        self.jammers = frozenset(wid for wid, w in c.workers.items() if w.ability.startswith("jammer"))
+        self.search = search_kit(self)
+
+    # ---- the table ----------------------------------------------------------------------
 
     def setup(self, seats, options, seed):
         return new_state(self.cards, seats, seed)
 
-    def apply(self, state, seat, action):
-        words = self._actions.get(action) if type(action) is str else None
-        text = action
-        if words is None:
-            text = self._parse(seat, action)
-            words = self._actions.get(text)
-        s = state
-        if s.phase == OVER:
-            raise IllegalAction("The game is over.", seat=seat, action=action)
-        if seat not in self.to_act(s):
-            raise IllegalAction(f"It is not {seat_name(seat)}'s decision now.", seat=seat, action=action)
-        if words is None or not self._allowed(s, seat, text, words):
-            raise IllegalAction(self._why_not(s, seat, text), seat=seat, action=action)
-        ev: list[Event] = []
-        self._handlers[words[0]](s, seat, words[1:], ev)
-        return ev
+    def opening_events(self, state):
+        return opening_events(self, state)
+
+    def to_act(self, state):
+        if state.phase == OVER:
+            return []
+        if state.phase == RESPOND:
+            return [state.window[0]]
+        return [state.active]
+
+    def not_asked(self, state, seat, verb):
+        return f"It is not {seat_name(seat)}'s decision now."
+
+    def parse(self, action):
+        words = action.lower().split()
+        if words and words[0] in self.rules and len(words) <= 4:
+            return words[0], tuple(words[1:])
+        raise InvalidAction(
+            f"'{action}' is not Wind Up notation: write e.g. 'wind r1c2', 'produce r2c1', "
+            "'buy smelter', 'install r1c3', 'hire winder-1', 'use merchant-gold', 'restart' or 'done'.",
+            action=action,
+        )
+
+    #: The list built directly (random play and search ask for it at every step); the rules'
+    #: refusals state what is legal (``allowed``), and a test holds the two equal.
+    legal_actions = legal.legal_actions
+    candidates = legal.candidates
+
+    #: How the game ended (None while it goes on): the result the last turn's scoring left,
+    #: read without a Python call (the engine asks before every action).
+    outcome = attrgetter("result")
+
+    def scores(self, state):
+        """Each seat's score breakdown as the game stands (the final one once it is over)."""
+        return scores(self, state)
+
+    # ---- what people see ------------------------------------------------------------------
+
+    view = view
+    describe_action = describe_action
+
+    def render(self, view, *, names):
+        from tabletop_games.windup_machines.render import render_view
+
+        return render_view(view, names=names)
+
+    def statistics(self, seats, events, outcome, final_view):
+        return windup_stats(seats, events, final_view)
 
     def census(self, state):
         """Every card: the zones, plus the single cards held in a turn's slots."""
@@ -102,20 +157,3 @@ class WindupMachines(LegalActions, Rounds, GearCards, Winding, Production, Worke
 
     def step_limit(self, seats):
         return seats + 12 * seats * 250
-
-    def render(self, view, *, names):
-        from tabletop_games.windup_machines.render import render_view
-
-        return render_view(view, names=names)
-
-    def opening_events(self, state):
-        """What setup lays out on the table, to narrate before the first decision: each seat's
-        dealt worker and the face-up workers (all face up). The engine has no hook that asks
-        for this yet; a runner may call it after ``new_state``."""
-        s = state
-        dealt = ", ".join(f"{{p{t}}} {self._worker[s.workers[t][0]].name}" for t in range(s.seats))
-        row = ", ".join(self._worker[w].name for w in s.face_up) or "none"
-        rules = self.cards.rules
-        return [Event("setup", f"Each player takes {rules['start_gold']} gold and {rules['start_iron']} iron "
-                      f"and is dealt one worker: {dealt}. Face-up workers: {row}.",
-                      {"workers": [list(w) for w in s.workers], "face_up": list(s.face_up)})]

@@ -33,13 +33,14 @@ def gear_turns(parts: Sequence[str | None], sides: Sequence[int], sizes: Sequenc
     result, because only a part's own turn can stop it.
     """
     table = cards.parts
+    turned = [cell for cell in CELLS
+              if parts[cell] is not None and sides[cell] != STOPPED and table[parts[cell]].size in sizes]
+    if not turned:      # no part of a printed size: nothing turns (the usual case, checked cheaply)
+        return turned
     size = [table[p].size if p is not None else 0 for p in parts]
-    turned: list[int] = []
     seen = [False] * 9
-    for cell in CELLS:
-        if parts[cell] is not None and size[cell] in sizes and sides[cell] != STOPPED:
-            seen[cell] = True
-            turned.append(cell)
+    for cell in turned:
+        seen[cell] = True
     i = 0
     while i < len(turned):
         cell = turned[i]

@@ -49,12 +49,24 @@ def _machine(player: Mapping[str, Any], title: str) -> Table:
 
 def render_view(view: Mapping[str, Any], *, names: Sequence[str]) -> Group:
     """One seat's view (or a spectator's) as Rich renderables."""
-    parts: list[Any] = []
     me = view.get("seat")
+    parts: list[Any] = _heading(view, names, me)
+    for player in view["players"]:
+        parts += _player(player, names, me)
+    parts += _market(view)
+    if view.get("outcome"):
+        outcome = view["outcome"]
+        winners = " and ".join(_name(w, names) for w in outcome["winners"]) or "nobody"
+        verb = "wins" if len(outcome["winners"]) == 1 else "share the win"
+        parts.append(Text(f"Game over: {winners} {verb} ({outcome['reason']}).", style="bold"))
+    return Group(*parts)
+
+
+def _heading(view: Mapping[str, Any], names: Sequence[str], me: int | None) -> list[Any]:
     heading = (f"Wind Up - round {view['round']} of 12 - gear cards left {view['gear_cards_left']} - "
                f"first player {_name(view['first'], names)} - {_name(view['active'], names)} "
                f"({view['phase']}, {view['stage']})")
-    parts.append(Text(heading, style="bold"))
+    parts: list[Any] = [Text(heading, style="bold")]
     if view["phase"] == "turn":
         parts.append(Text(f"Energy {view['energy']}, free winds {view['free_winds']}, "
                           f"overwound {view['overwound'] or '-'}"))
@@ -67,21 +79,24 @@ def render_view(view: Mapping[str, Any], *, names: Sequence[str]) -> Group:
     if me is not None and view.get("gear_known"):
         known = ", ".join(f"{k['card']} ({k['from_top']} from top)" for k in view["gear_known"])
         parts.append(Text(f"Gear cards you know in the deck: {known}", style="italic"))
+    return parts
 
-    for player in view["players"]:
-        seat = player["seat"]
-        score = player["score"]
-        title = (f"{_name(seat, names)}{' (you)' if seat == me else ''}: iron {player['iron']}, "
-                 f"gold {player['gold']}, prisms {player['prisms']}"
-                 f"{', hard restart pending' if player['restart'] else ''}"
-                 f"{', gear card ' + player['assigned_gear'] if player['assigned_gear'] else ''}")
-        parts.append(_machine(player, title))
-        workers = ", ".join(w["name"] + (" (new)" if w["new"] else "") for w in player["workers"]) or "none"
-        parts.append(Text(f"  Workers: {workers}"))
-        parts.append(Text(f"  Score now: {score['total']} (gears {score['gears']}, sets {score['sets']}, "
-                          f"decorations {score['decorations']}, prisms {score['prisms']}+{score['prism_bonus']}, "
-                          f"gold {score['gold']})", style="cyan"))
 
+def _player(player: Mapping[str, Any], names: Sequence[str], me: int | None) -> list[Any]:
+    seat = player["seat"]
+    score = player["score"]
+    title = (f"{_name(seat, names)}{' (you)' if seat == me else ''}: iron {player['iron']}, "
+             f"gold {player['gold']}, prisms {player['prisms']}"
+             f"{', hard restart pending' if player['restart'] else ''}"
+             f"{', gear card ' + player['assigned_gear'] if player['assigned_gear'] else ''}")
+    workers = ", ".join(w["name"] + (" (new)" if w["new"] else "") for w in player["workers"]) or "none"
+    return [_machine(player, title), Text(f"  Workers: {workers}"),
+            Text(f"  Score now: {score['total']} (gears {score['gears']}, sets {score['sets']}, "
+                 f"decorations {score['decorations']}, prisms {score['prisms']}+{score['prism_bonus']}, "
+                 f"gold {score['gold']})", style="cyan")]
+
+
+def _market(view: Mapping[str, Any]) -> list[Any]:
     market = Table(title="Market", expand=False)
     market.add_column("stack")
     market.add_column("top")
@@ -90,17 +105,10 @@ def render_view(view: Mapping[str, Any], *, names: Sequence[str]) -> Group:
     for kind, stack in view["stacks"].items():
         top = f"size {stack['top_size']}" if stack["top"] else "empty"
         market.add_row(kind, top, str(stack["top_cost"] or "-"), str(len(stack["sizes"])))
-    parts.append(market)
     winder = view["winders"][0] if view["winders"] else None
     top = "none"
     if winder:
         top = f"{winder['id']} ({winder['winds']} wind{'s' if winder['winds'] > 1 else ''}, {winder['cost']}g)"
     workers = ", ".join(f"{w['name']} ({w['cost']}g)" for w in view["face_up_workers"]) or "none"
-    parts.append(Text(f"Winder on top: {top}; face-up workers: {workers}; worker deck {view['worker_deck']}; "
-                      f"hard restart cards {view['restart_cards']}"))
-    if view.get("outcome"):
-        outcome = view["outcome"]
-        winners = " and ".join(_name(w, names) for w in outcome["winners"]) or "nobody"
-        verb = "wins" if len(outcome["winners"]) == 1 else "share the win"
-        parts.append(Text(f"Game over: {winners} {verb} ({outcome['reason']}).", style="bold"))
-    return Group(*parts)
+    return [market, Text(f"Winder on top: {top}; face-up workers: {workers}; worker deck {view['worker_deck']}; "
+                         f"hard restart cards {view['restart_cards']}")]

@@ -1,103 +1,107 @@
-"""Rounds and turns: the starting placement, who is first, a turn's start (hard restart)
-and end, and the end of the game when the gear cards run out."""
+"""The sequence of play: rounds and turns. A round opens (the first player card moves), each
+turn starts (a pending hard restart resolves, then the turn's gear card) and ends (an overwound
+part unwinds, play passes on), and the game ends with the round of the last gear card.
+
+The gear cards (:mod:`.gears`) and this module call each other, as the rulebook's sequence
+does: a round starts by drawing gear cards, and once they are assigned the first turn starts.
+"""
 
 from __future__ import annotations
 
 from tabletop.plugin_api import Event
+from tabletop_games.windup_machines import gears
 from tabletop_games.windup_machines.cards import STOPPED
-from tabletop_games.windup_machines.machine import CELL_INDEX, CELL_NAMES
-from tabletop_games.windup_machines.state import STACK, TURN, WIND, clear_turn
+from tabletop_games.windup_machines.scoring import finish
+from tabletop_games.windup_machines.state import TURN, clear_turn, not_now
+from tabletop_games.windup_machines.winding import begin_winding, unwind_overwound
+
+RESTART_REFUSAL = ("A hard restart replaces buying and hiring, needs a card left in the stack, and ends "
+                   "your turn.")
 
 
-class Rounds:
-    """Mixed into the game."""
+def start_round(game, s, ev) -> None:
+    """Sequence step 1: in a 3-4 player game the first player card moves clockwise."""
+    s.round += 1
+    if s.seats > 2:
+        s.first = (s.round - 1) % s.seats
+    s.given = set()
+    ev.append(Event("round", f"Round {s.round} begins; {{p{s.first}}} is the first player.",
+                    {"round": s.round, "first": s.first}))
+    open_turn(s, s.first)
+    if s.seats == 2:
+        turn_start(game, s, ev)
+    else:
+        gears.before_draw(game, s, ev)
 
-    def _do_start(self, s, seat, args, ev):
-        gen_cell, smelter_cell = CELL_INDEX[args[0]], CELL_INDEX[args[1]]
-        c = self.cards
-        size = c.rules["start_size"]
-        for kind, cell in zip(c.start_kinds, (gen_cell, smelter_cell), strict=False):
-            stack = getattr(s, STACK[kind])
-            pid = next(p for p in reversed(stack) if self._part[p].size == size)
-            stack.remove(pid)
-            s.parts[seat][cell] = pid
-            s.sides[seat][cell] = 0
-        ev.append(Event("start", f"{{p{seat}}} places a generator at {args[0]} and a smelter at {args[1]}.",
-                        {"seat": seat, "generator": args[0], "smelter": args[1]}))
-        if seat + 1 < s.seats:
-            s.active = seat + 1
-        else:
-            self._start_round(s, ev)
 
-    def _start_round(self, s, ev):
-        s.round += 1
-        if s.seats > 2:
-            s.first = (s.round - 1) % s.seats
-        s.given = set()
-        ev.append(Event("round", f"Round {s.round} begins; {{p{s.first}}} is the first player.",
-                        {"round": s.round, "first": s.first}))
-        self._open_turn(s, s.first)
-        if s.seats == 2:
-            self._turn_start(s, ev)
-        else:
-            self._before_draw(s, ev)
+def open_turn(s, seat) -> None:
+    s.active = seat
+    clear_turn(s)
+    s.fresh[seat] = []
 
-    def _open_turn(self, s, seat):
-        s.active = seat
-        clear_turn(s)
-        s.fresh[seat] = []
 
-    def _turn_start(self, s, ev):
-        seat = s.active
-        card = s.restarts[seat]
-        if card is not None:
-            s.restarts[seat] = None
-            s.restart_pile.append(card)
-            parts, sides = s.parts[seat], s.sides[seat]
-            for cell in range(9):
-                if parts[cell] is not None:
-                    sides[cell] = STOPPED if self._part[parts[cell]].kind == "decoration" else 0
-            ev.append(Event("hard_restart", f"{{p{seat}}}'s hard restart: parts to start position, "
-                            "decorations stopped.", {"seat": seat}))
-        if s.seats == 2:
-            self._before_draw(s, ev)
-        elif s.assigned[seat] is not None:
-            card = s.assigned[seat]
-            s.assigned[seat] = None
-            self._offer(s, card, "turn", ev)
-        else:
-            self._main(s, ev)
-
-    def _main(self, s, ev):
-        seat = s.active
-        s.phase = TURN
-        s.stage = WIND
-        s.free_winds = sum(self._worker[w].winds for w in s.workers[seat]
-                           if self._worker[w].ability == "winder" and self._usable(s, seat, w))
+def turn_start(game, s, ev) -> None:
+    """Sequence steps 2-3: a hard restart taken last turn resolves, then the turn's gear card."""
+    seat = s.active
+    card = s.restarts[seat]
+    if card is not None:
+        s.restarts[seat] = None
+        s.restart_pile.append(card)
         parts, sides = s.parts[seat], s.sides[seat]
-        s.overwind_ok = bool(s.free_winds) and all(sides[c] == 0 for c in range(9) if parts[c] is not None)
+        for cell in range(9):
+            if parts[cell] is not None:
+                sides[cell] = STOPPED if game.kind[parts[cell]] == "decoration" else 0
+        ev.append(Event("hard_restart", f"{{p{seat}}}'s hard restart: parts to start position, "
+                        "decorations stopped.", {"seat": seat}))
+    if s.seats == 2:
+        gears.before_draw(game, s, ev)
+    elif s.assigned[seat] is not None:
+        card = s.assigned[seat]
+        s.assigned[seat] = None
+        gears.offer(game, s, card, "turn", ev)
+    else:
+        begin_winding(game, s)
 
-    def _end_turn(self, s, ev):
-        seat = s.active
-        if s.overwound >= 0 and s.parts[seat][s.overwound] is not None:
-            cell = s.overwound
-            s.sides[seat][cell] = min(s.sides[seat][cell] + 1, STOPPED)
-            ev.append(Event("overwind_end", f"{{p{seat}}}'s overwound {CELL_NAMES[cell]} unwinds once.",
-                            {"seat": seat, "cell": CELL_NAMES[cell]}))
-        nxt = (seat + 1) % s.seats
-        if nxt == s.first:
-            if not s.gear_deck and not s.drawn and not any(g is not None for g in s.assigned):
-                self._finish(s, ev)
-                return
-            self._start_round(s, ev)
+
+def end_turn(game, s, ev) -> None:
+    """Sequence steps 7-8: the game ends after the round whose turns used the last gear card."""
+    seat = s.active
+    if s.overwound >= 0:
+        unwind_overwound(s, seat, ev)
+    nxt = (seat + 1) % s.seats
+    if nxt == s.first:
+        if not s.gear_deck and not s.drawn and not any(g is not None for g in s.assigned):
+            finish(game, s, ev)
             return
-        self._open_turn(s, nxt)
-        self._turn_start(s, ev)
+        start_round(game, s, ev)
+        return
+    open_turn(s, nxt)
+    turn_start(game, s, ev)
 
-    def _do_restart(self, s, seat, args, ev):
-        s.restarts[seat] = s.restart_pile.pop()
-        ev.append(Event("restart", f"{{p{seat}}} takes a hard restart card; the turn ends.", {"seat": seat}))
-        self._end_turn(s, ev)
 
-    def _do_done(self, s, seat, args, ev):
-        self._end_turn(s, ev)
+def refuse_restart(game, s, seat, *args):
+    if s.phase != TURN:
+        return not_now(s, "restart", args)
+    if not args and not s.bought and not s.hired and s.restart_pile and s.restarts[seat] is None:
+        return None
+    return RESTART_REFUSAL
+
+
+def restart(game, s, seat):
+    """"Take a hard restart card which immediately ends their turn" (it resolves next turn)."""
+    s.restarts[seat] = s.restart_pile.pop()
+    ev = [Event("restart", f"{{p{seat}}} takes a hard restart card; the turn ends.", {"seat": seat})]
+    end_turn(game, s, ev)
+    return ev
+
+
+def refuse_done(game, s, seat, *args):
+    if s.phase != TURN or args:
+        return not_now(s, "done", args)
+    return None
+
+
+def done(game, s, seat):
+    ev: list[Event] = []
+    end_turn(game, s, ev)
+    return ev

@@ -10,7 +10,7 @@ from __future__ import annotations
 import random
 from collections.abc import Sequence
 
-from tabletop.plugin_api import win_shares
+from tabletop.plugin_api import SearchKit, win_shares
 
 #: Points an iron (or gold, beyond its own points) is worth while it can still buy parts.
 IRON_WORTH = 0.3
@@ -23,6 +23,12 @@ BUSY = 0.85
 ITERATIONS = 300
 
 
+def search_kit(game) -> SearchKit:
+    """What ISMCTS may use of Wind Up, made once per game."""
+    return SearchKit(evaluation=evaluation(game), rollout=rollout_policy(game), guide=guide(game),
+                     iterations=ITERATIONS)
+
+
 def evaluation(game):
     """The score so far plus unspent resources, as win shares."""
 
@@ -31,8 +37,6 @@ def evaluation(game):
         strengths = [m["total"] + IRON_WORTH * (state.iron[s] + state.gold[s]) for s, m in enumerate(scores)]
         return win_shares(strengths, scale=SCALE)
 
-    evaluate.iterations = ITERATIONS
-    evaluate.guide = guide(game)
     return evaluate
 
 

@@ -9,10 +9,8 @@ events and views name gear cards by face only (``"3+5"``).
 
 from __future__ import annotations
 
-import random
-
 from tabletop.plugin_api import EVERYONE, NOBODY, CardState, zone
-from tabletop_games.windup_machines.cards import KINDS, CardRules, in_game
+from tabletop_games.windup_machines.cards import KINDS
 
 START, TUNE, TUNING, ASSIGN, RESPOND, TURN, INSTALL, SABOTAGE, OVER = (
     "start", "tune", "tuning", "assign", "respond", "turn", "install", "sabotage", "over")
@@ -34,6 +32,26 @@ def seat_name(seat: int) -> str:
 
 #: Seat names in notation ("p1".."p4") to seat numbers.
 SEATS = {seat_name(t): t for t in range(4)}
+
+#: What the seat to act is asked in each phase but the turn itself: the one sentence refusing
+#: anything else then. (In the turn, each verb's own module says why it is refused.)
+ASKED = {
+    START: "Place your starting generator and smelter first, on two touching cells: 'start r2c2 r2c3'.",
+    TUNE: "Gear cards are about to be drawn: 'draw' or 'use tuner'.",
+    TUNING: "Choose which peeked gear card goes on top: 'top <card>'.",
+    ASSIGN: "Assign the drawn gear cards to two different players: 'assign <card> p<n>'.",
+    RESPOND: "A gear card is about to turn: use a Jammer you can use, or 'pass'.",
+    INSTALL: ("Install the part you bought over a part, or on an empty spot touching your machine "
+              "left-right or top-bottom such that the machine still fits a 3x3 box (r0c2 .. r4c2 lie "
+              "one step beyond the frame); a third generator must replace one of yours."),
+    SABOTAGE: "Unwind a different opponent part that is not stopped: 'unwind p<n> r<r>c<c>'.",
+}
+
+
+def not_now(s: WindupState, verb: str, args: tuple[str, ...]) -> str:
+    """The refusal of an action the moment does not ask for: what the phase asks, or in the
+    turn, that this text is not allowed now."""
+    return ASKED.get(s.phase) or f"'{' '.join((verb, *args))}' is not allowed now."
 
 
 class WindupState(CardState):
@@ -148,54 +166,3 @@ def clear_turn(s: WindupState) -> None:
     s.sabotage_left = 0
     s.sabotaged = set()
     s.protected = set()
-
-
-def new_state(c: CardRules, seats: int, seed: int) -> WindupState:
-    """Setup: the same random calls in the same order as ever, so old records replay."""
-    rng = random.Random(f"windup_machines:{seed}")
-    s = WindupState(seats, salt=f"windup_machines:{seed}")
-    s.parts = [[None] * 9 for _ in range(seats)]
-    s.sides = [[0] * 9 for _ in range(seats)]
-    s.iron = [c.rules["start_iron"]] * seats
-    s.gold = [c.rules["start_gold"]] * seats
-    s.prisms = [0] * seats
-    s.box = []
-    stacks = {k: [] for k in KINDS}
-    ordered = sorted(c.parts.values(), key=lambda p: (p.size, p.id))
-    for part in ordered:
-        for _ in range(c.part_copies[part.id]):
-            (stacks[part.kind] if in_game(part, seats) else s.box).append(part.id)
-    for kind in KINDS:
-        stacks[kind].reverse()     # lowest gear size on top (last)
-        setattr(s, STACK[kind], stacks[kind])
-    s.winders = list(reversed(c.winders))
-    deck = [w for w, n in c.worker_copies.items() for _ in range(n)]
-    rng.shuffle(deck)
-    s.workers = [[deck.pop()] for _ in range(seats)]
-    s.fresh = [[] for _ in range(seats)]
-    s.face_up = [deck.pop() for _ in range(min(c.rules["face_up_workers"], len(deck)))]
-    s.worker_deck = deck
-    s.worker_discard = []
-    s.removed = []
-    # Same order of cards as the old list of faces, so the shuffle lays them out the same.
-    gears = [f"{g}#{i}" for g, n in c.gear_copies.items() for i in range(1, n + 1)]
-    rng.shuffle(gears)
-    s.gear_deck = gears
-    s.gear_discard = []
-    s.drawn = []
-    s.assigned = [None] * seats
-    s.tuning = False            # a Tuner is looking at the top two gear cards
-    s.restart_pile = list(RESTART_IDS[: c.rules["restart_cards"]])
-    s.restarts = [None] * seats
-    s.round = 0
-    s.first = 0           # RULES.md: seat 1 starts (the runner may seat players in any order)
-    s.active = 0
-    s.phase = START
-    clear_turn(s)
-    s.window = []
-    s.window_card = None
-    s.window_owner = 0
-    s.after = ""
-    s.given = set()
-    s.result = None
-    return s

@@ -7,15 +7,13 @@ from __future__ import annotations
 
 from collections import Counter
 
-from tabletop.plugin_api import Stat, hookimpl
+from tabletop.plugin_api import Stat
 
 SOURCES = ("gears", "sets", "decorations", "prisms", "prism_bonus", "gold")
 
 
-@hookimpl
-def tabletop_collect_stats(game, seats, events, outcome, final_view):
-    if game.name != "windup_machines":
-        return None
+def windup_stats(seats, events, final_view) -> list[Stat]:
+    """The figures of one finished game (``WindupMachines.statistics``)."""
     hired: Counter = Counter()
     bought: Counter = Counter()
     first_hire: dict[int, str] = {}

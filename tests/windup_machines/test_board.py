@@ -4,7 +4,7 @@ the market says parts cost iron and workers gold, and a worker's card says what 
 import pytest
 from rich.console import Console
 
-from tabletop_games.windup_machines.screen import WindupMachinesBoard
+from tabletop_games.windup_machines.board import WindupMachinesBoard
 from tests.windup_machines.helpers import GAME, new_game, play, show_worker, started
 
 BOARD = WindupMachinesBoard(GAME)

@@ -13,6 +13,7 @@ from tabletop.core.random_agent import RandomAgent
 from tabletop.engine.match import run_match
 from tabletop_games.windup_machines.bots import ENGINEER
 from tabletop_games.windup_machines.cards import CARDS_FILE, load_cards
+from tabletop_games.windup_machines.winding import begin_winding
 from tests.windup_machines.helpers import CARDS, GAME, started
 
 
@@ -106,6 +107,21 @@ def test_engineer_is_registered_for_windup_machines():
     assert [g.name for g in plugin.tabletop_register_games()] == ["windup_machines"]
 
 
+def test_the_plugin_registers_only_the_game_and_its_bots_and_the_engine_answers_its_facets():
+    from tabletop.engine.registry import build_registry
+    from tabletop_games.windup_machines import plugin
+    from tabletop_games.windup_machines.board import WindupMachinesBoard
+
+    hooks = sorted(name for name in vars(plugin) if name.startswith("tabletop_"))
+    assert hooks == ["tabletop_register_bots", "tabletop_register_games"]
+    registry = build_registry()
+    game = registry.game("windup_machines")
+    assert isinstance(registry.pm.hook.tabletop_make_board(game=game), WindupMachinesBoard)
+    assert registry.pm.hook.tabletop_make_evaluation(game=game) is game.search.evaluation
+    assert registry.pm.hook.tabletop_make_rollout_policy(game=game) is game.search.rollout
+    assert game.search.guide is not None and game.search.iterations == 300
+
+
 def _match(seed, seats, seat):
     agents = [RandomAgent(random.Random(seed * 10 + i)) for i in range(seats)]
     agents[seat] = ENGINEER.factory(GAME, seat, random.Random(seed))
@@ -130,6 +146,6 @@ def test_engineer_winds_its_generator_first():
     state = started(2, workers={0: ["winder-1"]}, gears=("8", "7"))
     state.sides[0][4] = 1
     state.sides[0][5] = 1
-    GAME._main(state, [])
+    begin_winding(GAME, state)
     bot = ENGINEER.factory(GAME, 0, random.Random(0))
     assert bot.choose(Decision(GAME, state, 0, GAME.legal_actions(state, 0))) == "wind r2c2"

@@ -2,6 +2,7 @@
 
 import random
 
+from tabletop_games.windup_machines.scoring import finish
 from tests.windup_machines.helpers import GAME, clear_machine, set_part, started
 
 
@@ -33,7 +34,7 @@ def test_game_ends_after_twelve_rounds():
 
 
 def _finish(state):
-    GAME._finish(state, [])
+    finish(GAME, state, [])
     return GAME.outcome(state)
 
 

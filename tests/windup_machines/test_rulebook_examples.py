@@ -3,6 +3,8 @@
 import dataclasses
 
 from tabletop_games.windup_machines.machine import CELL_NAMES, gear_turns, machine_score, machine_sets, prism_bonus
+from tabletop_games.windup_machines.production import energy_now
+from tabletop_games.windup_machines.winding import begin_winding
 from tests.windup_machines.helpers import (
     CARDS,
     GAME,
@@ -219,7 +221,7 @@ def test_overwind_a_generator_that_would_produce_four_energy_produces_five():
     state = started(2, workers={0: ["winder-1"]}, gears=("8", "7", "8", "7"))
     assert CARDS.parts[state.parts[0][4]].sides[0] == 4      # the size-3 generator, green
     play(state, 0, "overwind r2c2")
-    assert GAME._energy_now(state, 0) == 5
+    assert energy_now(GAME, state, 0) == 5
 
 
 def test_overwind_an_iron_smelter_that_can_normally_max_out_at_two_iron_could_produce_three():
@@ -227,7 +229,7 @@ def test_overwind_an_iron_smelter_that_can_normally_max_out_at_two_iron_could_pr
     set_part(state, 0, "r1c2", "generator", 6)               # enough energy for three activations
     cost, made, most = CARDS.parts[state.parts[0][5]].sides[0]
     assert (made, most) == (1, 2)                            # the size-3 smelter, green: max 2 iron
-    GAME._main(state, [])
+    begin_winding(GAME, state)
     play(state, 0, "overwind r2c3")
     iron = state.iron[0]
     play(state, 0, "produce r2c3", "produce r2c3", "produce r2c3")

@@ -6,6 +6,7 @@ from tabletop.core.decision import Decision
 from tabletop.engine.registry import build_registry
 from tabletop_games.windup_machines.cards import STOPPED
 from tabletop_games.windup_machines.machine import CELL_INDEX
+from tabletop_games.windup_machines.winding import begin_winding
 from tests.windup_machines.helpers import GAME, set_part, started
 
 
@@ -24,7 +25,7 @@ def test_search_winds_the_stopped_decoration_on_the_last_turn():
     state.gear_deck[:] = []
     state.round = 12
     state.active = 1
-    GAME._main(state, [])
+    begin_winding(GAME, state)
     scores = [m["total"] for m in GAME.scores(state)]
     assert scores[0] == scores[1] + 3
     legal = GAME.legal_actions(state, 1)

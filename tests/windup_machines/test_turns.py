@@ -6,6 +6,8 @@ import pytest
 
 from tabletop.core import IllegalAction, InvalidAction
 from tabletop_games.windup_machines.game import WindupMachines
+from tabletop_games.windup_machines.production import energy_now
+from tabletop_games.windup_machines.winding import begin_winding
 from tests.windup_machines.helpers import (
     CARDS,
     GAME,
@@ -104,7 +106,7 @@ def test_two_player_each_draws_one_gear_card_at_turn_start():
 def test_producing_ends_winding():
     state = started(2, workers={}, gears=QUIET)
     state.sides[0][5] = 1
-    GAME._main(state, [])
+    begin_winding(GAME, state)
     assert "wind r2c3" in _legal(state)
     play(state, 0, "produce r2c3")
     assert state.stage == 1 and state.energy == 4 - 3
@@ -121,10 +123,10 @@ def test_production_uses_the_up_facing_sides_and_stops_at_the_maximum():
 def test_stopped_parts_do_not_produce():
     state = started(2, workers={}, gears=QUIET)
     state.sides[0][5] = 3
-    GAME._main(state, [])
+    begin_winding(GAME, state)
     assert not any(a.startswith("produce") for a in _legal(state))
     state.sides[0][4] = 3
-    assert GAME._energy_now(state, 0) == 0
+    assert energy_now(GAME, state, 0) == 0
 
 
 # ---- building ---------------------------------------------------------------------------

@@ -3,6 +3,8 @@
 import pytest
 
 from tabletop.core import IllegalAction
+from tabletop_games.windup_machines.production import energy_now
+from tabletop_games.windup_machines.winding import begin_winding
 from tests.windup_machines.helpers import (
     GAME,
     gear_faces,
@@ -26,7 +28,7 @@ def _legal(state, seat=0):
 def test_winder_winds_for_free_before_iron_is_paid():
     state = started(2, workers={0: ["winder-3"]}, gears=QUIET)   # winder-3: 2 winds
     state.sides[0][4] = 2
-    GAME._main(state, [])          # winding begins again with the part unwound
+    begin_winding(GAME, state)          # winding begins again with the part unwound
     play(state, 0, "wind r2c2", "wind r2c2")
     assert side(state, 0, "r2c2") == 0 and state.iron[0] == 2
 
@@ -35,7 +37,7 @@ def test_overwind_needs_a_fully_wound_machine_and_a_winder():
     state = started(2, workers={0: ["winder-1"]}, gears=QUIET)
     assert "overwind r2c2" in _legal(state)
     state.sides[0][5] = 1
-    GAME._main(state, [])
+    begin_winding(GAME, state)
     assert not any(a.startswith("overwind") for a in _legal(state))
     plain = started(2, workers={}, gears=QUIET)
     assert not any(a.startswith("overwind") for a in _legal(plain))
@@ -43,9 +45,9 @@ def test_overwind_needs_a_fully_wound_machine_and_a_winder():
 
 def test_overwind_generator_gives_one_more_energy_then_unwinds_at_turn_end():
     state = started(2, workers={0: ["winder-1"]}, gears=QUIET)
-    energy = GAME._energy_now(state, 0)
+    energy = energy_now(GAME, state, 0)
     play(state, 0, "overwind r2c2")
-    assert GAME._energy_now(state, 0) == energy + 1
+    assert energy_now(GAME, state, 0) == energy + 1
     assert side(state, 0, "r2c2") == 0
     play(state, 0, "done")
     assert side(state, 0, "r2c2") == 1     # "At the end of the player's turn, that card unwinds one time"
@@ -56,7 +58,7 @@ def test_overwound_smelter_produces_one_more():
     set_part(state, 0, "r2c2", "generator", 6)    # 7 energy on green
     set_part(state, 0, "r1c3", "smelter", 5)      # green: 3 energy -> 2 iron (max 4)
     set_part(state, 0, "r1c2", "generator", 4)    # 5 energy: 12 in all
-    GAME._main(state, [])
+    begin_winding(GAME, state)
     play(state, 0, "overwind r1c3")
     iron = state.iron[0]
     play(state, 0, "produce r1c3", "produce r1c3", "produce r1c3")

@@ -10,7 +10,7 @@ from rich.console import Group, RenderableType
 from rich.table import Table
 from rich.text import Text
 
-from tabletop.plugin_api import Board, HandCard, hookimpl
+from tabletop.plugin_api import Board, HandCard
 from tabletop_games.windup_machines.render import SIDE_STYLE
 
 #: One letter per part kind: Energy generator, Iron smelter, Gold processor, Prism crafter, Decoration.
@@ -171,9 +171,3 @@ class WindupMachinesBoard(Board):
             "decoration": "scores points at the end while not stopped.",
         }[kind] + " Sides unwind green, yellow, orange, red (stopped)."
 
-
-@hookimpl
-def tabletop_make_board(game):
-    from tabletop_games.windup_machines.game import WindupMachines
-
-    return WindupMachinesBoard(game) if isinstance(game, WindupMachines) else None
