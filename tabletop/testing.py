@@ -99,6 +99,30 @@ def play_randomly(
     return steps
 
 
+def assert_refusals_agree(game: Game, states: Sequence[Any], seats: int) -> None:
+    """For a game with rules: at each state of a ``seats``-seat game, for every seat and candidate, an action the
+    rules allow is in the legal list, and a refused one raises from ``apply`` exactly the
+    sentence ``game.refusal`` gives (tried on a copy, so ``states`` are left alone)."""
+    from tabletop.core.errors import IllegalAction
+
+    for state in states:
+        if game.outcome(state) is not None:
+            continue
+        for seat in range(seats):
+            legal = game.legal_actions(state, seat)
+            for action in game.candidates(state, seat):
+                why = game.refusal(state, seat, action)
+                if why is None:
+                    assert action in legal, f"seat {seat}: the rules allow {action!r}, the legal list lacks it"
+                    continue
+                try:
+                    game.apply(game.copy(state), seat, action)
+                except IllegalAction as error:
+                    assert str(error) == why, f"seat {seat}, {action!r}: apply says {error}, refusal says {why}"
+                else:
+                    raise AssertionError(f"seat {seat}, {action!r}: refused ({why}) but apply took it")
+
+
 def random_match(game: Game, seats: int, *, seed: int, options: Mapping[str, Any] | None = None) -> MatchResult:
     """One game of random agents (seat i's generator seeded with ``seed + i``)."""
     agents = [RandomAgent(random.Random(seed + i)) for i in range(seats)]

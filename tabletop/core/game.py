@@ -9,18 +9,28 @@ the integers ``0 .. n-1``, clockwise around the table.
 from __future__ import annotations
 
 import copy as _copy
-import functools
 import random
 from collections import Counter
-from collections.abc import Callable, Iterable, Mapping, Sequence
+from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, ClassVar
 
 from tabletop.core import derive
-from tabletop.core.errors import ActionError, IllegalAction, InvalidAction, SeatCountError
+from tabletop.core.errors import IllegalAction, SeatCountError
 from tabletop.core.events import Event
 from tabletop.core.options import ECHO, Option, OptionValue, one_line, parse_pairs, resolve_options
+from tabletop.core.rules import (  # noqa: F401  (importable from here too)
+    MAX_ACTION,
+    PARSE_CACHE,
+    Rule,
+    _checked_apply,
+    bad_arguments,
+    rulebook,
+    shorten_action,
+    shorten_error,
+    template_apply,
+)
 from tabletop.core.zones import CardState
 
 # Options live in tabletop.core.options; these names stay importable from here too.
@@ -31,84 +41,6 @@ if TYPE_CHECKING:
     from tabletop.core.board import Board
     from tabletop.core.facets import SearchKit
     from tabletop.core.stats import Stat
-
-#: No game's action is longer; a longer text is refused before the rules see it.
-MAX_ACTION = 500
-
-def shorten_action(action: str) -> str:
-    """An action as a message quotes it: at most :data:`ECHO` characters."""
-    return action if len(action) <= ECHO else action[:ECHO] + "..."
-
-
-def bad_arguments(seat: Any, action: Any) -> InvalidAction:
-    """The error for a seat that is not an int >= 0 (None, "0", 1.0, True) or an action that
-    is not a str of at most :data:`MAX_ACTION` characters: the first failing check names the
-    problem. Call it only once the combined test (see :attr:`Game.checks_arguments`) failed."""
-    if type(seat) is not int or seat < 0:
-        return InvalidAction(f"{repr(seat)[:ECHO]} is not a seat: seats are whole numbers from 0.")
-    if type(action) is not str:
-        return InvalidAction(f"An action is text, not {type(action).__name__}.", seat=seat)
-    return InvalidAction(f"'{shorten_action(action)}' is too long to be an action.", seat=seat,
-                         action=shorten_action(action))
-
-
-def shorten_error(error: ActionError, action: str) -> None:
-    """Make ``error`` quote at most :data:`ECHO` characters of ``action``."""
-    if len(action) > ECHO and action in error.reason:
-        error.reason = error.reason.replace(action, shorten_action(action))
-        error.args = (error.reason,)
-        error.action = shorten_action(action)
-
-
-def _checked_apply(apply: Any) -> Any:
-    """Wrap a game's ``apply`` so every game rejects nonsense arguments the same way: a seat
-    that is not an int >= 0 (None, "0", 1.0, True) or an action that is not a short str raises
-    InvalidAction, and no error message quotes more than :data:`ECHO` characters of the action."""
-
-    @functools.wraps(apply)
-    def checked(self: Game, state: Any, seat: int, action: str) -> Sequence[Event]:
-        # One combined test on the usual path; the first failing check names the problem otherwise.
-        if not (type(seat) is int and seat >= 0 and type(action) is str and len(action) <= MAX_ACTION):
-            raise bad_arguments(seat, action)
-        try:
-            return apply(self, state, seat, action)
-        except ActionError as error:
-            shorten_error(error, action)
-            raise
-
-    return checked
-
-
-#: How many parsed actions a game keeps (hostile input cannot grow the cache past it).
-PARSE_CACHE = 4096
-
-
-@dataclass(frozen=True, slots=True)
-class Rule:
-    """One verb of a game, as its rulebook states it: why it may not be taken now, and what it does.
-
-    ``refusal(game, state, seat, *args)`` returns None when the move is allowed, else the one
-    sentence a player reads ("There is no face-up Knight to take."); it changes nothing.
-    ``effect(game, state, seat, *args)`` then changes the state and returns the events. ``args``
-    are what the game's :meth:`Game.parse` made of the action's text. Legality and its refusal
-    sentence are stated once, here: ``apply`` raises the sentence, ``legal_actions`` (by default)
-    keeps the candidates no rule refuses, and the prompt shows the same sentence.
-    """
-
-    verb: str
-    refusal: Callable[..., str | None]
-    effect: Callable[..., Sequence[Event]]
-
-
-def rulebook(*rules: Rule) -> dict[str, Rule]:
-    """A game's ``rules``: its verbs, each to its :class:`Rule` (a verb named twice is a bug)."""
-    table: dict[str, Rule] = {}
-    for rule in rules:
-        if rule.verb in table:
-            raise ValueError(f"Two rules for the verb '{rule.verb}'.")
-        table[rule.verb] = rule
-    return table
-
 
 @dataclass(frozen=True, slots=True)
 class Outcome:
@@ -141,35 +73,6 @@ class Outcome:
             scores=None if scores is None else tuple(scores),
             ranks=None if ranks is None else tuple(int(r) for r in ranks),
         )
-
-
-def _template_apply(game: Game) -> Callable[[Any, int, str], Sequence[Event]]:
-    """The engine's ``apply`` for one game with rules: the hottest call of search and
-    simulation, so what it reads of the game is bound once, and the usual path asks the game
-    only ``to_act`` and the verb's refusal and effect. A finished game asks no seat (the
-    contract, which ``tabletop check`` holds every game to), so whether it is over is asked
-    only of a seat that is not asked."""
-    parsed, parse_once, to_act = game._parsed, game._parse_once, game.to_act
-
-    def apply(state: Any, seat: int, action: str) -> Sequence[Event]:
-        if not (type(seat) is int and seat >= 0 and type(action) is str and len(action) <= MAX_ACTION):
-            raise bad_arguments(seat, action)
-        try:
-            move = parsed.get(action)
-            if move is None:
-                move = parse_once(action)
-            rule, args = move
-            if seat not in to_act(state):
-                raise game._refuse_asking(state, seat, rule, action)
-            why = rule.refusal(game, state, seat, *args)
-            if why is None:
-                return rule.effect(game, state, seat, *args)
-            raise IllegalAction(why, seat=seat, action=action)
-        except ActionError as error:
-            shorten_error(error, action)
-            raise
-
-    return apply
 
 
 class Game:
@@ -311,8 +214,8 @@ class Game:
         #: What the rules made of each text so far, ``(rule, args)`` (at most PARSE_CACHE): set
         #: here, not in ``__init__``, so a game's own ``__init__`` need not call the base class's.
         game._parsed = {}
-        if cls.apply is Game.apply:  # the template, bound once to this game (see _template_apply)
-            game.apply = _template_apply(game)
+        if cls.apply is Game.apply:  # the template, bound once to this game (see template_apply)
+            game.apply = template_apply(game)
         return game
 
     def __getstate__(self) -> dict[str, Any]:
@@ -325,11 +228,11 @@ class Game:
         """Check ``action`` (raise InvalidAction or IllegalAction, changing nothing), then
         change ``state`` and return the events.
 
-        For a game with :attr:`rules` this is the engine's template (:func:`_template_apply`,
+        For a game with :attr:`rules` this is the engine's template (:func:`template_apply`,
         bound to each game as it is made): the arguments are checked, the text parsed
         (:meth:`parse`, once per text), a finished game and a seat that is not asked refused,
         then the verb's rule refuses or takes effect. A game without rules writes its own."""
-        return _template_apply(self)(state, seat, action)
+        return template_apply(self)(state, seat, action)
 
     def _parse_once(self, action: str) -> tuple[Rule, tuple]:
         """:meth:`parse` ``action`` into its rule and arguments, kept while the cache has room."""

@@ -6,6 +6,7 @@ import random
 import pytest
 
 from tabletop.core import IllegalAction
+from tabletop.testing import assert_refusals_agree
 from tabletop_games.castlewars import draft, plugin
 from tabletop_games.castlewars.state import DRAFT
 from tests.castlewars.helpers import GAME, orders, staged
@@ -47,18 +48,7 @@ def test_a_seat_is_passed_over_exactly_when_no_take_or_exchange_is_allowed(seats
 
 
 def test_every_refusal_is_the_sentence_apply_raises():
-    for state in _positions(3, 5):
-        if GAME.outcome(state) is not None:
-            continue
-        for seat in range(3):
-            for action in GAME.candidates(state, seat):
-                why = GAME.refusal(state, seat, action)
-                if why is None:
-                    assert action in GAME.legal_actions(state, seat)
-                    continue
-                with pytest.raises(IllegalAction) as error:
-                    GAME.apply(GAME.copy(state), seat, action)
-                assert str(error.value) == why
+    assert_refusals_agree(GAME, list(_positions(3, 5)), 3)
 
 
 def test_the_plugin_registers_the_game_and_its_bot_and_nothing_else():

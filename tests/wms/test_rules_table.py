@@ -4,11 +4,10 @@ its bot."""
 
 import random
 
-import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from tabletop.core import IllegalAction
+from tabletop.testing import assert_refusals_agree
 from tabletop_games.wms import plugin
 from tests.wms.helpers import EVIL, GAME, MARINES, fight, lose_fight, stack_commands
 
@@ -68,18 +67,7 @@ def test_the_comparison_covers_every_kind_of_decision():
 
 
 def test_every_refusal_is_the_sentence_apply_raises():
-    for state in _positions(7, False, True):
-        if GAME.outcome(state) is not None:
-            continue
-        for seat in (0, 1):
-            for action in GAME.candidates(state, seat):
-                why = GAME.refusal(state, seat, action)
-                if why is None:
-                    assert action in GAME.legal_actions(state, seat)
-                    continue
-                with pytest.raises(IllegalAction) as error:
-                    GAME.apply(GAME.copy(state), seat, action)
-                assert str(error.value) == why
+    assert_refusals_agree(GAME, list(_positions(7, False, True)), 2)
 
 
 def test_the_plugin_registers_the_game_and_its_bot_and_nothing_else():

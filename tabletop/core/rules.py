@@ -1,0 +1,125 @@
+"""How a game's actions are judged: the argument checks every game shares, the rules a game
+states once per verb (:class:`Rule`, :func:`rulebook`) and the engine's template ``apply`` over
+them (:func:`template_apply`), kept apart from :mod:`tabletop.core.game` so the contract reads
+on its own. Every name here is also importable from ``tabletop.core.game``.
+"""
+
+from __future__ import annotations
+
+import functools
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass
+from typing import TYPE_CHECKING, Any
+
+from tabletop.core.errors import ActionError, IllegalAction, InvalidAction
+from tabletop.core.events import Event
+from tabletop.core.options import ECHO
+
+if TYPE_CHECKING:
+    from tabletop.core.game import Game
+
+#: No game's action is longer; a longer text is refused before the rules see it.
+MAX_ACTION = 500
+
+def shorten_action(action: str) -> str:
+    """An action as a message quotes it: at most :data:`ECHO` characters."""
+    return action if len(action) <= ECHO else action[:ECHO] + "..."
+
+
+def bad_arguments(seat: Any, action: Any) -> InvalidAction:
+    """The error for a seat that is not an int >= 0 (None, "0", 1.0, True) or an action that
+    is not a str of at most :data:`MAX_ACTION` characters: the first failing check names the
+    problem. Call it only once the combined test (see :attr:`Game.checks_arguments`) failed."""
+    if type(seat) is not int or seat < 0:
+        return InvalidAction(f"{repr(seat)[:ECHO]} is not a seat: seats are whole numbers from 0.")
+    if type(action) is not str:
+        return InvalidAction(f"An action is text, not {type(action).__name__}.", seat=seat)
+    return InvalidAction(f"'{shorten_action(action)}' is too long to be an action.", seat=seat,
+                         action=shorten_action(action))
+
+
+def shorten_error(error: ActionError, action: str) -> None:
+    """Make ``error`` quote at most :data:`ECHO` characters of ``action``."""
+    if len(action) > ECHO and action in error.reason:
+        error.reason = error.reason.replace(action, shorten_action(action))
+        error.args = (error.reason,)
+        error.action = shorten_action(action)
+
+
+def _checked_apply(apply: Any) -> Any:
+    """Wrap a game's ``apply`` so every game rejects nonsense arguments the same way: a seat
+    that is not an int >= 0 (None, "0", 1.0, True) or an action that is not a short str raises
+    InvalidAction, and no error message quotes more than :data:`ECHO` characters of the action."""
+
+    @functools.wraps(apply)
+    def checked(self: Game, state: Any, seat: int, action: str) -> Sequence[Event]:
+        # One combined test on the usual path; the first failing check names the problem otherwise.
+        if not (type(seat) is int and seat >= 0 and type(action) is str and len(action) <= MAX_ACTION):
+            raise bad_arguments(seat, action)
+        try:
+            return apply(self, state, seat, action)
+        except ActionError as error:
+            shorten_error(error, action)
+            raise
+
+    return checked
+
+
+#: How many parsed actions a game keeps (hostile input cannot grow the cache past it).
+PARSE_CACHE = 4096
+
+
+@dataclass(frozen=True, slots=True)
+class Rule:
+    """One verb of a game, as its rulebook states it: why it may not be taken now, and what it does.
+
+    ``refusal(game, state, seat, *args)`` returns None when the move is allowed, else the one
+    sentence a player reads ("There is no face-up Knight to take."); it changes nothing.
+    ``effect(game, state, seat, *args)`` then changes the state and returns the events. ``args``
+    are what the game's :meth:`Game.parse` made of the action's text. Legality and its refusal
+    sentence are stated once, here: ``apply`` raises the sentence, ``legal_actions`` (by default)
+    keeps the candidates no rule refuses, and the prompt shows the same sentence.
+    """
+
+    verb: str
+    refusal: Callable[..., str | None]
+    effect: Callable[..., Sequence[Event]]
+
+
+def rulebook(*rules: Rule) -> dict[str, Rule]:
+    """A game's ``rules``: its verbs, each to its :class:`Rule` (a verb named twice is a bug)."""
+    table: dict[str, Rule] = {}
+    for rule in rules:
+        if rule.verb in table:
+            raise ValueError(f"Two rules for the verb '{rule.verb}'.")
+        table[rule.verb] = rule
+    return table
+
+
+def template_apply(game: Game) -> Callable[[Any, int, str], Sequence[Event]]:
+    """The engine's ``apply`` for one game with rules: the hottest call of search and
+    simulation, so what it reads of the game is bound once, and the usual path asks the game
+    only ``to_act`` and the verb's refusal and effect. A finished game asks no seat (the
+    contract, which ``tabletop check`` holds every game to), so whether it is over is asked
+    only of a seat that is not asked."""
+    parsed, parse_once, to_act = game._parsed, game._parse_once, game.to_act
+
+    def apply(state: Any, seat: int, action: str) -> Sequence[Event]:
+        if not (type(seat) is int and seat >= 0 and type(action) is str and len(action) <= MAX_ACTION):
+            raise bad_arguments(seat, action)
+        try:
+            move = parsed.get(action)
+            if move is None:
+                move = parse_once(action)
+            rule, args = move
+            if seat not in to_act(state):
+                raise game._refuse_asking(state, seat, rule, action)
+            why = rule.refusal(game, state, seat, *args)
+            if why is None:
+                return rule.effect(game, state, seat, *args)
+            raise IllegalAction(why, seat=seat, action=action)
+        except ActionError as error:
+            shorten_error(error, action)
+            raise
+
+    return apply
