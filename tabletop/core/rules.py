@@ -114,9 +114,15 @@ def template_apply(game: Game) -> Callable[[Any, int, str], Sequence[Event]]:
             rule, args = move
             if seat not in to_act(state):
                 raise game._refuse_asking(state, seat, rule, action)
-            why = rule.refusal(game, state, seat, *args)
-            if why is None:
-                return rule.effect(game, state, seat, *args)
+            if len(args) == 1:  # most verbs take one word: a call without building a tuple of arguments
+                arg = args[0]
+                why = rule.refusal(game, state, seat, arg)
+                if why is None:
+                    return rule.effect(game, state, seat, arg)
+            else:
+                why = rule.refusal(game, state, seat, *args)
+                if why is None:
+                    return rule.effect(game, state, seat, *args)
             raise IllegalAction(why, seat=seat, action=action)
         except ActionError as error:
             shorten_error(error, action)
