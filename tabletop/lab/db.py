@@ -184,19 +184,27 @@ class ResultsDB:
     def version(self) -> int:
         return int(self.conn.execute("PRAGMA user_version").fetchone()[0])
 
-    def migrate(self) -> None:
+    def _schema_version(self) -> int:
         version = self.version
         if version > SCHEMA_VERSION:
             raise DatabaseError(
                 f"{self.path} was made by a newer tabletop (schema {version}, this one knows "
                 f"{SCHEMA_VERSION}); upgrade tabletop or use another --db."
             )
-        if version == SCHEMA_VERSION:
+        return version
+
+    def migrate(self) -> None:
+        if self._schema_version() == SCHEMA_VERSION:
             return
-        tables = {r[0] for r in self.conn.execute("SELECT name FROM sqlite_master WHERE type='table'")}
         self.conn.execute("BEGIN IMMEDIATE")
         try:
-            if version == 0 and not tables:
+            # Read again under the write lock: another process (a second simulation, a report
+            # opening the file as it is made) may have made or migrated it since the look above.
+            version = self._schema_version()
+            tables = {r[0] for r in self.conn.execute("SELECT name FROM sqlite_master WHERE type='table'")}
+            if version == SCHEMA_VERSION:
+                pass
+            elif version == 0 and not tables:
                 for statement in SCHEMA:
                     self.conn.execute(statement)
             elif version == 0:

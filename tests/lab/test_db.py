@@ -80,3 +80,25 @@ def test_simulate_keeps_every_game_in_the_default_database(cli, lab_db):
 def test_no_db_keeps_nothing(cli, lab_db):
     assert cli("simulate", "goofspiel", "-n", "5", "--no-db").exit_code == 0
     assert not lab_db.exists()
+
+
+def test_a_database_made_by_another_process_while_this_one_waits_is_used_not_made_twice(tmp_path):
+    """Two commands opening a new database at once (a simulation, and a report or a second
+    simulation looking at the file as it appears): the second finds the first's tables under the
+    write lock and uses them, instead of failing with 'table runs already exists'."""
+    path = tmp_path / "lab.sqlite3"
+
+    class Late(ResultsDB):
+        first_look = True
+
+        @property
+        def version(self):
+            found = super().version
+            if Late.first_look:  # the other process makes the database between our look and our lock
+                Late.first_look = False
+                ResultsDB(path).close()
+            return found
+
+    with Late(path) as db:
+        assert db.version == SCHEMA_VERSION
+        assert db.runs() == []
