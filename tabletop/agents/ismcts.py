@@ -40,6 +40,8 @@ import time as _time
 from collections.abc import Callable, Mapping
 from typing import Any
 
+from tabletop.agents.belief import DEFAULT_FLOOR, DEFAULT_PARTICLES, Belief, Model, bot_model, policy_model
+from tabletop.agents.parallel import search_in_workers
 from tabletop.agents.search_tree import Node, descend, edge
 from tabletop.core.decision import BotSetting, BotSpec, Decision, SettingValue
 from tabletop.core.facets import Evaluation, RolloutPolicy, SearchKit
@@ -77,9 +79,15 @@ class ISMCTSAgent:
         policy: RolloutPolicy | None = None,
         trust: float = DEFAULT_TRUST,
         kit: SearchKit | None = None,
+        model: Model | None = None,
+        particles: int = DEFAULT_PARTICLES,
+        floor: float = DEFAULT_FLOOR,
+        workers: int = 1,
     ):
         """``kit`` is the game's search kit (see :class:`~tabletop.core.facets.SearchKit`); without
-        one, ``evaluation`` and ``policy`` may be given alone, their options as attributes."""
+        one, ``evaluation`` and ``policy`` may be given alone, their options as attributes.
+        ``model``: the opponent model weighting the worlds searched (see :mod:`.belief`; None:
+        uniform worlds). ``workers``: independent trees in that many processes, visits summed."""
         if kit is None:
             kit = SearchKit(evaluation=evaluation, rollout=policy, guide=getattr(evaluation, "guide", None),
                             redraw=getattr(policy, "redraw", None),
@@ -100,6 +108,10 @@ class ISMCTSAgent:
         self.trust = trust
         #: The policy's model of the other seats' hidden choices already made (see the module).
         self.redraw = kit.redraw
+        #: The worlds this seat believes in, kept between its decisions (None: uniform draws).
+        self.belief = None if model is None else Belief(model, rng, particles=particles, floor=floor)
+        self.workers = max(1, int(workers))
+        self._worlds: list[Any] = []
         #: (roots, seat, action, secret) of the last search, for tree reuse.
         self._kept: tuple[dict[int, Node], int, str, bool] | None = None
         #: Iterations of the last decision, and whether it went on from the kept tree.
@@ -112,16 +124,41 @@ class ISMCTSAgent:
 
     def choose(self, decision: Decision) -> str:
         legal = list(decision.legal)
+        self._worlds = []
+        if self.belief is not None:
+            worlds = self.belief.update(decision)
+            if self.belief.carried:  # else per-iteration uniform draws are the more varied
+                self._worlds = worlds
         if len(legal) == 1:
             self._kept = None
-            return legal[0]
+            return self._chose(legal[0])
         seat = decision.seat
+        if self.workers > 1:
+            self._kept = None
+            self.last_reused = False
+            visits, won, self.last_iterations = search_in_workers(self, decision, self.workers)
+            self.trees = {}
+            return self._chose(self._pick(decision, legal, visits, won))
         reused = self._reused(decision)
         self.last_reused = reused is not None
         roots = reused or {seat: Node()}
-        root = roots[seat]
-        budget = self.iterations
-        deadline = None if self.time is None else _time.perf_counter() + self.time
+        visits, won, secret = self._search(decision, roots, self.iterations, self.time)
+        action = self._pick(decision, legal, visits, won)
+        self._kept = (roots, seat, action, secret) if self.reuse else None
+        self.trees = roots
+        return self._chose(action)
+
+    def _chose(self, action: str) -> str:
+        if self.belief is not None:
+            self.belief.record(action)
+        return action
+
+    def _search(self, decision: Decision, roots: dict[int, Node], budget: int | None,
+                seconds: float | None) -> tuple[dict[str, int], dict[str, bool], bool]:
+        """Run iterations in ``roots``: each root action's visits, whether every playout through
+        it was won, and whether the root decision is secret."""
+        seat = decision.seat
+        deadline = None if seconds is None else _time.perf_counter() + seconds
         done = 0
         secret = False
         while budget is None or done < budget:
@@ -130,11 +167,16 @@ class ISMCTSAgent:
             if deadline is not None and _time.perf_counter() >= deadline:
                 break
         self.last_iterations = done
+        root = roots[seat]
         visits, won = {}, {}
-        for action in legal:
+        for action in decision.legal:
             node = root.children.get((seat, action))
             visits[action] = -1 if node is None else node.visits
             won[action] = node is not None and node.visits >= SURE_VISITS and node.reward >= node.visits
+        return visits, won, secret
+
+    def _pick(self, decision: Decision, legal: list[str], visits: dict[str, int], won: dict[str, bool]) -> str:
+        """The most visited move, unless the guide's stands (see the module)."""
         action = max(legal, key=visits.__getitem__)
         if self.guide is not None:
             expert = self.guide(decision)
@@ -143,8 +185,6 @@ class ISMCTSAgent:
                 or (won[action] and not won[expert])
             ):
                 action = expert
-        self._kept = (roots, seat, action, secret) if self.reuse else None
-        self.trees = roots
         return action
 
     def _reused(self, decision: Decision) -> dict[int, Node] | None:
@@ -173,8 +213,14 @@ class ISMCTSAgent:
         game, rng, seat = decision.game, self.rng, decision.seat
         outcome, to_act, legal_actions, apply = game.outcome, game.to_act, game.legal_actions, game.apply
         policy, exploration, widen = self.policy, self.exploration, self.widen
-        state = decision.sample_state(rng)
-        if self.redraw is not None:
+        worlds = self._worlds
+        if worlds:
+            state = game.copy(worlds[rng.randrange(len(worlds))])
+            if hasattr(state, "randomness"):  # the world's future shuffles are not known either
+                state.randomness = (f"resampled:{rng.getrandbits(64)}", 0)
+        else:
+            state = decision.sample_state(rng)
+        if self.redraw is not None and not worlds:
             self.redraw(state, seat, rng)
         current = dict(roots)
         history: list[tuple[int, str, bool]] = []
@@ -258,7 +304,35 @@ SETTINGS = (
     BotSetting("widen", 2.0, "progressive widening: branches grow as widen * sqrt(passes)", float, 0.1),
     BotSetting("trust", DEFAULT_TRUST, "with a game's guide: play the search's own move only if visited trust times as often as the guide's", float, 1.0),
     BotSetting("reuse", 1, "1: keep the tree between the seat's consecutive decisions, 0: do not", int, 0),
+    BotSetting("belief", 1, "worlds weighted by the others' play as modelled by 1: the game's rule-based bot "
+               "(else the rollout policy), 2: the rollout policy, 0: uniform worlds", int, 0),
+    BotSetting("particles", DEFAULT_PARTICLES, "worlds the belief keeps between decisions", int, 1),
+    BotSetting("floor", DEFAULT_FLOOR, "the belief's share of probability spread over every legal action "
+               "(a bluff never rules a world out)", float, 0.001),
+    BotSetting("workers", 1, "independent trees searched in that many processes, visits summed", int, 1),
 )
+
+
+def rule_bot(hooks: Any, game: Any) -> Any:
+    """The game's own rule-based bot (the first registered for it), or None."""
+    register = getattr(hooks, "tabletop_register_bots", None)  # a bare caller of the search hooks: none
+    if register is None:
+        return None
+    for found in register():
+        for spec in found or ():
+            if spec.game == game.name:
+                return spec
+    return None
+
+
+def opponent_model(kind: int, hooks: Any, game: Any, kit: SearchKit, rng: random.Random) -> Model | None:
+    """The belief's model of the other seats: ``kind`` 1 the rule-based bot, else the rollout policy."""
+    if kind == 0:
+        return None
+    spec = rule_bot(hooks, game) if kind == 1 else None
+    if spec is not None:
+        return bot_model(spec.factory, game, rng)
+    return policy_model(kit.rollout, rng) if kit.rollout is not None else None
 
 
 def _configure(values: Mapping[str, SettingValue], hooks: Any):
@@ -277,6 +351,10 @@ def _configure(values: Mapping[str, SettingValue], hooks: Any):
             exploration=float(values.get("explore", 0.7)), widen=float(values.get("widen", 2.0)),
             reuse=bool(values.get("reuse", 1)), kit=kit,
             trust=float(values.get("trust", DEFAULT_TRUST)),
+            model=opponent_model(int(values.get("belief", 1)), hooks, game, kit, rng),
+            particles=int(values.get("particles", DEFAULT_PARTICLES)),
+            floor=min(1.0, float(values.get("floor", DEFAULT_FLOOR))),
+            workers=int(values.get("workers", 1)),
         )
 
     return make
@@ -285,6 +363,7 @@ def _configure(values: Mapping[str, SettingValue], hooks: Any):
 ISMCTS = BotSpec(
     "ismcts", _configure({}, None), game=None,
     help=f"Information-set Monte Carlo tree search with the game's evaluation, {DEFAULT_ITERATIONS} "
-         "iterations a decision unless the game sets its own; settings: ismcts:time=0.5,iterations=2000,depth=12,explore=0.7,widen=2,trust=3,reuse=1.",
+         "iterations a decision unless the game sets its own; settings: ismcts:time=0.5,iterations=2000,depth=12,explore=0.7,widen=2,trust=3,reuse=1,"
+         "belief=1,particles=32,floor=0.1,workers=1.",
     settings=SETTINGS, configure=_configure,
 )

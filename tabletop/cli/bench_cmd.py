@@ -12,6 +12,7 @@ from tabletop.cli.seats import plan_seats
 from tabletop.engine.bench import bench, bot_timings, compare
 from tabletop.lab.figures import summarise
 from tabletop.terminal.output import friendly
+from tabletop.terminal.safe_text import plain
 
 if TYPE_CHECKING:
     from tabletop.cli.runtime import Runtime
@@ -37,6 +38,8 @@ def register(app: typer.Typer, rt: Runtime) -> None:
         bots: Annotated[str | None, typer.Option(
             "--bots", help="Time these bots per decision instead, seated as written (e.g. ismcts,captain).")] = None,
         games: Annotated[int, typer.Option("--games", min=1, help="Games to time the bots over.")] = 2,
+        rotate: Annotated[bool, typer.Option(
+            "--rotate", help="With --bots: turn the seats round one place a game, so each bot plays every seat.")] = False,
         versus: Annotated[str | None, typer.Option(
             "--compare", help="Side by side with another game, or with other options of this one (k=v,k=v).")] = None,
         as_json: JsonOption = False,
@@ -52,17 +55,20 @@ def register(app: typer.Typer, rt: Runtime) -> None:
             plans = plan_seats(rt.registry, found, seats=bots, players=None, allow_human=False)
             with rt.output.progress(f"Timing bots at {found.title}") as progress:
                 timed = bot_timings(found, [p.bot for p in plans], options=options, games=games, seed=seed,
-                                    progress=progress)
+                                    progress=progress, rotate=rotate)
             if as_json:
                 rt.output.json(timed)
                 return
-            table = Table(title=f"tabletop bench {found.name} --bots ({games} games)", title_style="title")
-            for column in ("Bot", "Decisions", "Median s", "90th pct s"):
+            seated = "seats rotated" if rotate else "seated as written"
+            table = Table(title=f"tabletop bench {found.name} --bots ({games} games, {seated})", title_style="title")
+            for column in ("Bot", "Decisions", "Median s", "90th pct s", "Wins", "95% interval"):
                 table.add_column(column, justify="left" if column == "Bot" else "right")
             for row in timed["bots"]:
                 median = "-" if row["median_s"] is None else f"{row['median_s']:.4f}"
                 p90 = "-" if row["p90_s"] is None else f"{row['p90_s']:.4f}"
-                table.add_row(row["bot"], str(row["decisions"]), median, p90)
+                low, high = row["ci95"]
+                table.add_row(plain(row["bot"]), str(row["decisions"]), median, p90, f"{row['win_rate']:.1%}",
+                              f"{low:.1%} - {high:.1%}")
             rt.output.print(table)
             return
         count = seats if seats is not None else min(max(4, found.min_players), found.max_players)

@@ -7,7 +7,8 @@
   passes ``tabletop.lab.figures.summarise``: the lab sits above the engine, so the engine
   is handed it rather than importing it);
 * ``copy_apply``: state copy + apply, what search does most;
-* bots: each bot's seconds per decision (median, 90th percentile) in games it plays.
+* bots: each bot's seconds per decision (median, 90th percentile) in games it plays, and its
+  wins with a 95% interval (seats rotated on request: two settings compared at equal time).
 
 Machines are noisy, so each measure is run several times, interleaved (contract,
 simulate, copy+apply, then again), and reported as the median with its spread (the
@@ -27,6 +28,7 @@ from typing import Any
 from tabletop.core.decision import BotSpec, Decision
 from tabletop.core.game import Game
 from tabletop.core.random_agent import RANDOM
+from tabletop.core.stats import wilson
 from tabletop.engine.match import run_match
 from tabletop.engine.simulate import bot_rng, run_games
 
@@ -212,40 +214,56 @@ def bot_timings(
     games: int = 2,
     seed: int = 0,
     progress: Progress | None = None,
+    rotate: bool = False,
 ) -> dict[str, Any]:
-    """Seconds per decision of each bot (decisions with one legal action left out), over ``games``
-    games played with these seats, as ``simulate`` would play them."""
+    """Seconds per decision of each bot (decisions with one legal action left out) and its wins
+    with their Wilson 95% interval, over ``games`` games played as ``simulate`` would play them.
+
+    The bots sit as listed; with ``rotate`` game ``i`` seats them turned ``i`` places round, so
+    each bot plays every seat equally often (two search settings at equal time, say, compared
+    without a first-seat advantage deciding it). Bots are told apart by their place in the list,
+    so the same bot may be listed twice."""
     game.check_seats(len(bots))
     resolved = game.resolve_options(options)
-    times: dict[str, list[float]] = {spec.name: [] for spec in bots}
+    count = len(bots)
+    times: list[list[float]] = [[] for _ in bots]
+    wins = [0.0] * count
 
     class Timed:
-        __slots__ = ("agent", "name", "reads")
+        __slots__ = ("agent", "index", "reads")
 
-        def __init__(self, agent: Any, name: str):
-            self.agent, self.name = agent, name
+        def __init__(self, agent: Any, index: int):
+            self.agent, self.index = agent, index
             self.reads = getattr(agent, "reads", "all")  # the bot gets the decision it asks for
 
         def choose(self, decision: Decision) -> str:
             start = time.perf_counter()
             action = self.agent.choose(decision)
             if len(decision.legal) > 1:
-                times[self.name].append(time.perf_counter() - start)
+                times[self.index].append(time.perf_counter() - start)
             return action
 
     for index in range(games):
         if progress:
             progress(f"game {index + 1} of {games}")
         game_seed = seed + index
-        agents = [Timed(spec.factory(game, s, bot_rng(game_seed, s)), spec.name) for s, spec in enumerate(bots)]
-        run_match(game, agents, seed=game_seed, options=resolved)
+        turn = index % count if rotate else 0
+        order = [(turn + s) % count for s in range(count)]  # order[seat]: the bot sitting there
+        agents = [Timed(bots[b].factory(game, s, bot_rng(game_seed, s)), b) for s, b in enumerate(order)]
+        result = run_match(game, agents, seed=game_seed, options=resolved)
+        for s, b in enumerate(order):
+            wins[b] += result.outcome.share(s)
     out = []
-    for name, values in times.items():
+    for index, (spec, values) in enumerate(zip(bots, times, strict=True)):
         ordered = sorted(values)
+        low, high = wilson(wins[index], games)
         out.append({
-            "bot": name,
+            "bot": spec.name,
             "decisions": len(ordered),
             "median_s": round(statistics.median(ordered), 5) if ordered else None,
             "p90_s": round(ordered[min(len(ordered) - 1, int(0.9 * len(ordered)))], 5) if ordered else None,
+            "wins": round(wins[index], 3),
+            "win_rate": round(wins[index] / games, 4),
+            "ci95": [round(low, 4), round(high, 4)],
         })
-    return {"game": game.name, "games": games, "seats": [s.name for s in bots], "bots": out}
+    return {"game": game.name, "games": games, "rotate": rotate, "seats": [s.name for s in bots], "bots": out}
