@@ -47,7 +47,7 @@ from tabletop.core.decision import BotSetting, BotSpec, Decision, SettingValue
 from tabletop.core.facets import Evaluation, RolloutPolicy, SearchKit
 from tabletop.engine.facet_hooks import search_kit
 
-DEFAULT_ITERATIONS = 800
+DEFAULT_ITERATIONS = 400
 DEFAULT_DEPTH = 12
 #: With a guide: how much more often search must visit its own move to play it. 3 won
 #: 58.5% of 400 WMS games against the veteran, 2 won 53.8% (same seeds); with 3, Windup War

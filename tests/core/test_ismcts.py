@@ -181,3 +181,45 @@ def test_a_move_whose_every_playout_wins_overrides_a_guide_whose_does_not(goofsp
     both_win.guide = evaluate.guide
     agent = ISMCTSAgent(random.Random(1), iterations=200, depth=1, evaluation=both_win, trust=1e9)
     assert agent.choose(Decision(goofspiel, state, 0, legal)) == "1"
+
+
+def _root_visits(agent, decision, workers):
+    from tabletop.agents.parallel import search_in_workers
+
+    return search_in_workers(agent, decision, workers)
+
+
+def test_root_parallel_search_gives_the_same_move_for_the_same_seed_budget_and_workers(goofspiel):
+    state = goofspiel.new_state(2, seed=5)
+    legal = goofspiel.legal_actions(state, 0)
+    moves, stats = set(), []
+    for _ in range(3):
+        agent = ISMCTS.configured("iterations=120,workers=2", None).factory(goofspiel, 0, random.Random(9))
+        moves.add(agent.choose(Decision(goofspiel, state, 0, legal)))
+        again = ISMCTS.configured("iterations=120,workers=2", None).factory(goofspiel, 0, random.Random(9))
+        stats.append(_root_visits(again, Decision(goofspiel, state, 0, legal), 2))
+    assert len(moves) == 1 and stats[0] == stats[1] == stats[2]
+    visits, _, done = stats[0]
+    assert done == 120 and sum(v for v in visits.values() if v > 0) == 120
+
+
+def test_root_parallel_search_in_one_process_where_forking_is_not_offered_agrees(goofspiel, monkeypatch):
+    import multiprocessing
+
+    state = goofspiel.new_state(2, seed=2)
+    legal = goofspiel.legal_actions(state, 0)
+    forked = _root_visits(ISMCTSAgent(random.Random(4), iterations=90), Decision(goofspiel, state, 0, legal), 3)
+
+    def no_fork(method):
+        raise ValueError(method)
+
+    monkeypatch.setattr(multiprocessing, "get_context", no_fork)
+    alone = _root_visits(ISMCTSAgent(random.Random(4), iterations=90), Decision(goofspiel, state, 0, legal), 3)
+    assert forked == alone
+
+
+def test_root_parallel_search_plays_only_legal_moves_to_the_end(goofspiel):
+    agents = [ISMCTS.configured("iterations=30,workers=2", None).factory(goofspiel, 0, random.Random(1)),
+              RandomAgent(random.Random(2))]
+    result = run_match(goofspiel, agents, seed=4)
+    assert result.outcome is not None and len(result.record.actions) == 26
