@@ -29,6 +29,7 @@ from typing import Any
 
 from tabletop.core.decision import Decision
 from tabletop.core.errors import ActionError
+from tabletop.core.zones import NOBODY
 
 #: ``model(state, mover, legal)``: the action the opponent model would choose for ``mover``
 #: in ``state`` (a world the searching seat imagines), or None for no opinion.
@@ -123,6 +124,31 @@ class Belief:
             except ActionError:
                 continue
             self._search(game, after, seat, target, weight * shares[act], found, budget)
+
+
+def refresh(state: Any, rng: random.Random) -> None:
+    """Deal again, in a believed world, the cards no seat has seen (face-down zones, cards nobody
+    learnt), each among its pool's places: no one's play can have depended on them, so the
+    belief says nothing about them, and a few dozen worlds need not share one deck order."""
+    zones = getattr(state, "ZONES", None)
+    if not zones:
+        return
+    known = state.known or {}
+    spots: dict[str, list[tuple[list, int]]] = {}
+    for name, spec in zones.items():
+        if spec.visibility != NOBODY:
+            continue
+        part = getattr(state, name)
+        for owner, cards in (enumerate(part) if spec.per_seat else ((None, part),)):
+            pool = spots.setdefault(spec.pool_of(owner), [])
+            pool += [(cards, i) for i, card in enumerate(cards) if not known.get(card, 0)]
+    for places in spots.values():
+        if len(places) < 2:
+            continue
+        cards = [zone[i] for zone, i in places]
+        rng.shuffle(cards)
+        for (zone, i), card in zip(places, cards, strict=True):
+            zone[i] = card
 
 
 def _resample(candidates: list[tuple[Any, float]], total: float, size: int, rng: random.Random) -> list[Any]:

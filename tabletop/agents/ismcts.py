@@ -40,7 +40,7 @@ import time as _time
 from collections.abc import Callable, Mapping
 from typing import Any
 
-from tabletop.agents.belief import DEFAULT_FLOOR, DEFAULT_PARTICLES, Belief, Model, bot_model, policy_model
+from tabletop.agents.belief import DEFAULT_FLOOR, DEFAULT_PARTICLES, Belief, Model, bot_model, policy_model, refresh
 from tabletop.agents.parallel import search_in_workers
 from tabletop.agents.search_tree import Node, descend, edge
 from tabletop.core.decision import BotSetting, BotSpec, Decision, SettingValue
@@ -218,6 +218,7 @@ class ISMCTSAgent:
             state = game.copy(worlds[rng.randrange(len(worlds))])
             if hasattr(state, "randomness"):  # the world's future shuffles are not known either
                 state.randomness = (f"resampled:{rng.getrandbits(64)}", 0)
+                refresh(state, rng)
         else:
             state = decision.sample_state(rng)
         if self.redraw is not None and not worlds:

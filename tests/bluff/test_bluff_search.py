@@ -65,3 +65,19 @@ def test_an_honest_players_claim_is_believed_more_than_a_uniform_deal_would(bluf
         uniform = [bluff.determinize(state, 1, rng) for _ in range(200)]
         truthful_uniform += sum(rank(w.claim[0][0]) == call for w in uniform) / len(uniform)
     assert truthful_believed > 2 * truthful_uniform
+
+
+def test_a_believed_world_deals_again_only_the_cards_nobody_has_seen(bluff):
+    from tabletop.agents.belief import refresh
+
+    state, _, _ = answering_positions(bluff, seed=3)[-1]
+    known = {card for card in state.pile if state.known and state.known.get(card)}
+    orders = set()
+    for seed in range(12):
+        world = bluff.copy(state)
+        refresh(world, random.Random(seed))
+        assert bluff.census(world) == bluff.census(state)
+        assert world.hands == state.hands and world.claim == state.claim
+        assert all(world.pile[i] == card for i, card in enumerate(state.pile) if card in known)
+        orders.add(tuple(world.aside))
+    assert len(orders) > 1
