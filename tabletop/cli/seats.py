@@ -26,14 +26,17 @@ def default_bot(registry: Registry, game: Game) -> str:
 
 
 def _split_seats(seats: str) -> list[str]:
-    """Seats separated by commas; a ``key=value`` piece continues the settings of the seat
-    before it, so ``human,ismcts:time=0.5,iterations=2000`` is two seats."""
+    """Seats separated by commas. A bot's settings share the commas, so a ``key=value`` piece
+    (no seat is named with ``=``) always continues the seat before it: ``human,ismcts:time=0.5,
+    iterations=2000`` is two seats, and so is ``ismcts:time=0.1,ismcts:time=0.1,belief=0`` (two
+    search settings at equal time); after a bare name it opens the settings, so
+    ``ismcts,belief=0`` is the one seat ``ismcts:belief=0``."""
     kinds: list[str] = []
     for piece in (p.strip() for p in seats.split(",")):
         if not piece:
             raise UnknownNameError(f"'{seats}' has an empty seat; write names separated by commas.")
-        if "=" in piece and ":" not in piece and kinds and ":" in kinds[-1]:
-            kinds[-1] += f",{piece}"
+        if "=" in piece and ":" not in piece and kinds and kinds[-1].lower() != HUMAN:
+            kinds[-1] += f"{',' if ':' in kinds[-1] else ':'}{piece}"
         else:
             kinds.append(piece)
     return kinds

@@ -223,3 +223,28 @@ def test_root_parallel_search_plays_only_legal_moves_to_the_end(goofspiel):
               RandomAgent(random.Random(2))]
     result = run_match(goofspiel, agents, seed=4)
     assert result.outcome is not None and len(result.record.actions) == 26
+
+
+def test_two_search_settings_share_one_seats_list():
+    from tabletop.cli.seats import plan_seats
+
+    registry = build_registry()
+    game = registry.game("castlewars")
+    plans = plan_seats(registry, game, seats="ismcts:time=0.1,ismcts:time=0.1,belief=0", players=None)
+    assert [p.kind for p in plans] == ["ismcts:time=0.1", "ismcts:time=0.1,belief=0"]
+    plans = plan_seats(registry, game, seats="ismcts,belief=0,workers=2,captain", players=None)
+    assert [p.kind for p in plans] == ["ismcts:belief=0,workers=2", "captain"]
+
+
+def test_bench_compares_two_search_settings_with_seats_rotated_and_an_interval(cli):
+    import json
+
+    timed = json.loads(cli("bench", "goofspiel", "--bots", "ismcts:iterations=15,ismcts:iterations=15,belief=0",
+                           "--games", "4", "--rotate", "--json").out)
+    first, second = timed["bots"]
+    assert (first["bot"], second["bot"]) == ("ismcts:iterations=15", "ismcts:iterations=15,belief=0")
+    assert timed["rotate"] and first["decisions"] == second["decisions"] == 4 * 12
+    assert first["wins"] + second["wins"] <= 4
+    for row in (first, second):
+        low, high = row["ci95"]
+        assert low <= row["win_rate"] <= high and high - low > 0.3  # four games say little
