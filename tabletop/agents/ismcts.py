@@ -42,7 +42,7 @@ from typing import Any
 
 from tabletop.agents.belief import DEFAULT_FLOOR, DEFAULT_PARTICLES, Belief, Model, bot_model, policy_model, refresh
 from tabletop.agents.parallel import search_in_workers
-from tabletop.agents.search_tree import Node, descend, edge
+from tabletop.agents.search_tree import Node, descend, edge, match_regrets
 from tabletop.core.decision import BotSetting, BotSpec, Decision, SettingValue
 from tabletop.core.facets import Evaluation, RolloutPolicy, SearchKit
 from tabletop.engine.facet_hooks import search_kit
@@ -83,6 +83,7 @@ class ISMCTSAgent:
         particles: int = DEFAULT_PARTICLES,
         floor: float = DEFAULT_FLOOR,
         workers: int = 1,
+        regret: bool = False,
     ):
         """``kit`` is the game's search kit (see :class:`~tabletop.core.facets.SearchKit`); without
         one, ``evaluation`` and ``policy`` may be given alone, their options as attributes.
@@ -111,6 +112,8 @@ class ISMCTSAgent:
         #: The worlds this seat believes in, kept between its decisions (None: uniform draws).
         self.belief = None if model is None else Belief(model, rng, particles=particles, floor=floor)
         self.workers = max(1, int(workers))
+        #: Regret matching instead of UCB where several seats decide at once (see the module).
+        self.regret = regret
         self._worlds: list[Any] = []
         #: (roots, seat, action, secret) of the last search, for tree reuse.
         self._kept: tuple[dict[int, Node], int, str, bool] | None = None
@@ -226,6 +229,8 @@ class ISMCTSAgent:
         current = dict(roots)
         history: list[tuple[int, str, bool]] = []
         path: list[tuple[Node, int]] = []
+        matched: list[tuple[Node, list[str], list[Node], int]] = []  # regret matching's draws
+        regret = self.regret
         root_secret = False
         while outcome(state) is None:
             acting = to_act(state)
@@ -253,6 +258,8 @@ class ISMCTSAgent:
             expand = bool(untried) and (not tried or len(tried) < 1 + widen * node.passes ** 0.5)
             if expand:
                 action = policy(state, mover, untried, rng) if policy is not None else rng.choice(untried)
+            elif regret and secret:
+                action = match_regrets(node, tried, mover, rng, matched)
             else:
                 best = max(tried, key=lambda pair: pair[0].ucb(exploration))
                 action = best[1]
@@ -272,6 +279,12 @@ class ISMCTSAgent:
         for node, mover in path:
             node.visits += 1
             node.reward += value(mover)
+        for node, actions, children, mover in matched:
+            won = value(mover)
+            regrets = node.regrets
+            for action, child in zip(actions, children, strict=True):
+                # regret of not having played each action: its mean so far against this playout's
+                regrets[action] = regrets.get(action, 0.0) + (child.reward / child.visits if child.visits else won) - won
         return root_secret
 
     def _playout(self, game: Any, state: Any, seat: int) -> Callable[[int], float]:
@@ -311,6 +324,7 @@ SETTINGS = (
     BotSetting("floor", DEFAULT_FLOOR, "the belief's share of probability spread over every legal action "
                "(a bluff never rules a world out)", float, 0.001),
     BotSetting("workers", 1, "independent trees searched in that many processes, visits summed", int, 1),
+    BotSetting("regret", 0, "where several seats decide at once, each seat selects by 0: UCB, 1: regret matching", int, 0),
 )
 
 
@@ -356,6 +370,7 @@ def _configure(values: Mapping[str, SettingValue], hooks: Any):
             particles=int(values.get("particles", DEFAULT_PARTICLES)),
             floor=min(1.0, float(values.get("floor", DEFAULT_FLOOR))),
             workers=int(values.get("workers", 1)),
+            regret=bool(values.get("regret", 0)),
         )
 
     return make
@@ -365,6 +380,6 @@ ISMCTS = BotSpec(
     "ismcts", _configure({}, None), game=None,
     help=f"Information-set Monte Carlo tree search with the game's evaluation, {DEFAULT_ITERATIONS} "
          "iterations a decision unless the game sets its own; settings: ismcts:time=0.5,iterations=2000,depth=12,explore=0.7,widen=2,trust=3,reuse=1,"
-         "belief=1,particles=32,floor=0.1,workers=1.",
+         "belief=1,particles=32,floor=0.1,workers=1,regret=0.",
     settings=SETTINGS, configure=_configure,
 )

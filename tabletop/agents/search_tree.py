@@ -11,8 +11,11 @@ decision (multiple-observer ISMCTS, Cowling, Powley & Whitehouse 2012).
 from __future__ import annotations
 
 import math
+import random
 from collections.abc import Iterable
 
+#: With regret matching at secret decisions: the share of uniform play mixed in.
+REGRET_EXPLORE = 0.1
 #: The edge another seat's secret choice takes in a seat's tree.
 HIDDEN = "?"
 
@@ -26,10 +29,11 @@ class Node:
     them; ``available``: how often the action was legal when its parent was passed (the
     ISMCTS count that replaces the parent's visits in UCB); ``passes``: how often a
     decision was made here (for progressive widening); ``views``: for tree reuse, the
-    searching seat's views seen when it was to decide again right here.
+    searching seat's views seen when it was to decide again right here; ``regrets``: with
+    regret matching at secret decisions, each action's cumulative regret here.
     """
 
-    __slots__ = ("children", "visits", "available", "reward", "passes", "views")
+    __slots__ = ("children", "visits", "available", "reward", "passes", "views", "regrets")
 
     def __init__(self) -> None:
         self.children: dict[Key, Node] = {}
@@ -38,6 +42,7 @@ class Node:
         self.reward = 0.0
         self.passes = 0
         self.views: set[str] | None = None
+        self.regrets: dict[str, float] | None = None
 
     def child(self, key: Key) -> Node:
         node = self.children.get(key)
@@ -62,3 +67,24 @@ def descend(root: Node, observer: int, history: Iterable[tuple[int, str, bool]])
     for mover, action, secret in history:
         node = node.child(edge(observer, mover, action, secret))
     return node
+
+
+def match_regrets(node: Node, tried: list[tuple[Node, str]], mover: int, rng: random.Random,
+                   matched: list[tuple[Node, list[str], list[Node], int]]) -> str:
+    """Regret matching at a secret decision: an action drawn in proportion to its positive
+    regret (uniformly while none is positive), mixed with :data:`REGRET_EXPLORE` uniform play."""
+    if node.regrets is None:
+        node.regrets = {}
+    actions = [action for _, action in tried]
+    positive = [max(node.regrets.get(action, 0.0), 0.0) for action in actions]
+    total, count = sum(positive), len(actions)
+    shares = [(1 - REGRET_EXPLORE) * (p / total if total > 0 else 1 / count) + REGRET_EXPLORE / count
+              for p in positive]
+    point, drawn = rng.random(), count - 1
+    for index, share in enumerate(shares):
+        point -= share
+        if point < 0:
+            drawn = index
+            break
+    matched.append((node, actions, [child for child, _ in tried], mover))
+    return actions[drawn]

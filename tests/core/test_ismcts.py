@@ -58,7 +58,7 @@ def test_a_time_budget_stops_the_search(goofspiel):
 
 
 @pytest.mark.parametrize(("text", "message"), [
-    ("itrs=5", "The bot 'ismcts' has no setting 'itrs'; its settings are: iterations, time, depth, explore, widen, trust, reuse, belief, particles, floor, workers."),
+    ("itrs=5", "The bot 'ismcts' has no setting 'itrs'; its settings are: iterations, time, depth, explore, widen, trust, reuse, belief, particles, floor, workers, regret."),
     ("iterations=lots", "Setting 'iterations' of ismcts takes a whole number, not 'lots'."),
     ("time=-1", "Setting 'time' of ismcts must be at least 0.001, not -1."),
     ("iterations", "Write bot settings as ismcts:key=value,key=value, not 'iterations'."),
@@ -248,3 +248,16 @@ def test_bench_compares_two_search_settings_with_seats_rotated_and_an_interval(c
     for row in (first, second):
         low, high = row["ci95"]
         assert low <= row["win_rate"] <= high and high - low > 0.3  # four games say little
+
+
+def test_regret_matching_at_simultaneous_bids_beats_random_play(goofspiel):
+    wins = 0.0
+    for seed in range(30):
+        agents = [ISMCTSAgent(random.Random(seed), iterations=60, regret=True), RandomAgent(random.Random(-seed))]
+        wins += run_match(goofspiel, agents, seed=seed).outcome.share(0)
+    assert wins >= 22
+    agent = ISMCTSAgent(random.Random(0), iterations=300, regret=True)
+    state = goofspiel.new_state(2, seed=1)
+    agent.choose(Decision(goofspiel, state, 0, goofspiel.legal_actions(state, 0)))
+    regrets = agent.trees[0].regrets
+    assert regrets and set(regrets) <= set(goofspiel.legal_actions(state, 0))
