@@ -127,6 +127,7 @@ class ISMCTSAgent:
 
     def choose(self, decision: Decision) -> str:
         legal = list(decision.legal)
+        started = _time.perf_counter()  # a time budget counts the belief's update too
         self._worlds = []
         if self.belief is not None:
             worlds = self.belief.update(decision)
@@ -139,17 +140,21 @@ class ISMCTSAgent:
         if self.workers > 1:
             self._kept = None
             self.last_reused = False
-            visits, won, self.last_iterations = search_in_workers(self, decision, self.workers)
+            visits, won, self.last_iterations = search_in_workers(self, decision, self.workers, self._left(started))
             self.trees = {}
             return self._chose(self._pick(decision, legal, visits, won))
         reused = self._reused(decision)
         self.last_reused = reused is not None
         roots = reused or {seat: Node()}
-        visits, won, secret = self._search(decision, roots, self.iterations, self.time)
+        visits, won, secret = self._search(decision, roots, self.iterations, self._left(started))
         action = self._pick(decision, legal, visits, won)
         self._kept = (roots, seat, action, secret) if self.reuse else None
         self.trees = roots
         return self._chose(action)
+
+    def _left(self, started: float) -> float | None:
+        """Seconds left of a time budget (None: no time budget); at least one iteration runs."""
+        return None if self.time is None else max(0.0, self.time - (_time.perf_counter() - started))
 
     def _chose(self, action: str) -> str:
         if self.belief is not None:

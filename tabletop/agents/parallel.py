@@ -27,26 +27,26 @@ def _shares(budget: int | None, workers: int) -> list[int | None]:
     return [max(1, base + (1 if i < extra else 0)) for i in range(workers)]
 
 
-def _one_tree(agent: Any, decision: Decision, seed: int, budget: int | None) -> Stats:
+def _one_tree(agent: Any, decision: Decision, seed: int, budget: int | None, seconds: float | None) -> Stats:
     saved = agent.rng
     agent.rng = random.Random(seed)
     try:
-        visits, won, _ = agent._search(decision, {decision.seat: Node()}, budget, agent.time)
+        visits, won, _ = agent._search(decision, {decision.seat: Node()}, budget, seconds)
     finally:
         agent.rng = saved
     return visits, won, agent.last_iterations
 
 
-def _child(conn: Any, agent: Any, decision: Decision, seed: int, budget: int | None) -> None:
+def _child(conn: Any, agent: Any, decision: Decision, seed: int, budget: int | None, seconds: float | None) -> None:
     try:
-        conn.send(_one_tree(agent, decision, seed, budget))
+        conn.send(_one_tree(agent, decision, seed, budget, seconds))
     except BaseException as error:  # the parent reports it; a child never prints a traceback
         conn.send(error)
     finally:
         conn.close()
 
 
-def search_in_workers(agent: Any, decision: Decision, workers: int) -> Stats:
+def search_in_workers(agent: Any, decision: Decision, workers: int, seconds: float | None = None) -> Stats:
     """Summed root visits of ``workers`` trees (-1: no tree tried the move), whether every tree
     tried the move enough and won every playout through it, and the iterations run in all."""
     seeds = [agent.rng.getrandbits(64) for _ in range(workers)]
@@ -57,12 +57,12 @@ def search_in_workers(agent: Any, decision: Decision, workers: int) -> Stats:
         context = None
     results: list[Stats] = []
     if context is None:
-        results = [_one_tree(agent, decision, seed, budget) for seed, budget in zip(seeds, budgets, strict=True)]
+        results = [_one_tree(agent, decision, seed, budget, seconds) for seed, budget in zip(seeds, budgets, strict=True)]
     else:
         pipes, processes = [], []
         for seed, budget in zip(seeds, budgets, strict=True):
             receive, send = context.Pipe(duplex=False)
-            process = context.Process(target=_child, args=(send, agent, decision, seed, budget), daemon=True)
+            process = context.Process(target=_child, args=(send, agent, decision, seed, budget, seconds), daemon=True)
             process.start()
             send.close()
             pipes.append(receive)
