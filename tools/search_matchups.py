@@ -3,8 +3,8 @@
 Each row is one matchup: a bot (the row's first) against opponents, seats turned round one place
 a game so it plays every seat equally often, each game its own seed. Printed per row: games,
 wins of the first bot (shared wins count their share), Wilson 95% interval, its win rate from
-each seat, and the median and 90th percentile of its seconds per decision (decisions with one
-legal action left out). Rows run one after the other; a row's games may be spread over worker
+each seat, and the median and 90th percentile of its CPU seconds per decision (decisions with one
+legal action left out; CPU time, as the machine may be shared: it is what one core would take). Rows run one after the other; a row's games may be spread over worker
 processes (``--jobs``), each game played in one process, so figures do not depend on them.
 
     nice -n 10 python tools/search_matchups.py --games 400 --rows bluff-new-honest,wms-new-veteran
@@ -71,10 +71,10 @@ def _one_game(args: tuple[str, list[str], int, int]) -> tuple[float, int, list[f
             self.agent = agent
 
         def choose(self, decision):
-            start = time.perf_counter()
+            start = time.process_time()
             action = self.agent.choose(decision)
             if len(decision.legal) > 1:
-                times.append(time.perf_counter() - start)
+                times.append(time.process_time() - start)
             return action
 
     agents = []
@@ -87,15 +87,27 @@ def _one_game(args: tuple[str, list[str], int, int]) -> tuple[float, int, list[f
     return result.outcome.share(seat), seat, times
 
 
-def run_row(name: str, games: int, seed: int, jobs: int, seconds: float) -> dict:
+def run_row(name: str, games: int, seed: int, jobs: int, seconds: float, every: int = 0) -> dict:
+    """Play the row's games; with ``every``, print the row so far after each ``every`` games."""
     game_name, bots = ROWS[name]
     bots = [b.format(t=seconds) for b in bots]
     work = [(game_name, bots, i, seed) for i in range(games)]
-    if jobs > 1:
-        with ProcessPoolExecutor(jobs) as pool:
-            results = list(pool.map(_one_game, work))
-    else:
-        results = [_one_game(w) for w in work]
+    results: list[tuple[float, int, list[float]]] = []
+    pool = ProcessPoolExecutor(jobs) if jobs > 1 else None
+    try:
+        played = pool.map(_one_game, work) if pool is not None else map(_one_game, work)
+        for result in played:
+            results.append(result)
+            if every and len(results) % every == 0 and len(results) < games:
+                print(_line(_figures(name, game_name, bots, results)) + " (so far)", flush=True)
+    finally:
+        if pool is not None:
+            pool.shutdown(cancel_futures=True)
+    return _figures(name, game_name, bots, results)
+
+
+def _figures(name: str, game_name: str, bots: list[str], results: list[tuple[float, int, list[float]]]) -> dict:
+    games = len(results)
     wins = sum(r[0] for r in results)
     low, high = wilson(wins, games)
     by_seat: dict[int, list[float]] = {}
@@ -128,16 +140,17 @@ def main() -> None:
     parser.add_argument("--seed", type=int, default=1)
     parser.add_argument("--jobs", type=int, default=1, help="worker processes, one game each at a time")
     parser.add_argument("--seconds", type=float, default=0.1, help="time per decision in the equal-time rows")
+    parser.add_argument("--every", type=int, default=0, help="print each row so far every N games")
     parser.add_argument("--list", action="store_true")
     args = parser.parse_args()
     if args.list:
         for name, (game, bots) in ROWS.items():
             print(f"{name}: {game}: {' vs '.join(bots)}")
         return
-    print("| row | seats (first measured) | games | wins | 95% CI (Wilson) | by seat | median s | 90th pct s |")
+    print("| row | seats (first measured) | games | wins | 95% CI (Wilson) | by seat | median CPU s | 90th pct |")
     print("|---|---|---|---|---|---|---|---|", flush=True)
     for name in args.rows.split(","):
-        print(_line(run_row(name.strip(), args.games, args.seed, args.jobs, args.seconds)), flush=True)
+        print(_line(run_row(name.strip(), args.games, args.seed, args.jobs, args.seconds, args.every)), flush=True)
 
 
 if __name__ == "__main__":
