@@ -61,8 +61,9 @@ def register(app: typer.Typer, rt: Runtime) -> None:
                 return
             seated = "seats rotated" if rotate else "seated as written"
             table = Table(title=f"tabletop bench {found.name} --bots ({games} games, {seated})", title_style="title")
-            for column in ("Bot", "Decisions", "Median s", "90th pct s", "Wins", "95% interval"):
-                table.add_column(column, justify="left" if column == "Bot" else "right")
+            table.add_column("Bot", overflow="fold")  # two settings of one bot differ at the end
+            for column in ("Decisions", "Median s", "90th pct s", "Wins", "95% interval"):
+                table.add_column(column, justify="right")
             for row in timed["bots"]:
                 median = "-" if row["median_s"] is None else f"{row['median_s']:.4f}"
                 p90 = "-" if row["p90_s"] is None else f"{row['p90_s']:.4f}"
