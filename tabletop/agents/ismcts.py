@@ -1,8 +1,10 @@
 """Information-set Monte Carlo tree search: a strong bot for any game, from the contract.
 
-Each iteration samples a state consistent with what the seat knows
-(``Decision.sample_state``), walks one tree per seat (see :mod:`.search_tree`: other
-seats' secret choices stay hidden in each tree), adds one node, plays on for at most
+Each iteration samples a state consistent with what the seat knows (one of the worlds its
+:class:`~.belief.Belief` keeps, weighted by how likely the others' play was; else
+``Decision.sample_state``), walks one tree per seat (see :mod:`.search_tree`: other
+seats' secret choices stay hidden in each tree, each seat selecting by UCB or, with
+``regret``, regret matching), adds one node, plays on for at most
 ``depth`` actions and then asks the game's evaluation how things stand (to the end when
 the game offers none; earlier, where a new round opens, if its kit asks for that), and
 credits every mover on the path with its share.
@@ -25,6 +27,8 @@ credits every mover on the path with its share.
   or ``time`` in seconds (opt-in: how far a timed search gets depends on the machine,
   so a timed game does not replay from its seed; a record still replays its actions).
   Given both, the search stops at whichever comes first.
+* Workers: ``workers`` independent trees in forked processes, root visits summed
+  (:mod:`.parallel`); the move still depends only on the seed, budget and worker count.
 * Guide: a kit's ``guide(decision)`` names a move a rule-based bot
   would make (or None). The search then plays its own choice only when it visited it at
   least ``trust`` times as often as the guide's, or when every playout through its choice
