@@ -1,0 +1,119 @@
+"""Any game as a PettingZoo AEC environment: one seat acts at a time.
+
+Agents are ``seat_0`` .. ``seat_{n-1}``. A simultaneous decision is asked one seat at a time,
+in the order the table loop asks it, and nothing of one seat's choice reaches the next seat's
+observation but what its view would show (that a choice was made). Each observation is a
+dict: ``observation`` (the numbers of :mod:`tabletop.rl.observe`) and ``action_mask``; the
+mask is also in ``infos[agent]["action_mask"]`` (with ``view``, the seat's view as JSON text,
+when asked for). Rewards come at the end: each seat's share of the win.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import Any
+
+import numpy as np
+from gymnasium import spaces
+from pettingzoo import AECEnv
+
+from tabletop.core.errors import TabletopError
+from tabletop.rl.table import LearningTable
+
+RENDER_MODES = ("ansi",)
+
+
+def agent_name(seat: int) -> str:
+    return f"seat_{seat}"
+
+
+def make_spaces(table: LearningTable) -> tuple[spaces.Dict, spaces.Discrete]:
+    """A fresh observation and action space (one per agent, so each can be seeded alone)."""
+    observation = spaces.Dict({
+        "observation": spaces.Box(-np.inf, np.inf, (table.encoder.size,), np.float32),
+        "action_mask": spaces.Box(0, 1, (len(table.words),), np.int8),
+    })
+    return observation, spaces.Discrete(len(table.words))
+
+
+def check_render_mode(render_mode: str | None) -> str | None:
+    if render_mode is not None and render_mode not in RENDER_MODES:
+        raise TabletopError(f"render_mode may be None or 'ansi' (the table as JSON text), not {str(render_mode)[:20]!r}.")
+    return render_mode
+
+
+class TabletopAEC(AECEnv):
+    """A game as a PettingZoo AEC environment (make it with :func:`tabletop.rl.env`)."""
+
+    metadata = {"render_modes": list(RENDER_MODES), "name": "tabletop", "is_parallelizable": True}
+
+    def __init__(self, table: LearningTable, *, render_mode: str | None = None, text_view: bool = False):
+        super().__init__()
+        self.table = table
+        self.render_mode = check_render_mode(render_mode)
+        self.text_view = text_view
+        self.metadata = {**self.metadata, "name": f"tabletop_{table.game.name}"}
+        self.possible_agents = [agent_name(s) for s in range(table.players)]
+        self._seat = {name: s for s, name in enumerate(self.possible_agents)}
+        made = {name: make_spaces(table) for name in self.possible_agents}
+        self.observation_spaces = {name: pair[0] for name, pair in made.items()}
+        self.action_spaces = {name: pair[1] for name, pair in made.items()}
+        self.agents: list[str] = []
+
+    def observation_space(self, agent: str) -> spaces.Space:
+        return self.observation_spaces[agent]
+
+    def action_space(self, agent: str) -> spaces.Space:
+        return self.action_spaces[agent]
+
+    def reset(self, seed: int | None = None, options: Mapping[str, Any] | None = None) -> None:
+        """A new game (``options`` are not the game's: those are given when the env is made)."""
+        self.table.start(seed)
+        self.agents = self.possible_agents[:]
+        self.rewards = dict.fromkeys(self.agents, 0.0)
+        self._cumulative_rewards = dict.fromkeys(self.agents, 0.0)
+        self.terminations = dict.fromkeys(self.agents, False)
+        self.truncations = dict.fromkeys(self.agents, False)
+        self.infos = {name: {} for name in self.agents}
+        self._select()
+
+    def observe(self, agent: str) -> dict[str, np.ndarray]:
+        return self.table.observe(self._seat[agent])
+
+    def step(self, action: Any) -> None:
+        agent = self.agent_selection
+        if self.terminations[agent] or self.truncations[agent]:
+            self._was_dead_step(action)
+            return
+        self._cumulative_rewards[agent] = 0.0
+        rewards = self.table.act(self._seat[agent], action)
+        self.rewards = {name: rewards[self._seat[name]] for name in self.agents}
+        if self.table.over():
+            self.terminations = dict.fromkeys(self.agents, True)
+        elif self.table.truncated():
+            self.truncations = dict.fromkeys(self.agents, True)
+        self._select()
+        self._accumulate_rewards()
+
+    def _select(self) -> None:
+        """The agent asked now (the first seat, once the game is over) and its info."""
+        table = self.table
+        seat = table.to_act()
+        self.agent_selection = self.agents[0] if seat is None or table.truncated() else agent_name(seat)
+        for name in self.agents:
+            self.infos[name] = self._info(self._seat[name])
+
+    def _info(self, seat: int) -> dict[str, Any]:
+        info: dict[str, Any] = {"action_mask": self.table.mask(seat).copy()}
+        if self.text_view:
+            info["view"] = self.table.view_text(seat)
+        return info
+
+    def render(self) -> str | None:
+        """``ansi``: the spectator's view as JSON text (every control character escaped)."""
+        if self.render_mode is None:
+            return None
+        return self.table.view_text(None)
+
+    def close(self) -> None:
+        """Nothing to release: the game lives in this process."""
