@@ -78,7 +78,10 @@ class TabletopAEC(AECEnv):
         self._select()
 
     def observe(self, agent: str) -> dict[str, np.ndarray]:
-        return self.table.observe(self._seat[agent])
+        """The agent's numbers, and its mask: its legal actions if it is asked now, else none."""
+        table, seat = self.table, self._seat[agent]
+        mask = table.mask(seat) if agent == self.agent_selection else table.no_actions
+        return {"observation": table.encoder.encode(table.state, seat), "action_mask": mask}
 
     def step(self, action: Any) -> None:
         agent = self.agent_selection
@@ -88,23 +91,25 @@ class TabletopAEC(AECEnv):
         self._cumulative_rewards[agent] = 0.0
         rewards = self.table.act(self._seat[agent], action)
         self.rewards = {name: rewards[self._seat[name]] for name in self.agents}
-        if self.table.over():
+        if self.table.done:
             self.terminations = dict.fromkeys(self.agents, True)
-        elif self.table.truncated():
+        elif self.table.cut:
             self.truncations = dict.fromkeys(self.agents, True)
         self._select()
         self._accumulate_rewards()
 
     def _select(self) -> None:
-        """The agent asked now (the first seat, once the game is over) and its info."""
+        """The agent asked now (the first seat, once the game is over) and the infos: the mask
+        of its legal actions, none for the others (they are asked in turn, even in a
+        simultaneous decision)."""
         table = self.table
-        seat = table.to_act()
-        self.agent_selection = self.agents[0] if seat is None or table.truncated() else agent_name(seat)
+        seat = None if table.done or table.cut else table.to_act()
+        self.agent_selection = self.agents[0] if seat is None else agent_name(seat)
         for name in self.agents:
-            self.infos[name] = self._info(self._seat[name])
+            self.infos[name] = self._info(self._seat[name], self._seat[name] == seat)
 
-    def _info(self, seat: int) -> dict[str, Any]:
-        info: dict[str, Any] = {"action_mask": self.table.mask(seat).copy()}
+    def _info(self, seat: int, asked: bool) -> dict[str, Any]:
+        info: dict[str, Any] = {"action_mask": self.table.mask(seat) if asked else self.table.no_actions}
         if self.text_view:
             info["view"] = self.table.view_text(seat)
         return info

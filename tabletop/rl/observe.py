@@ -44,12 +44,14 @@ EMPTY, OTHER, UNSEEN = 0, 1, 2
 class _Node:
     """One place in a value: a number, texts seen there, list items, dict keys, set members."""
 
-    __slots__ = ("num", "texts", "items", "keys", "members")
+    __slots__ = ("num", "texts", "items", "kept", "keys", "members")
 
     def __init__(self) -> None:
         self.num: int | bool | None = None
         self.texts: dict[str, int] = {}
         self.items: list[_Node] = []
+        #: The items that hold a place, with their index (made by :meth:`prune`).
+        self.kept: list[tuple[int, _Node]] = []
         self.keys: dict[Any, _Node] = {}
         self.members: dict[Any, int] = {}
 
@@ -90,6 +92,12 @@ class _Node:
             self.members[member], start = start, start + 1
         return start
 
+    def prune(self) -> bool:
+        """Drop the places that hold nothing (after :meth:`place`); whether this one holds any."""
+        self.kept = [(i, node) for i, node in enumerate(self.items) if node.prune()]
+        self.keys = {key: node for key, node in self.keys.items() if node.prune()}
+        return self.num is not None or bool(self.texts or self.kept or self.keys or self.members)
+
     def fill(self, value: Any, at: list[int], values: list[float]) -> None:
         kind = type(value)
         if kind is int or kind is float or kind is bool:
@@ -102,8 +110,10 @@ class _Node:
                 at.append(place)
                 values.append(1.0)
         elif kind is list or kind is tuple:
-            for node, item in zip(self.items, value, strict=False):
-                node.fill(item, at, values)
+            size = len(value)
+            for i, node in self.kept:
+                if i < size:
+                    node.fill(value[i], at, values)
         elif kind is dict:
             keys = self.keys
             for key, item in value.items():
@@ -170,22 +180,32 @@ class Encoder:
             self.parts["features"] = slice(start, start + self._features_size)
             start += self._features_size
         self.size = start
+        #: Per seat, each zone block and whether that seat sees its cards.
+        self._zones_of = [
+            [(name, owner, visibility == EVERYONE or (visibility == OWNER and owner == seat), column, extra)
+             for name, owner, visibility, column, extra in self._zones]
+            for seat in range(seats)
+        ]
+        for _name, _private, node in self._values:
+            node.prune()
 
     def encode(self, state: Any, seat: int) -> np.ndarray:
-        """``seat``'s observation: what it sees of the state, as ``size`` float32 numbers."""
-        out = np.zeros(self.size, dtype=np.float32)
-        out[seat] = 1.0
+        """``seat``'s observation: what it sees of the state, as ``size`` float32 numbers.
+
+        One pass in Python gathers the places to count (cards seen, the seat) and the places
+        to set (unseen counts, values), then NumPy adds them up at once: a few array calls
+        per observation, whatever the game's size."""
+        at = [seat]
+        where: list[int] = []
+        weights: list[float] = []
         if self.component:
-            at: list[int] = []
-            unseen_at: list[int] = []
-            unseen: list[int] = []
             bit = 1 << seat
             known = state.known
-            for name, owner, visibility, column, extra in self._zones:
+            for name, owner, seen, column, extra in self._zones_of[seat]:
                 cards = getattr(state, name) if owner is None else getattr(state, name)[owner]
                 if not cards:
                     continue
-                if visibility == EVERYONE or (visibility == OWNER and owner == seat):
+                if seen:
                     places = list(map(column.get, cards))
                     if None in places:
                         places = [extra + OTHER if p is None else p for p in places]
@@ -193,24 +213,22 @@ class Encoder:
                     continue
                 hidden = len(cards)
                 if known:
-                    seen = [c for c in cards if known.get(c, 0) & bit]
-                    hidden -= len(seen)
-                    at += [column.get(c, extra + OTHER) for c in seen]
-                unseen_at.append(extra + UNSEEN)
-                unseen.append(hidden)
-            if at:
-                out += np.bincount(at, minlength=self.size)
-            if unseen_at:
-                out[unseen_at] = unseen
-            at, values = [], []
+                    learnt = [c for c in cards if known.get(c, 0) & bit]
+                    hidden -= len(learnt)
+                    at += [column.get(c, extra + OTHER) for c in learnt]
+                where.append(extra + UNSEEN)
+                weights.append(hidden)
             for name, private, node in self._values:
-                node.fill(_seen(state, name, seat, private), at, values)
-            if at:
-                out[at] = values
+                node.fill(_seen(state, name, seat, private), where, weights)
         if self._features is not None:
-            part = self.parts["features"]
-            out[part] = np.asarray(self._features(self.game, state, seat), dtype=np.float32)
-        return out
+            first = self.parts["features"].start
+            for i, value in enumerate(self._features(self.game, state, seat)):
+                where.append(first + i)
+                weights.append(value)
+        out = np.bincount(at, minlength=self.size)
+        if where:
+            out = out + np.bincount(where, weights=weights, minlength=self.size)
+        return out.astype(np.float32)
 
     def text(self, state: Any, seat: int | None) -> str:
         """The seat's view as JSON text (ASCII, every control character escaped), for an agent

@@ -87,7 +87,7 @@ class TabletopParallel(ParallelEnv):
         infos = {}
         for name in self.agents:
             seat = self._seat[name]
-            infos[name] = {"action_mask": self.table.mask(seat).copy()}
+            infos[name] = {"action_mask": self.table.mask(seat)}
             if self.text_view:
                 infos[name]["view"] = self.table.view_text(seat)
         return infos

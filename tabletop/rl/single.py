@@ -39,7 +39,12 @@ class TabletopGym(gymnasium.Env):
         super().reset(seed=seed)
         self.table.start(seed)
         self._ended = self.table.over()
-        return self.table.observe(self.seat), self._info()
+        return self._observe(), self._info()
+
+    def _observe(self) -> dict[str, np.ndarray]:
+        """Fresh arrays each call, as Gymnasium asks (a user may keep and change them)."""
+        table = self.table
+        return {"observation": table.encoder.encode(table.state, self.seat), "action_mask": table.mask(self.seat).copy()}
 
     def step(self, action: Any):
         table, seat = self.table, self.seat
@@ -50,10 +55,10 @@ class TabletopGym(gymnasium.Env):
         except IllegalAction:
             self._ended = True
             info = {**self._info(), "illegal_action": True}
-            return table.observe(seat), float(self.illegal_reward), True, False, info
+            return self._observe(), float(self.illegal_reward), True, False, info
         terminated, truncated = table.over(), table.truncated()
         self._ended = terminated or truncated
-        return table.observe(seat), float(rewards[seat]), terminated, truncated, self._info()
+        return self._observe(), float(rewards[seat]), terminated, truncated, self._info()
 
     def _info(self) -> dict[str, Any]:
         info: dict[str, Any] = {"action_mask": self.table.mask(self.seat).copy()}

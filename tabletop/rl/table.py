@@ -24,6 +24,10 @@ from tabletop.engine.vocabulary import VocabularyError, vocabulary
 from tabletop.rl.observe import Encoder
 
 
+#: At most this many masks are kept by their list of legal actions (then they are made afresh).
+MASKS_KEPT = 4096
+
+
 class NotInVocabulary(VocabularyError):
     """The game offered an action its vocabulary does not hold."""
 
@@ -59,7 +63,12 @@ class LearningTable:
         self._seeds = random.Random()
         self._next_seed: int | None = None
         self._masks: dict[int, np.ndarray] = {}
+        self._by_legal: dict[tuple[str, ...], np.ndarray] = {}
         self._potentials: list[float] = []
+        #: The mask of a seat with nothing to do (read-only, shared).
+        self.no_actions = np.zeros(len(self.words), dtype=np.int8)
+        self.no_actions.flags.writeable = False
+        self.done = self.cut = False
 
     # ---- a new game ---------------------------------------------------------------------
 
@@ -77,6 +86,7 @@ class LearningTable:
         self._masks = {}
         if self.bots:
             self.session.advance()
+        self._settle()
         self._potentials = self.potentials()
 
     # ---- where the game is --------------------------------------------------------------
@@ -89,38 +99,55 @@ class LearningTable:
         """The seat asked now (the first of a simultaneous decision), None once it is over."""
         return self.session.to_act()
 
+    def _settle(self) -> None:
+        """After each move: is the game over, or cut at its step limit unfinished (a rules bug, or
+        agents that never end it)?"""
+        self.done = self.session.outcome() is not None
+        self.cut = not self.done and self.session.steps >= self.step_limit
+
     def over(self) -> bool:
-        return self.session.outcome() is not None
+        return self.done
 
     def truncated(self) -> bool:
-        """The game reached its step limit unfinished (a rules bug, or agents that never end it)."""
-        return not self.over() and self.session.steps >= self.step_limit
+        return self.cut
 
     def legal(self, seat: int) -> Sequence[str]:
         return self.game.legal_actions(self.session.state, seat)
 
     def mask(self, seat: int) -> np.ndarray:
-        """1 for each vocabulary action ``seat`` may take now, else 0 (made once per position and
-        kept: hand out copies)."""
+        """1 for each vocabulary action ``seat`` may take now, else 0: read-only (so handing out
+        the same array twice is safe), made once per position and kept per list of legal
+        actions (the same lists come back often: a hand, a phase's choices)."""
         mask = self._masks.get(seat)
         if mask is None:
-            mask = np.zeros(len(self.words), dtype=np.int8)
-            legal = self.legal(seat)
-            if legal:
-                index = self.index
-                try:
-                    mask[[index[a] for a in legal]] = 1
-                except KeyError:
-                    missing = next(a for a in legal if a not in index)
-                    raise NotInVocabulary(
-                        f"{self.game.name} offered {missing[:40]!r}, which is not in its action vocabulary; "
-                        "declare it in the game's LearningKit(vocabulary=...)."
-                    ) from None
+            legal = tuple(self.legal(seat))
+            mask = self._by_legal.get(legal)
+            if mask is None:
+                mask = self._make_mask(legal)
+                if len(self._by_legal) >= MASKS_KEPT:
+                    self._by_legal.clear()
+                self._by_legal[legal] = mask
             self._masks[seat] = mask
         return mask
 
+    def _make_mask(self, legal: tuple[str, ...]) -> np.ndarray:
+        if not legal:
+            return self.no_actions
+        mask = np.zeros(len(self.words), dtype=np.int8)
+        index = self.index
+        try:
+            mask[[index[a] for a in legal]] = 1
+        except KeyError:
+            missing = next(a for a in legal if a not in index)
+            raise NotInVocabulary(
+                f"{self.game.name} offered {missing[:40]!r}, which is not in its action vocabulary; "
+                "declare it in the game's LearningKit(vocabulary=...)."
+            ) from None
+        mask.flags.writeable = False
+        return mask
+
     def observe(self, seat: int) -> dict[str, np.ndarray]:
-        return {"observation": self.encoder.encode(self.session.state, seat), "action_mask": self.mask(seat).copy()}
+        return {"observation": self.encoder.encode(self.session.state, seat), "action_mask": self.mask(seat)}
 
     def view_text(self, seat: int | None) -> str:
         return self.encoder.text(self.session.state, seat)
@@ -138,12 +165,13 @@ class LearningTable:
                                 "choose one the action mask allows.", seat=seat, action=word)
         self.session.submit(seat, word)
         self._masks = {}
-        if self.bots and not self.over():
+        if self.bots and self.session.outcome() is None:
             self.session.advance()
+        self._settle()
         return self.rewards()
 
     def rewards(self) -> list[float]:
-        outcome = self.session.outcome()
+        outcome = self.session.outcome() if self.done else None
         shares = [0.0] * self.players if outcome is None else [outcome.share(s) for s in range(self.players)]
         if self._potential is None:
             return shares

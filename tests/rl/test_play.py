@@ -178,6 +178,7 @@ def test_the_leak_test_finds_a_planted_leak(installed):
     encoder, state = env.table.encoder, env.table.state
     rng = random.Random(2)
     honest = [np.array_equal(encoder.encode(s.state, 0), encoder.encode(state, 0)) for s in resamplers(game, state, 0, rng)]
-    encoder._zones = [(name, owner, "everyone", column, extra) for name, owner, _, column, extra in encoder._zones]
+    encoder._zones_of = [[(name, owner, True, column, extra) for name, owner, _, column, extra in zones]
+                         for zones in encoder._zones_of]
     leaky = [np.array_equal(encoder.encode(s.state, 0), encoder.encode(state, 0)) for s in resamplers(game, state, 0, rng)]
     assert all(honest) and not all(leaky)
