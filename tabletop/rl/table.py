@@ -23,7 +23,6 @@ from tabletop.engine.session import HUMAN, SeatSpec, Session
 from tabletop.engine.vocabulary import VocabularyError, vocabulary
 from tabletop.rl.observe import Encoder
 
-
 #: At most this many masks are kept by their list of legal actions (then they are made afresh).
 MASKS_KEPT = 4096
 
