@@ -5,14 +5,17 @@ per second (what `tabletop simulate` runs), on one core: what the learning adapt
 
 A simulated decision: the random bot's choice and the game's legal actions and apply, through
 Session.play. An environment step: ``env.last()`` (the observation: numbers and mask), a
-masked random choice, ``env.step``. The adapter's share is the difference, per decision, as a
-fraction of a simulated decision.
+masked random choice, ``env.step``; "mask only" reads the info's mask instead of the
+observation. The adapter's cost is the difference, per decision, in simulated decisions.
+Measurements are interleaved and repeated (the median shown), as a shared machine's load
+moves.
 """
 
 from __future__ import annotations
 
 import argparse
 import random
+import statistics
 import time
 
 import numpy as np
@@ -67,6 +70,7 @@ def env_rate(game, players, seconds, *, observe=True):
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--seconds", type=float, default=3.0, help="time per measurement")
+    parser.add_argument("--repeat", type=int, default=3, help="measurements of each, interleaved; the median is shown")
     args = parser.parse_args()
     registry = build_registry()
     print("| game | seats | simulate decisions/s | env steps/s (mask only) | env steps/s (observation) | adapter per step, in simulated decisions |")
@@ -74,9 +78,9 @@ def main() -> None:
     for name in GAMES:
         game = registry.game(name)
         players = game.min_players
-        sim = simulate_rate(game, players, args.seconds)
-        bare = env_rate(game, players, args.seconds, observe=False)
-        full = env_rate(game, players, args.seconds)
+        runs = [(simulate_rate(game, players, args.seconds), env_rate(game, players, args.seconds, observe=False),
+                 env_rate(game, players, args.seconds)) for _ in range(args.repeat)]
+        sim, bare, full = (statistics.median(r[i] for r in runs) for i in range(3))
         print(f"| {name} | {players} | {sim:,.0f} | {bare:,.0f} | {full:,.0f} | {sim / full - 1:.2f} |")
 
 

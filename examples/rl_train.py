@@ -1,7 +1,7 @@
 """Train a small agent on a bundled game through ``tabletop.rl.gym_env``, CPU only, NumPy only.
 
     pip install -e '.[rl]'
-    python examples/rl_train.py                       # Castle Wars, a few minutes
+    python examples/rl_train.py                          # Castle Wars, about 6 minutes: docs/rl-learning.png
     python examples/rl_train.py --episodes 600 --quick   # a smoke run
 
 The agent is a masked policy gradient (REINFORCE with a learned value as baseline, Adam) over
@@ -154,9 +154,9 @@ def chart(rows: list, game: str, opponents: list[str], out: Path, games: int) ->
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--game", default="castlewars")
-    parser.add_argument("--episodes", type=int, default=6000)
-    parser.add_argument("--eval-every", type=int, default=500)
-    parser.add_argument("--eval-games", type=int, default=300)
+    parser.add_argument("--episodes", type=int, default=8000)
+    parser.add_argument("--eval-every", type=int, default=1000)
+    parser.add_argument("--eval-games", type=int, default=200)
     parser.add_argument("--batch", type=int, default=16)
     parser.add_argument("--hidden", type=int, default=64)
     parser.add_argument("--lr", type=float, default=0.005)

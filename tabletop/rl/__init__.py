@@ -32,9 +32,13 @@ MISSING = "tabletop.rl needs the rl extra: pip install 'tabletop[rl]' (PettingZo
 
 def _table(game: Game | str, players: int | None, options: Mapping[str, Any] | None, **kwargs: Any):
     try:
-        from tabletop.rl.table import LearningTable
+        import gymnasium  # noqa: F401
+        import numpy  # noqa: F401
+        import pettingzoo  # noqa: F401
     except ImportError as error:
         raise TabletopError(MISSING) from error
+    from tabletop.rl.table import LearningTable
+
     return LearningTable(game, players, options, **kwargs)
 
 
@@ -68,7 +72,7 @@ def gym_env(game: Game | str, seat: int = 0, opponents: Sequence[str] = ("random
     from tabletop.engine.registry import build_registry
 
     registry = build_registry()
-    found = game if not isinstance(game, str) else registry.game(game)
+    found = registry.game(game) if isinstance(game, str) else game
     players = len(opponents) + 1
     if not 0 <= seat < players:
         raise TabletopError(f"seat must be 0 to {players - 1} with {len(opponents)} opponents, not {seat}.")

@@ -10,6 +10,7 @@ import numpy as np
 import pytest
 
 import tabletop.rl as rl
+from tabletop.core.errors import TabletopError
 from tabletop.engine.registry import build_registry
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -58,3 +59,9 @@ def test_the_training_example_runs_and_draws_its_chart(tmp_path):
                           "--out", str(out)], capture_output=True, text=True, timeout=600)
     assert run.returncode == 0, run.stderr
     assert "40 training games" in run.stdout and out.stat().st_size > 10_000
+
+
+def test_without_the_extra_the_environments_say_how_to_install_it(monkeypatch):
+    monkeypatch.setitem(sys.modules, "pettingzoo", None)  # as if it were not installed
+    with pytest.raises(TabletopError, match=r"^tabletop.rl needs the rl extra: pip install 'tabletop\[rl\]'"):
+        rl.env("castlewars")
