@@ -9,6 +9,8 @@ is printed again only when it changed, compactly when the game provides a board.
 from __future__ import annotations
 
 import difflib
+import sys
+import unicodedata
 from collections.abc import Callable, Sequence
 from typing import TYPE_CHECKING
 
@@ -46,6 +48,52 @@ def _echo(typed: str) -> str:
     """What was typed, as a message quotes it: control characters escaped, then cut short."""
     shown = clean(typed)
     return shown if len(shown) <= ECHO else shown[:ECHO] + "..."
+
+
+#: What a person types at a hand-over page when their name has no letter or digit to type.
+READY_WORD = "ready"
+
+
+def _folded(text: str) -> str:
+    """``text`` as typed on any keyboard: accents, case, spaces and punctuation dropped."""
+    bare = "".join(c for c in unicodedata.normalize("NFKD", text) if not unicodedata.combining(c))
+    return "".join(c for c in bare.casefold() if c.isascii() and c.isalnum())
+
+
+def hand_over_word(name: str) -> str:
+    """What the next person types to be handed the screen: their name (or ``ready`` when it
+    has nothing typeable). A stray Enter, or a move the last person typed ahead, is not it."""
+    return name if _folded(name) else READY_WORD
+
+
+def confirms_hand_over(name: str, typed: str) -> bool:
+    """Whether ``typed`` is the word :func:`hand_over_word` asks of ``name``'s person; case,
+    accents, spaces and punctuation do not matter."""
+    word = _folded(hand_over_word(name))
+    return bool(word) and _folded(typed) == word
+
+
+def discard_typeahead() -> None:
+    """Drop whatever was typed at the terminal but not read yet (the last person's extra
+    Enter or next move), so that it cannot answer the page now shown. Nothing to do when input
+    is not a terminal (a script's lines are meant)."""
+    try:
+        if sys.stdin is None or not sys.stdin.isatty():
+            return
+        if sys.platform == "win32":
+            import msvcrt
+
+            while msvcrt.kbhit():
+                msvcrt.getwch()
+            return
+        import termios
+
+        try:
+            termios.tcflush(sys.stdin.fileno(), termios.TCIFLUSH)
+        except termios.error:  # not a real terminal after all (a pty gone away)
+            return
+    except (OSError, ValueError, ImportError):
+        return
 
 
 def match_choice(text: str, legal: Sequence[str]) -> str:

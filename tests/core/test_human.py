@@ -75,3 +75,15 @@ def test_a_hand_with_nothing_playable_now_lists_only_what_is_not(goofspiel):
     agent = HumanAgent(console=Console(file=out, width=120), ask=lambda prompt: "13", names=["A", "B"], board=Board())
     agent.console.print(agent._compact(Decision(goofspiel, goofspiel.new_state(2, seed=1), 0, ["13"])))
     assert "Your workers: not now: Jammer, Thief" in out.getvalue()
+
+
+@pytest.mark.parametrize(("name", "typed", "goes_on"), [
+    ("Bob", "bob", True), ("Bob", " BOB ", True), ("Player 2", "player2", True), ("Zoë", "zoe", True),
+    ("Bob", "", False), ("Bob", "b", False), ("Bob", "place K", False), ("Bob", "1", False),
+    ("Player 2", "Player 1", False), ("\U0001f431", "", False), ("\U0001f431", "ready", True),
+])
+def test_a_hand_over_goes_on_only_for_the_next_persons_name(name, typed, goes_on):
+    """A stray Enter or a move typed ahead by the last person never hands the screen over."""
+    from tabletop.terminal.prompt import confirms_hand_over
+
+    assert confirms_hand_over(name, typed) is goes_on
