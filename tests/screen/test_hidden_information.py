@@ -12,7 +12,7 @@ from rich.console import Console
 from tabletop.engine.session import Turn
 from tabletop.screen.dialogs import HandOver
 from tabletop.screen.game_screen import GameScreen
-from tests.screen.helpers import SIZE, app_for, decide, session, settle
+from tests.screen.helpers import SIZE, app_for, decide, session, settle, take_the_screen
 
 TABLES = [
     ("windupwar", ["human", "human", "tactician"], 5),
@@ -60,8 +60,7 @@ def test_hand_overs_never_show_the_last_persons_secrets(registry, game, kinds, s
                         assert shown(game_screen.hand_over(Turn(incoming, True, since))) == shown(page)
                     table.state = real
                     checked += 1
-                    await pilot.press("enter")
-                    await settle(app, pilot)
+                    await take_the_screen(app, pilot)
                     others = {item.event.render(table.names) for item in table.log
                               if item.event.visible_to and incoming not in item.event.visible_to}
                     assert not others & set(app.screen.log_lines)
@@ -174,3 +173,68 @@ def test_plain_hand_over_drops_type_ahead_and_a_stray_enter_with_three_people(re
     assert seated == 19 and refused == 2 * 18  # each page after a move refused the Enter and the move
     assert text.count("Only Bob goes on from here: type Bob and press Enter.") >= 2
     assert "│ > Bob takes an Archer." in text and "\\x0a" not in text  # one narrated line a line
+
+
+def _to_a_last_placement(registry):
+    """Castle Wars with three people, played up to a person whose next `place` leaves Units of
+    one kind, so the game places them and the screen passes on: (table, that move, the move
+    the person would type next, expecting to place again)."""
+    table = session(registry, "castlewars", ["human", "human", "human"], seed=4, names=["Ann", "Bob", "Cid"])
+    rng = random.Random(4)
+    while (turn := table.advance()) is not None:
+        seat = turn.seat
+        legal = list(table.decision(seat).legal)
+        for action in (a for a in legal if a.startswith("place")):
+            after = table.game.copy(table.state)
+            table.game.apply(after, seat, action)
+            if table.game.to_act(after)[0] != seat:
+                return table, action, next(a for a in legal if a.startswith("place") and a != action)
+        table.submit(seat, rng.choice(legal))
+    raise AssertionError("no last placement")
+
+
+def test_full_screen_hand_over_drops_type_ahead_and_a_stray_enter_with_three_people(registry):
+    from textual import events
+
+    table, move, again = _to_a_last_placement(registry)
+    mover = table.human_to_act()
+    app = app_for(registry, table)
+
+    def keys(text: str) -> list[str]:
+        return ["space" if char == " " else char for char in text]
+
+    def typed(*pressed: str) -> list[events.Key]:
+        return [events.Key(key, "\r" if key == "enter" else " " if key == "space" else key) for key in pressed]
+
+    async def play():
+        async with app.run_test(size=SIZE) as pilot:
+            await settle(app, pilot)
+            screen = app.screen
+            assert isinstance(screen, GameScreen) and screen.deciding == mover
+            steps = table.steps
+            await pilot.press(*keys(move))
+            # The mover presses Enter and, expecting to place again, types on: the screen is busy
+            # and reads those keys only once the next person's page is up.
+            enter, *ahead = typed("enter", *keys(again), "enter", "enter")
+            app._driver.send_message(enter)
+            await settle(app, pilot)
+            page = app.screen
+            incoming = table.human_to_act()
+            assert isinstance(page, HandOver) and incoming != mover and page.seat_name == table.names[incoming]
+            for key in ahead:
+                app._driver.send_message(key)
+            await pilot.pause()
+            assert app.screen is page and page.query_one("#name").value == ""
+            assert "Only" not in str(page.query_one("#press").render())  # dropped, never typed
+            assert table.record.actions[steps:] == [(mover, move)]
+            assert screen.deciding is None  # nothing of the next person drawn beneath the page
+            # The last person's stray Enter and move, after the page appeared, do not pass it.
+            await pilot.press("enter")
+            await pilot.press(*keys(again), "enter")
+            await pilot.pause()
+            assert app.screen is page and table.steps == steps + 1
+            assert "Only " + table.names[incoming] + " goes on" in str(page.query_one("#press").render())
+            await take_the_screen(app, pilot)
+            assert app.screen is screen and screen.deciding == incoming
+
+    asyncio.run(play())
