@@ -272,7 +272,8 @@ class HumanAgent:
             "[bold]How to answer[/]: {}\n"
             "Type an action, its number in the list, or enough of its start to tell it apart.\n"
             "[bold]list[/] shows the choices again, [bold]view[/] the table, [bold]card NAME[/] a card's text, "
-            "[bold]undo[/] takes back your last decision (not once you have seen what was hidden then), "
+            "[bold]undo[/] takes back your last decision (not once you, or another person it takes back, "
+            "have seen what was hidden then), "
             "[bold]quit[/] stops the game (it is saved; `tabletop play --resume FILE` continues it).",
             help_text,
         ))
