@@ -87,3 +87,22 @@ def test_a_hand_over_goes_on_only_for_the_next_persons_name(name, typed, goes_on
     from tabletop.terminal.prompt import confirms_hand_over
 
     assert confirms_hand_over(name, typed) is goes_on
+
+
+@pytest.mark.skipif(not hasattr(__import__("os"), "openpty"), reason="needs a pseudo-terminal (POSIX)")
+def test_what_was_typed_before_a_hand_over_is_dropped_at_a_real_terminal(monkeypatch):
+    """The last person's Enter and next move, typed before the page appeared, are flushed
+    from the terminal; what the next person types after it is read."""
+    import os
+    import sys
+
+    from tabletop.terminal.prompt import discard_typeahead
+
+    main, side = os.openpty()
+    with os.fdopen(side, "r") as terminal:
+        monkeypatch.setattr(sys, "stdin", terminal)
+        os.write(main, b"place K\n\n")
+        discard_typeahead()
+        os.write(main, b"Bob\n")
+        assert terminal.readline() == "Bob\n"
+    os.close(main)
