@@ -50,7 +50,7 @@ def _echo(typed: str) -> str:
     return shown if len(shown) <= ECHO else shown[:ECHO] + "..."
 
 
-#: What a person types at a hand-over page when their name has no letter or digit to type.
+#: What a person types at a hand-over page when their name has no letter to type.
 READY_WORD = "ready"
 
 
@@ -61,9 +61,10 @@ def _folded(text: str) -> str:
 
 
 def hand_over_word(name: str) -> str:
-    """What the next person types to be handed the screen: their name (or ``ready`` when it
-    has nothing typeable). A stray Enter, or a move the last person typed ahead, is not it."""
-    return name if _folded(name) else READY_WORD
+    """What the next person types to be handed the screen: their name, or ``ready`` when it has
+    no letter to type (a number could be a choice typed ahead). A stray Enter, or a move the
+    last person typed ahead, is not it."""
+    return name if any(c.isalpha() for c in _folded(name)) else READY_WORD
 
 
 def confirms_hand_over(name: str, typed: str) -> bool:

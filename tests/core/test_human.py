@@ -81,6 +81,7 @@ def test_a_hand_with_nothing_playable_now_lists_only_what_is_not(goofspiel):
     ("Bob", "bob", True), ("Bob", " BOB ", True), ("Player 2", "player2", True), ("Zoë", "zoe", True),
     ("Bob", "", False), ("Bob", "b", False), ("Bob", "place K", False), ("Bob", "1", False),
     ("Player 2", "Player 1", False), ("\U0001f431", "", False), ("\U0001f431", "ready", True),
+    ("7", "7", False), ("7", "Ready", True),
 ])
 def test_a_hand_over_goes_on_only_for_the_next_persons_name(name, typed, goes_on):
     """A stray Enter or a move typed ahead by the last person never hands the screen over."""
