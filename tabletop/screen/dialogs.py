@@ -84,6 +84,7 @@ class HandOver(Screen[None]):
         self.call_after_refresh(self._shown)
 
     def _shown(self) -> None:
+        # Textual stamps each event with this clock when it is read from the terminal.
         self.query_one(NameField).shown_at = _time.get_time()
 
     def on_input_submitted(self, event: Input.Submitted) -> None:
