@@ -90,7 +90,7 @@ class TabletopAEC(AECEnv):
             return
         self._cumulative_rewards[agent] = 0.0
         rewards = self.table.act(self._seat[agent], action)
-        self.rewards = {name: rewards[self._seat[name]] for name in self.agents}
+        self.rewards = dict(zip(self.agents, rewards, strict=True))  # every agent lives until the end
         if self.table.done:
             self.terminations = dict.fromkeys(self.agents, True)
         elif self.table.cut:
@@ -104,9 +104,12 @@ class TabletopAEC(AECEnv):
         simultaneous decision)."""
         table = self.table
         seat = None if table.done or table.cut else table.to_act()
-        self.agent_selection = self.agents[0] if seat is None else agent_name(seat)
+        self.agent_selection = self.agents[0] if seat is None else self.possible_agents[seat]
+        infos, text_view = self.infos, self.text_view
         for name in self.agents:
-            self.infos[name] = self._info(self._seat[name], self._seat[name] == seat)
+            other = self._seat[name]
+            if other == seat or text_view or infos[name].get("action_mask") is not table.no_actions:
+                infos[name] = self._info(other, other == seat)
 
     def _info(self, seat: int, asked: bool) -> dict[str, Any]:
         info: dict[str, Any] = {"action_mask": self.table.mask(seat) if asked else self.table.no_actions}

@@ -68,6 +68,7 @@ class LearningTable:
         self.no_actions = np.zeros(len(self.words), dtype=np.int8)
         self.no_actions.flags.writeable = False
         self.done = self.cut = False
+        self._nothing = (0.0,) * self.players
 
     # ---- a new game ---------------------------------------------------------------------
 
@@ -153,11 +154,11 @@ class LearningTable:
 
     # ---- acting -------------------------------------------------------------------------
 
-    def act(self, seat: int, action: Any) -> list[float]:
+    def act(self, seat: int, action: Any) -> Sequence[float]:
         """``seat`` takes vocabulary action number ``action``; then any bots act. Each seat's
         reward for it: its win share when the game ends (and the change of the shaped
         potential, if asked for). An action not allowed now raises IllegalAction."""
-        number = _number(action, len(self.words))
+        number = action if type(action) is int and 0 <= action < len(self.words) else _number(action, len(self.words))
         word = self.words[number]
         if not self.mask(seat)[number]:
             raise IllegalAction(f"Action {number} ({word[:40]!r}) is not legal for seat {seat + 1} now; "
@@ -169,7 +170,9 @@ class LearningTable:
         self._settle()
         return self.rewards()
 
-    def rewards(self) -> list[float]:
+    def rewards(self) -> Sequence[float]:
+        if not self.done and self._potential is None:
+            return self._nothing
         outcome = self.session.outcome() if self.done else None
         shares = [0.0] * self.players if outcome is None else [outcome.share(s) for s in range(self.players)]
         if self._potential is None:
