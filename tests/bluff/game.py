@@ -25,6 +25,7 @@ from tabletop.plugin_api import (
     Event,
     Game,
     InvalidAction,
+    LearningKit,
     Outcome,
     Rule,
     rulebook,
@@ -129,6 +130,8 @@ class Bluff(Game):
     max_players = 2
     notation_help = "Type 'play R' to lay a card of rank R (1 to 5) as the rank called; 'doubt' or 'accept' a claim."
     rules_file = Path(__file__).with_name("RULES.md")
+    # Every action text there is (a rank, not a card id, follows 'play'), for reinforcement learning.
+    learning = LearningKit(vocabulary=lambda game, seats, options: [*PLAYS, *ANSWERS])
     rules = rulebook(Rule("play", refuse_play, play), Rule("doubt", refuse_answer, doubt),
                      Rule("accept", refuse_answer, accept))
 
