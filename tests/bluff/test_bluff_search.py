@@ -3,6 +3,8 @@
 import random
 from collections import Counter
 
+import pytest
+
 from tabletop.agents.belief import Belief, bot_model
 from tabletop.core.decision import Decision
 from tests.bluff.bot import HONEST
@@ -81,3 +83,22 @@ def test_a_believed_world_deals_again_only_the_cards_nobody_has_seen(bluff):
         assert all(world.pile[i] == card for i, card in enumerate(state.pile) if card in known)
         orders.add(tuple(world.aside))
     assert len(orders) > 1
+
+
+@pytest.mark.slow  # a whole game, a fork per decision
+def test_search_with_beliefs_and_workers_plays_a_whole_game_legally(registry, bluff):
+    from tabletop.engine.match import run_match
+
+    class Checked:
+        def __init__(self, agent):
+            self.agent, self.carried = agent, 0
+
+        def choose(self, decision):
+            action = self.agent.choose(decision)
+            assert action in decision.legal
+            self.carried += self.agent.belief.carried
+            return action
+
+    searcher = Checked(registry.bot("bluff", "ismcts:iterations=30,workers=2").factory(bluff, 1, random.Random(3)))
+    result = run_match(bluff, [HONEST.factory(bluff, 0, random.Random(0)), searcher], seed=8)
+    assert result.outcome is not None and searcher.carried > 0
