@@ -29,24 +29,24 @@ from tabletop.engine.match import run_match  # noqa: E402
 from tabletop.engine.registry import build_registry  # noqa: E402
 from tabletop.engine.simulate import bot_rng  # noqa: E402
 
-NEW = "ismcts"
-OLD = "ismcts:belief=0"  # the search before the belief (today's: uniform worlds)
+NEW = "ismcts:belief=1"  # with beliefs (the rule-based bot as model)
+OLD = "ismcts:belief=0"  # the search before the belief (today's: uniform worlds, the default)
 EQUAL = "time={t}"
 
 #: name -> (game, seats: the first is the bot measured)
 ROWS: dict[str, tuple[str, list[str]]] = {
     "bluff-new-honest": ("bluff", [NEW, "honest"]),
     "bluff-old-honest": ("bluff", [OLD, "honest"]),
-    "bluff-new-old": ("bluff", [f"{NEW}:{EQUAL}", f"{OLD},{EQUAL}"]),
+    "bluff-new-old": ("bluff", [f"{NEW},{EQUAL}", f"{OLD},{EQUAL}"]),
     "wms-new-veteran": ("wms", [NEW, "veteran"]),
-    "wms-new-old": ("wms", [f"{NEW}:{EQUAL}", f"{OLD},{EQUAL}"]),
+    "wms-new-old": ("wms", [f"{NEW},{EQUAL}", f"{OLD},{EQUAL}"]),
     "windupwar-new-tactician": ("windupwar", [NEW, "tactician"]),
-    "windupwar-new-old": ("windupwar", [f"{NEW}:{EQUAL}", f"{OLD},{EQUAL}"]),
+    "windupwar-new-old": ("windupwar", [f"{NEW},{EQUAL}", f"{OLD},{EQUAL}"]),
     "windupwar4-new-tactician": ("windupwar", [NEW, "tactician", "tactician", "tactician"]),
     "windup_machines-new-engineer": ("windup_machines", [NEW, "engineer"]),
-    "windup_machines-new-old": ("windup_machines", [f"{NEW}:{EQUAL}", f"{OLD},{EQUAL}"]),
+    "windup_machines-new-old": ("windup_machines", [f"{NEW},{EQUAL}", f"{OLD},{EQUAL}"]),
     "castlewars-new-captain": ("castlewars", [NEW, "captain"]),
-    "castlewars-new-old": ("castlewars", [f"{NEW}:{EQUAL}", f"{OLD},{EQUAL}"]),
+    "castlewars-new-old": ("castlewars", [f"{NEW},{EQUAL}", f"{OLD},{EQUAL}"]),
 }
 
 

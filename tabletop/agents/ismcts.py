@@ -327,8 +327,9 @@ SETTINGS = (
     BotSetting("widen", 2.0, "progressive widening: branches grow as widen * sqrt(passes)", float, 0.1),
     BotSetting("trust", DEFAULT_TRUST, "with a game's guide: play the search's own move only if visited trust times as often as the guide's", float, 1.0),
     BotSetting("reuse", 1, "1: keep the tree between the seat's consecutive decisions, 0: do not", int, 0),
-    BotSetting("belief", 1, "worlds weighted by the others' play as modelled by 1: the game's rule-based bot "
-               "(else the rollout policy), 2: the rollout policy, 0: uniform worlds", int, 0),
+    BotSetting("belief", 0, "worlds weighted by the others' play as modelled by 1: the game's rule-based bot "
+               "(else the rollout policy), 2: the rollout policy, 0: uniform worlds (the default: see docs/search.md)",
+               int, 0),
     BotSetting("particles", DEFAULT_PARTICLES, "worlds the belief keeps between decisions", int, 1),
     BotSetting("floor", DEFAULT_FLOOR, "the belief's share of probability spread over every legal action "
                "(a bluff never rules a world out)", float, 0.001),
@@ -375,7 +376,7 @@ def _configure(values: Mapping[str, SettingValue], hooks: Any):
             exploration=float(values.get("explore", 0.7)), widen=float(values.get("widen", 2.0)),
             reuse=bool(values.get("reuse", 1)), kit=kit,
             trust=float(values.get("trust", DEFAULT_TRUST)),
-            model=opponent_model(int(values.get("belief", 1)), hooks, game, kit, rng),
+            model=opponent_model(int(values.get("belief", 0)), hooks, game, kit, rng),
             particles=int(values.get("particles", DEFAULT_PARTICLES)),
             floor=min(1.0, float(values.get("floor", DEFAULT_FLOOR))),
             workers=int(values.get("workers", 1)),
@@ -389,6 +390,6 @@ ISMCTS = BotSpec(
     "ismcts", _configure({}, None), game=None,
     help=f"Information-set Monte Carlo tree search with the game's evaluation, {DEFAULT_ITERATIONS} "
          "iterations a decision unless the game sets its own; settings: ismcts:time=0.5,iterations=2000,depth=12,explore=0.7,widen=2,trust=3,reuse=1,"
-         "belief=1,particles=32,floor=0.1,workers=1,regret=0.",
+         "belief=0,particles=32,floor=0.1,workers=1,regret=0.",
     settings=SETTINGS, configure=_configure,
 )

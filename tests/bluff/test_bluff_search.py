@@ -99,6 +99,6 @@ def test_search_with_beliefs_and_workers_plays_a_whole_game_legally(registry, bl
             self.carried += self.agent.belief.carried
             return action
 
-    searcher = Checked(registry.bot("bluff", "ismcts:iterations=30,workers=2").factory(bluff, 1, random.Random(3)))
+    searcher = Checked(registry.bot("bluff", "ismcts:iterations=30,workers=2,belief=1").factory(bluff, 1, random.Random(3)))
     result = run_match(bluff, [HONEST.factory(bluff, 0, random.Random(0)), searcher], seed=8)
     assert result.outcome is not None and searcher.carried > 0

@@ -239,10 +239,10 @@ def test_two_search_settings_share_one_seats_list():
 def test_bench_compares_two_search_settings_with_seats_rotated_and_an_interval(cli):
     import json
 
-    timed = json.loads(cli("bench", "goofspiel", "--bots", "ismcts:iterations=15,ismcts:iterations=15,belief=0",
+    timed = json.loads(cli("bench", "goofspiel", "--bots", "ismcts:iterations=15,belief=1,ismcts:iterations=15",
                            "--games", "4", "--rotate", "--json").out)
     first, second = timed["bots"]
-    assert (first["bot"], second["bot"]) == ("ismcts:iterations=15", "ismcts:iterations=15,belief=0")
+    assert (first["bot"], second["bot"]) == ("ismcts:iterations=15,belief=1", "ismcts:iterations=15")
     assert timed["rotate"] and first["decisions"] == second["decisions"] == 4 * 12
     assert first["wins"] + second["wins"] <= 4
     for row in (first, second):
