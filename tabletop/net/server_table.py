@@ -161,14 +161,15 @@ class Table:
         self._settle()
         self.save(self.session)
 
-    def act(self, seat: int, seq: int, action: str, viewers: Sequence[Viewer]) -> tuple[str | None, Sent]:
-        """A person's move. Returns the refusal sentence (or None) and what to send: a table
+    def act(self, seat: int, seq: int | None, action: str, viewers: Sequence[Viewer]) -> tuple[str | None, Sent]:
+        """A person's move answering the frame numbered ``seq`` (None: the away bot's, answering
+        the table as it is). Returns the refusal sentence (or None) and what to send: a table
         frame to each of ``viewers`` if the game moved, a status if the move was held."""
         viewer = self.seat_viewers[seat]
         sent = Sent()
         if self.over():
             return OVER, sent
-        if not viewer.open_seq <= seq <= viewer.seq:
+        if seq is not None and not viewer.open_seq <= seq <= viewer.seq:
             return STALE, sent
         if seat in self.held:
             return CHOSEN, sent
@@ -205,6 +206,7 @@ class Table:
             since = self.gone_since[seat]
             if not self.persons[seat] or since is None or seat in self.held or now - since < self.away.seconds:
                 continue
+            newly = seat not in self.handed
             self.handed.add(seat)
             legal = list(self.game.legal_actions(self.session.state, seat))
             agent = self._away_agents.get(seat)
@@ -213,10 +215,11 @@ class Table:
                     self.game, seat, random.Random(secrets.randbits(64)))
             rng = random.Random(secrets.randbits(64))
             action = agent.choose(decision_maker(agent)(self.game, self.session.state, seat, legal, rng))
-            refusal, sent = self.act(seat, self.seat_viewers[seat].seq, action, viewers)
+            refusal, sent = self.act(seat, None, action, viewers)
             if refusal is None:
-                sent.status = sent.status or self.status(
-                    f"{self.names[seat]} is away: {self.away.bot.name} plays for them until they are back.")
+                if newly:
+                    sent.status = self.status(
+                        f"{self.names[seat]} is away: {self.away.bot.name} plays for them until they are back.")
                 return sent
         return None
 

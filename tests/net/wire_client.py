@@ -1,7 +1,7 @@
 """A tiny scripted client of the network table: plays random legal moves over the wire.
 
 Used in-process (:func:`play_seat`) and as a process of its own
-(``python -m tests.net.wire_client URL CODE [CODE ...] --seed N``: one connection per code, in
+(``python -m tests.net.wire_client --seed N -- URL CODE [CODE ...]``: one connection per code, in
 one asyncio loop, printing one JSON line per seat when its game ends). It answers each decision
 once (the table frame's ``decision``), keeps every frame it receives, reconnects with its code
 when the server goes away, and times each round trip (act sent -> the next table frame).
@@ -30,6 +30,7 @@ class SeatLog:
     frames: list[dict[str, Any]] = field(default_factory=list)
     refusals: list[dict[str, Any]] = field(default_factory=list)
     byes: list[str] = field(default_factory=list)
+    statuses: list[str] = field(default_factory=list)
     welcome: dict[str, Any] | None = None
     outcome: dict[str, Any] | None = None
     acts: int = 0
@@ -74,6 +75,8 @@ async def play_seat(url: str, code: str, *, rng: random.Random, deadline: float,
                             log.acts += 1
                     elif kind == "refused":
                         log.refusals.append(message)
+                    elif kind == "status":
+                        log.statuses.append(message["text"])
                     elif kind == "bye":
                         log.byes.append(message["reason"])
         except (OSError, ConnectionClosed, InvalidHandshake, asyncio.TimeoutError):
