@@ -31,6 +31,7 @@ MAX_EVENTS = 100
 STALE = "That move was for an earlier decision; look at the table again and choose from it."
 OVER = "The game is over."
 CHOSEN = "You have already chosen; wait for the others."
+BROKEN = "This game failed on a move and takes no more; the host has the details."
 
 
 def outcome_sentence(outcome: Outcome, names: Sequence[str]) -> str:
@@ -103,6 +104,8 @@ class Table:
         self.gone_since: list[float | None] = [time.monotonic() if p else None for p in self.persons]
         self.handed: set[int] = set()  # person seats an away bot plays for now
         self._away_agents: dict[int, Any] = {}
+        #: Set when the game raised something other than a refusal: it takes no more moves.
+        self.broken = False
         session.on_save = None  # the table saves once per change, before telling anyone
 
     # ---- what everyone may see -------------------------------------------------------------
@@ -167,6 +170,8 @@ class Table:
         frame to each of ``viewers`` if the game moved, a status if the move was held."""
         viewer = self.seat_viewers[seat]
         sent = Sent()
+        if self.broken:
+            return BROKEN, sent
         if self.over():
             return OVER, sent
         if seq is not None and not viewer.open_seq <= seq <= viewer.seq:
@@ -199,7 +204,7 @@ class Table:
     def play_away(self, viewers: Sequence[Viewer]) -> Sent | None:
         """If a person asked now has been away longer than the host allows, its away bot plays
         for it (the record holds the action, as a person's). None if nothing was played."""
-        if self.away is None or self.over():
+        if self.away is None or self.over() or self.broken:
             return None
         now = time.monotonic()
         for seat in self.to_act():
