@@ -94,7 +94,8 @@ class Table:
         self.names = list(session.names)
         self.save = save
         self.away = away
-        #: Called with (seat, actions taken, frame) for every table frame built: the tests' leak check.
+        #: Called with (seat, actions taken, frame) for every table frame built and every refusal by
+        #: the game (with the refused move): the tests' leak check over the wire.
         self.watch = watch
         n = len(session.seats)
         self.persons = [s.person for s in session.seats]
@@ -180,9 +181,9 @@ class Table:
             return CHOSEN, sent
         to_act = self.to_act()
         if seat not in to_act:
-            return self._refusal(seat, action) or f"{self.names[seat]} is not asked now.", sent
+            return self._refused(seat, action, self._refusal(seat, action)) or f"{self.names[seat]} is not asked now.", sent
         if to_act[0] != seat:
-            refusal = self._refusal(seat, action)
+            refusal = self._refused(seat, action, self._refusal(seat, action))
             if refusal is not None:
                 return refusal, sent
             self.held[seat] = action
@@ -192,7 +193,7 @@ class Table:
         try:
             self.session.submit(seat, action)
         except ActionError as error:
-            return str(error), sent
+            return self._refused(seat, action, str(error)), sent
         except TabletopError as error:  # a seat that is not asked now
             return str(error), sent
         viewer.acted = True
@@ -252,6 +253,12 @@ class Table:
         return self.status(f"{self.names[seat]} disconnected, waiting.")
 
     # ---- inside --------------------------------------------------------------------------------
+
+    def _refused(self, seat: int, action: str, reason: str | None) -> str | None:
+        """The game's refusal of a move, shown to the watcher (with the move) before it is sent."""
+        if reason is not None and self.watch is not None:
+            self.watch(seat, self.session.steps, {"type": "refused", "reason": reason, "action": action})
+        return reason
 
     def _refusal(self, seat: int, action: str) -> str | None:
         try:

@@ -39,9 +39,14 @@ class SeatLog:
     first_decision: float | None = None
 
 
+#: Moves a careless client sends: not notation, or notation of a card nobody has.
+MISTAKES = ("oops", "play zz9", "give x", "1", "done done")
+
+
 async def play_seat(url: str, code: str, *, rng: random.Random, deadline: float,
-                    reconnect: bool = False, log: SeatLog | None = None) -> SeatLog:
-    """Play one seat to the end of its game (or until ``deadline``, a monotonic time)."""
+                    reconnect: bool = False, log: SeatLog | None = None, mistakes: float = 0.0) -> SeatLog:
+    """Play one seat to the end of its game (or until ``deadline``, a monotonic time); with
+    ``mistakes``, that share of its decisions first gets a wrong move (refused by the game)."""
     log = log or SeatLog(code)
     answered: int | None = None
     backoff = 0.05
@@ -70,6 +75,8 @@ async def play_seat(url: str, code: str, *, rng: random.Random, deadline: float,
                             if log.first_decision is None:
                                 log.first_decision = time.time()
                             answered = message["decision"]
+                            if rng.random() < mistakes:
+                                await ws.send(p.encode(p.act(message["seq"], rng.choice(MISTAKES))))
                             await ws.send(p.encode(p.act(message["seq"], rng.choice(message["legal"]))))
                             sent_at = time.monotonic()
                             log.acts += 1
