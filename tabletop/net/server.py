@@ -36,7 +36,8 @@ from tabletop.net.server_table import BROKEN, Away, Sent, Table, Viewer
 
 #: Frames a connection may have waiting to be sent; more and it is dropped as not reading.
 SEND_QUEUE = 64
-#: Messages a connection may send per second on average, and in one burst.
+#: Messages a connection may send per second on average, and in one burst; an accepted move is
+#: not counted (a bot may answer as fast as the table asks), pings and refused frames are.
 FLOOD_RATE = 20.0
 FLOOD_BURST = 40
 #: Malformed frames tolerated (each refused with its sentence) before the connection is closed.
@@ -111,6 +112,10 @@ class Connection:
         finally:
             if self.ws.transport is not None and not self.ws.transport.is_closing():
                 self.ws.transport.abort()
+
+    def refund(self) -> None:
+        """An accepted move costs nothing: a fast bot answering every decision is no flood."""
+        self._tokens = min(FLOOD_BURST, self._tokens + 1)
 
     def allow(self) -> bool:
         """Token bucket: False once the connection sends faster than the flood limit."""
@@ -321,13 +326,13 @@ class Server:
             conn.send(first)
             hosted.everyone(status, but=conn)
         try:
-            async for raw in ws:
+            async for raw in ws:  # after a bye, frames are read and dropped until the close completes
+                if conn.closing:
+                    continue
                 if not conn.allow():
                     conn.bye(FLOOD)
-                    break
+                    continue
                 await self._message(hosted, conn, raw)
-                if conn.closing:
-                    break
         except ConnectionClosed:
             pass
         finally:
@@ -373,6 +378,8 @@ class Server:
                     refusal, sent = BROKEN, Sent()
                 if refusal is not None:
                     conn.send(protocol.encode(protocol.refused(refusal, viewer.seq)))
+                else:
+                    conn.refund()
                 hosted.deliver(sent)
 
 
