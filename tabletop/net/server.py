@@ -40,6 +40,8 @@ SEND_QUEUE = 64
 #: not counted (a bot may answer as fast as the table asks), pings and refused frames are.
 FLOOD_RATE = 20.0
 FLOOD_BURST = 40
+#: Spectators one game lets in at once (one code opens all their places).
+MAX_SPECTATORS = 32
 #: Malformed frames tolerated (each refused with its sentence) before the connection is closed.
 MAX_MALFORMED = 5
 
@@ -51,6 +53,7 @@ MALFORMED = "Too many malformed frames; check the client against the protocol in
 NO_HELLO = "Send a hello frame with your join code first."
 SHUTDOWN = "The server is shutting down; your seat is saved, rejoin with your code when it is back."
 RECODED = "The host gave this seat a new code; this one no longer opens it."
+FULL = "This game has as many spectators as it lets in; try again later."
 
 
 class Connection:
@@ -303,6 +306,9 @@ class Server:
         hosted = None if entry is None else self.games.get(entry.game)
         if entry is None or hosted is None:
             await _refuse(ws, UNKNOWN_CODE)
+            return
+        if entry.seat is None and len(hosted.spectators) >= MAX_SPECTATORS:
+            await _refuse(ws, FULL)
             return
         await self._serve(ws, hosted, entry.seat)
 

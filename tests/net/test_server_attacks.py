@@ -283,3 +283,24 @@ def test_a_bot_answering_every_decision_at_once_is_no_flood(tmp_path, monkeypatc
                 await ws.send(protocol.encode(protocol.ping()))
             assert (await next_of(ws, "bye"))["reason"] == FLOOD
     asyncio.run(scenario())
+
+
+def test_the_spectator_code_opens_a_bounded_number_of_places(tmp_path, monkeypatch):
+    from tabletop.net import server as server_module
+
+    monkeypatch.setattr(server_module, "MAX_SPECTATORS", 2)
+
+    async def scenario():
+        async with hosted(tmp_path) as (server, url, game_id, codes):
+            watching = [await join(url, codes[None]) for _ in range(2)]
+            for ws in watching:
+                await first_table(ws)
+            extra = await join(url, codes[None])
+            assert (await next_of(extra, "bye"))["reason"] == server_module.FULL
+            await watching[0].close()
+            while len(server.games[game_id].spectators) > 1:  # its place is free once it has gone
+                await asyncio.sleep(0.005)
+            again = await join(url, codes[None])
+            assert (await next_of(again, "welcome"))["seat"] is None
+            await still_playable(url, codes)
+    asyncio.run(scenario())
