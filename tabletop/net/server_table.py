@@ -12,6 +12,7 @@ seat's action is held until the ones before it are in. A held action counts as c
 
 from __future__ import annotations
 
+import json
 import random
 import secrets
 import time
@@ -81,7 +82,6 @@ class Sent:
     status: str | None = None
 
 
-
 class Table:
     """A game in progress on the server. ``save()`` is called (in the same worker thread) after
     every accepted action and before any frame reporting it is built."""
@@ -140,7 +140,7 @@ class Table:
             seq=viewer.seq + 1, view=game.view(state, seat), to_act=to_act, chosen=sorted(self.held),
             connected=self.connected(), legal=legal,
             describe={a: game.describe_action(state, seat, a) for a in legal}, events=events, outcome=outcome)
-        same = protocol.encode({**message, "seq": 0})
+        same = json.dumps({**message, "seq": 0}, separators=(",", ":"), ensure_ascii=False)  # no size check here
         if not again and not events and same == viewer.last and not viewer.acted:
             return None
         viewer.last = same
