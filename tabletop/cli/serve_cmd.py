@@ -123,6 +123,19 @@ def _away(registry, game: str, text: str | None, away_type):
     return away_type(registry.bot(game, name), wait)
 
 
+def _lan_address() -> str | None:
+    """This machine's address on its LAN, as others would reach it (no packet is sent), or None."""
+    import socket
+
+    try:
+        with socket.socket(socket.AF_INET, socket.SOCK_DGRAM) as probe:
+            probe.connect(("192.0.2.1", 9))  # a documentation address: only picks the outgoing interface
+            address = probe.getsockname()[0]
+    except OSError:
+        return None
+    return None if address.startswith("127.") else address
+
+
 def _game_seat(text: str, server) -> tuple[str, int]:
     game_id, _, seat = text.partition(":")
     hosted = server.games.get(game_id)
@@ -139,6 +152,11 @@ async def _serve(rt, server, host, port, issued, codes_file, codes_json, write_p
         raise TabletopError(f"Cannot listen on {host}:{port}: {error.strerror or error}.") from None
     out = rt.output
     out.print(fmt("Serving at [title]{}[/] (data in {}).", url, str(folder)), soft_wrap=True)
+    if host in ("0.0.0.0", "::", ""):
+        lan = _lan_address()
+        example = f"ws://{lan}:{url.rsplit(':', 1)[1]}" if lan else "ws://THIS-MACHINE:PORT"
+        out.print(fmt("Listening on every address of this machine: on the LAN, others join {}.", example),
+                  soft_wrap=True)
     for game_id, codes in issued:
         hosted = server.games[game_id]
         for seat, code in sorted(((s, c) for s, c in codes.items() if s is not None)):
