@@ -220,15 +220,17 @@ class Server:
             away = None
             if settings.get("away"):
                 away = Away(self.registry.bot(game.name, settings["away"]["bot"]), float(settings["away"]["seconds"]))
-            self._open(game_id, session, settings, away)
+            self._open(game_id, session, settings, away, held=self.store.held(game_id))
             resumed.append(game_id)
         return resumed
 
-    def _open(self, game_id: str, session: Session, settings: dict[str, Any], away: Away | None) -> None:
+    def _open(self, game_id: str, session: Session, settings: dict[str, Any], away: Away | None,
+              held: dict[int, str] | None = None) -> None:
         store = self.store
         table = Table(game_id, session, save=lambda s: store.save_record(game_id, s.record), away=away,
-                      watch=None if self.watch is None else self.watch(game_id))
-        table.start()
+                      watch=None if self.watch is None else self.watch(game_id),
+                      save_held=lambda moves: store.save_held(game_id, moves))
+        table.start(held)
         self.games[game_id] = Hosted(table, settings)
         self._write_settings(game_id)
 
