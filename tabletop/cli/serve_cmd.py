@@ -39,8 +39,8 @@ def register(app: typer.Typer, rt: Runtime) -> None:
         host: Annotated[str, typer.Option("--host", help="Address to listen on; 0.0.0.0 opens it to the network.")] = "127.0.0.1",
         port: Annotated[int, typer.Option("--port", help="Port to listen on; 0 picks a free one.")] = 0,
         codes: Annotated[Path | None, typer.Option("--codes", help="Also write the address and codes here as JSON (user-only).")] = None,
-        data: Annotated[Path | None, typer.Option("--data", help="The folder where games, records and code hashes are kept.")] = None,
-        resume: Annotated[Path | None, typer.Option("--resume", help="Continue every game of this data folder; the same codes join.")] = None,
+        data: Annotated[Path | None, typer.Option("--data", metavar="DIR", help="The folder where games, records and code hashes are kept.")] = None,
+        resume: Annotated[Path | None, typer.Option("--resume", metavar="DIR", help="Continue every game of this data folder; the same codes join.")] = None,
         away: Annotated[str | None, typer.Option(
             "--away", metavar="BOT:SECONDS", help="A bot plays for a person away that long while asked; they take the seat back on return.")] = None,
         games: Annotated[int, typer.Option("--games", help="Host this many games alike, each with its own codes (and seed: --seed S deals game k from S+k-1).")] = 1,
