@@ -109,6 +109,8 @@ class _Node:
         return self.num is not None or bool(self.texts or self.kept or self.keys or self.members)
 
     def fill(self, value: Any, at: list[int], values: list[float]) -> None:
+        """The places and weights of ``value``, by a plain walk: what :func:`_compile`'s filler
+        must give (the tests hold them together)."""
         kind = type(value)
         if kind is int or kind is float or kind is bool:
             if self.num is not None:
