@@ -169,6 +169,16 @@ def _compile(node: _Node):
                         where.append(place)
                         weights.append(1.0)
             return fill_text
+    leaves = [(i, child.num) for i, child in node.kept if child.num is not None and _number_only(child)]
+    if num is None and not (texts or keys or members) and len(leaves) == len(items):
+        def fill_numbers(value, where, weights):  # a list of numbers: one call, not one per item
+            if type(value) is list or type(value) is tuple:
+                size = len(value)
+                for i, place in leaves:
+                    if i < size and type(item := value[i]) in numbers:
+                        where.append(place)
+                        weights.append(item)
+        return fill_numbers
     get_key, get_member = keys.get, members.get
 
     def fill(value, where, weights):
@@ -199,6 +209,10 @@ def _compile(node: _Node):
                     where.append(place)
                     weights.append(1.0)
     return fill
+
+
+def _number_only(node: _Node) -> bool:
+    return not (node.texts or node.kept or node.keys or node.members)
 
 
 def _order(value: Any) -> tuple[str, str]:
