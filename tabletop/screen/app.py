@@ -8,7 +8,7 @@ from textual.app import App
 from textual.binding import Binding
 
 from tabletop.core.board import Board
-from tabletop.engine.session import Session
+from tabletop.engine.table import GameTable
 from tabletop.screen.dialogs import Confirm
 from tabletop.screen.game_screen import GameScreen
 
@@ -21,17 +21,19 @@ class TableApp(App):
     #: Ctrl+Q asks before leaving a game (Textual's own Ctrl+Q would leave at once).
     BINDINGS = [Binding("ctrl+q", "leave", "Quit", priority=True)]
 
-    def __init__(self, session: Session | None = None, board: Board | None = None, *,
-                 save: Path | None = None, chooser=None):
+    def __init__(self, session: GameTable | None = None, board: Board | None = None, *,
+                 save: Path | None = None, chooser=None, quit_question: str | None = None):
         super().__init__()
         self.session = session
         self.board = board
         self.save_path = save
         self.chooser = chooser
+        self.quit_question = quit_question
 
     def on_mount(self) -> None:
         if self.session is not None and self.board is not None:
-            self.push_screen(GameScreen(self.session, self.board, save=self.save_path))
+            extra = {} if self.quit_question is None else {"quit_question": self.quit_question}
+            self.push_screen(GameScreen(self.session, self.board, save=self.save_path, **extra))
         elif self.chooser is not None:
             self.push_screen(self.chooser)
 
@@ -42,7 +44,7 @@ class TableApp(App):
         elif not isinstance(self.screen, Confirm):
             screen.action_quit_game()
 
-    def start(self, session: Session, board: Board, save: Path | None) -> None:
+    def start(self, session: GameTable, board: Board, save: Path | None) -> None:
         """Begin a game set up in the chooser."""
         self.session, self.board, self.save_path = session, board, save
         self.switch_screen(GameScreen(session, board, save=save))

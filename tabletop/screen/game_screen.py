@@ -22,7 +22,7 @@ from textual.widgets.option_list import Option
 from tabletop.core.board import Board
 from tabletop.core.errors import TabletopError
 from tabletop.core.record import GameRecord
-from tabletop.engine.session import Session, Turn, UndoPlan
+from tabletop.engine.table import GameTable, Turn, UndoPlan
 from tabletop.screen.dialogs import Confirm, HandOver, Reading
 from tabletop.screen.text import COMMANDS, end_text, help_markdown
 from tabletop.screen.widgets import Compass, HandGrid, Prompt, compass
@@ -31,6 +31,8 @@ from tabletop.terminal.interrupts import shielded
 from tabletop.terminal.prompt import match_choice
 
 DOT = " \u00b7 "
+#: What Ctrl+Q asks at a table saved here (a front end for a table elsewhere says its own).
+QUIT_QUESTION = "Quit now? The game is saved; `tabletop play --resume FILE` continues it."
 
 
 class GameScreen(Screen[None]):
@@ -55,12 +57,16 @@ class GameScreen(Screen[None]):
     GameScreen #prompt { height: 1; border: none; padding: 0 1; }
     """
 
-    def __init__(self, session: Session, board: Board, *, save: Path | None = None):
+    def __init__(self, session: GameTable, board: Board, *, save: Path | None = None,
+                 quit_question: str = QUIT_QUESTION):
         super().__init__()
+        #: The table, used only through :class:`GameTable` (a local session or a network seat).
         self.session = session
         self.board = board
         self.save_path = save
+        self.quit_question = quit_question
         session.on_save = self._save
+        session.on_change = self._changed
         self.deciding: int | None = None
         self.legal: list[str] = []
         self._shown = 0
@@ -102,7 +108,7 @@ class GameScreen(Screen[None]):
         session = self.session
         if session.outcome() is None and session.human_to_act() is None:
             self.deciding = None
-            self.detail("Bots are thinking...")
+            self.detail(session.waiting())
             self.play_bots()
             return
         self.after_bots(session.advance())
@@ -124,7 +130,7 @@ class GameScreen(Screen[None]):
     def hand_over(self, turn: Turn) -> HandOver:
         """The page between people: the public table and public narration, nobody's secrets."""
         session = self.session
-        public = session.game.view(session.state, None)
+        public = session.public_view()
         table = self.board.render(public, names=session.names, width=max(40, self.size.width - 2))
         return HandOver(session.names[turn.seat], turn.since, table)
 
@@ -189,7 +195,7 @@ class GameScreen(Screen[None]):
         outcome = session.outcome()
         self.deciding = None
         seat = session.at_screen
-        view = session.game.view(session.state, seat)
+        view = session.view(seat)
         self.query_one("#status", Static).update(Text(f"{session.game.title} \u00b7 game over", style="bold"))
         self.query_one("#board", Static).update(self.board.render(view, names=session.names, width=self.size.width - 2))
         self.query_one("#hand", HandGrid).display = False
@@ -276,7 +282,7 @@ class GameScreen(Screen[None]):
     # ---- keys -----------------------------------------------------------------------
 
     def action_help(self) -> None:
-        view = self.session.game.view(self.session.state, self.deciding) if self.deciding is not None else {}
+        view = self.session.view(self.deciding) if self.deciding is not None else {}
         hint = self.board.hint(view, self.legal) if self.deciding is not None else ""
         self.app.push_screen(Reading("Help", help_markdown(self.session.game, hint)))
 
@@ -320,7 +326,7 @@ class GameScreen(Screen[None]):
         if self.session.outcome() is not None:
             self.app.exit(self.session.outcome())
             return
-        self.app.push_screen(Confirm("Quit now? The game is saved; `tabletop play --resume FILE` continues it."),
+        self.app.push_screen(Confirm(self.quit_question),
                              lambda yes: self.quit_now() if yes else None)
 
     def quit_now(self) -> None:
@@ -347,6 +353,27 @@ class GameScreen(Screen[None]):
                 line = item.event.render(session.names)
                 self.log_lines.append(line)
                 log.write(Text("\u203a " + line))
+
+    def _changed(self) -> None:
+        """News while the table waits (another thread): show it if nobody is deciding here."""
+        try:
+            self.app.call_from_thread(self._show_waiting)
+        except RuntimeError:  # the app has stopped, or this is its own thread
+            pass
+
+    def _show_waiting(self) -> None:
+        if self.deciding is not None or not self.is_mounted:
+            return
+        session = self.session
+        seat = session.at_screen
+        if session.outcome() is None:
+            view = session.view(seat)
+            width = max(40, self.size.width - 2)
+            self.query_one("#board", Static).update(self.board.render(view, names=session.names, width=width))
+            self.query_one("#compass", Compass).update(compass(session.names, me=seat, to_act=None,
+                                                               humans=session.humans))
+            self.detail(session.waiting())
+        self.refresh_log()
 
     def _save(self, record: GameRecord) -> None:
         """The session's save points (after every decision, a takeback, the end), written on the

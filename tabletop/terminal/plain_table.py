@@ -17,7 +17,7 @@ from tabletop.core.board import Board
 from tabletop.core.events import Event
 from tabletop.core.game import Outcome
 from tabletop.core.record import GameRecord
-from tabletop.engine.session import Session, Turn
+from tabletop.engine.table import GameTable, Turn
 from tabletop.terminal.interrupts import shielded
 from tabletop.terminal.output import Output
 from tabletop.terminal.prompt import GameAbandoned, HumanAgent, UndoRequested
@@ -25,12 +25,12 @@ from tabletop.terminal.safe_text import fmt, plain
 
 
 class PlainTable:
-    """A view of the table loop (:class:`Session`): it shows each :class:`Turn` and asks at the
-    prompt; who decides, when to hand over, what a takeback needs and when to save are the
-    session's."""
+    """A view of a table (:class:`GameTable`: a local session or a network seat): it shows each
+    :class:`Turn` and asks at the prompt; who decides, when to hand over, what a takeback needs
+    and when to save are the table's."""
 
-    def __init__(self, output: Output, ask: Callable[[str], str], session: Session, board: Board, *,
-                 save: Path, completer: Callable[[list[str]], None] | None = None):
+    def __init__(self, output: Output, ask: Callable[[str], str], session: GameTable, board: Board, *,
+                 save: Path | None, completer: Callable[[list[str]], None] | None = None):
         self.output = output
         self.ask = ask
         self.session = session
@@ -60,6 +60,8 @@ class PlainTable:
         return session.outcome()
 
     def _save(self, record: GameRecord) -> None:
+        if self.save is None:  # a table saved elsewhere (a server)
+            return
         with shielded():
             record.save(self.save)
 
