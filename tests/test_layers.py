@@ -1,4 +1,4 @@
-"""The layers import only downward: core < engine < agents < terminal < screen < cli, the lab
+"""The layers import only downward: core < engine < agents < net < terminal < screen < cli, the lab
 beside the engine, and the bundled games only through ``tabletop.plugin_api`` and
 ``tabletop.testing`` (the two modules a third party's game may use).
 
@@ -25,6 +25,7 @@ LAYERS = {
     "scaffold": 1,
     "lab": 1.5,
     "agents": 2,
+    "net": 2.5,
     "terminal": 3,
     "screen": 4,
     "cli": 5,
