@@ -198,11 +198,14 @@ def welcome(*, game: str, version: str, title: str, options: Mapping[str, Any], 
 
 def table(*, seq: int, view: Mapping[str, Any], to_act: Iterable[int], chosen: Iterable[int],
           connected: Sequence[bool], legal: Sequence[str], describe: Mapping[str, str],
-          events: Sequence[Mapping[str, str]], outcome: Mapping[str, Any] | None) -> dict[str, Any]:
+          events: Sequence[Mapping[str, str]], outcome: Mapping[str, Any] | None,
+          decision: int | None = None) -> dict[str, Any]:
     """One seat's table (engine seat numbers in, wire numbers out): its view, who decides, its
     legal actions and their words (empty unless it decides now), the events it may see since its
-    last frame, and the outcome once the game is over."""
-    return {"type": "table", "seq": seq, "view": view, "to_act": wire_seats(to_act), "chosen": wire_seats(chosen),
+    last frame, and the outcome once the game is over. ``decision``: the seq of the frame that
+    first offered this decision (an act with any seq from it on is answered; a client answers
+    each decision once), None when the seat has none."""
+    return {"type": "table", "seq": seq, "decision": decision, "view": view, "to_act": wire_seats(to_act), "chosen": wire_seats(chosen),
             "connected": list(connected), "legal": list(legal), "describe": dict(describe),
             "events": list(events), "hand_over": False, "outcome": None if outcome is None else dict(outcome)}
 
