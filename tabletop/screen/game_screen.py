@@ -15,6 +15,7 @@ from textual import work
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Horizontal, Vertical
+from textual.message import Message
 from textual.screen import Screen
 from textual.widgets import Footer, OptionList, RichLog, Static
 from textual.widgets.option_list import Option
@@ -33,6 +34,10 @@ from tabletop.terminal.prompt import match_choice
 DOT = " \u00b7 "
 #: What Ctrl+Q asks at a table saved here (a front end for a table elsewhere says its own).
 QUIT_QUESTION = "Quit now? The game is saved; `tabletop play --resume FILE` continues it."
+
+
+class TableChanged(Message):
+    """The table changed while this screen waits (posted from the table's own thread)."""
 
 
 class GameScreen(Screen[None]):
@@ -66,7 +71,8 @@ class GameScreen(Screen[None]):
         self.save_path = save
         self.quit_question = quit_question
         session.on_save = self._save
-        session.on_change = self._changed
+        session.on_change = lambda: self.post_message(TableChanged())  # thread-safe, never blocks
+        self.lost: str | None = None
         self.deciding: int | None = None
         self.legal: list[str] = []
         self._shown = 0
@@ -115,7 +121,11 @@ class GameScreen(Screen[None]):
 
     @work(thread=True, exclusive=True, group="bots")
     def play_bots(self) -> None:
-        turn = self.session.advance()
+        try:
+            turn = self.session.advance()
+        except TabletopError as error:  # the table cannot go on (a network table lost for good)
+            self.app.call_from_thread(self.show_lost, str(error))
+            return
         self.app.call_from_thread(self.after_bots, turn)
 
     def after_bots(self, turn: Turn | None) -> None:
@@ -190,6 +200,17 @@ class GameScreen(Screen[None]):
             text.append(f"  {cut}", style="dim")
         return text
 
+    def show_lost(self, sentence: str) -> None:
+        self.deciding = None
+        self.lost = sentence
+        self.refresh_log()
+        self.detail(sentence + "  Press Enter to leave.", style="bold red")
+        prompt = self.query_one(Prompt)
+        prompt.placeholder = "Press Enter to leave"
+        prompt.offer([])
+        prompt.disabled = False
+        prompt.focus()
+
     def show_end(self) -> None:
         session = self.session
         outcome = session.outcome()
@@ -218,6 +239,9 @@ class GameScreen(Screen[None]):
         prompt.value = ""
         if self.session.outcome() is not None:
             self.app.exit(self.session.outcome())
+            return
+        if self.lost is not None:
+            self.app.exit(None)
             return
         if self.deciding is None:
             return
@@ -354,17 +378,23 @@ class GameScreen(Screen[None]):
                 self.log_lines.append(line)
                 log.write(Text("\u203a " + line))
 
-    def _changed(self) -> None:
-        """News while the table waits (another thread): show it if nobody is deciding here."""
-        try:
-            self.app.call_from_thread(self._show_waiting)
-        except RuntimeError:  # the app has stopped, or this is its own thread
-            pass
-
-    def _show_waiting(self) -> None:
-        if self.deciding is not None or not self.is_mounted:
-            return
+    def on_table_changed(self, _: TableChanged) -> None:
+        """News from a table held elsewhere: while waiting, show it; while deciding, a decision
+        the table no longer asks (a newer one, the end) is replaced."""
         session = self.session
+        if self.lost is not None or session.outcome() is not None and self.deciding is None:
+            return
+        if self.deciding is not None:
+            seat = session.human_to_act()
+            if seat is None:
+                self.deciding = None
+                self.query_one(Prompt).disabled = True
+                self.advance()
+            elif list(session.decision(seat).legal) != self.legal:
+                self.show_decision(seat)
+            else:
+                self.refresh_log()
+            return
         seat = session.at_screen
         if session.outcome() is None:
             view = session.view(seat)

@@ -14,6 +14,7 @@ from typing import Any
 from rich.panel import Panel
 
 from tabletop.core.board import Board
+from tabletop.core.errors import TabletopError
 from tabletop.core.events import Event
 from tabletop.core.game import Outcome
 from tabletop.core.record import GameRecord
@@ -55,7 +56,14 @@ class PlainTable:
             except UndoRequested:
                 self.take_back(turn.seat)
                 continue
-            for logged in session.submit(turn.seat, action):
+            try:
+                taken = session.submit(turn.seat, action)
+            except TabletopError as error:  # refused by a table held elsewhere: it asks again
+                if session.outcome() is not None:
+                    break
+                self.output.print(plain(str(error), "yellow"))
+                continue
+            for logged in taken:
                 self.narrate(logged.event)
         return session.outcome()
 
