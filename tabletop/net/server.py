@@ -55,11 +55,12 @@ RECODED = "The host gave this seat a new code; this one no longer opens it."
 class Connection:
     """One client: its viewer, a bounded queue of frames and the task that sends them in order."""
 
-    def __init__(self, ws: ServerConnection, viewer: Viewer):
+    def __init__(self, ws: ServerConnection, viewer: Viewer, queue: int = SEND_QUEUE):
         self.ws = ws
         self.viewer = viewer
-        self.queue: asyncio.Queue[str | None] = asyncio.Queue(SEND_QUEUE)
+        self.queue: asyncio.Queue[str | None] = asyncio.Queue(queue)
         self.closing = False
+        self.closer: asyncio.Task | None = None
         self.sender = asyncio.create_task(self._drain())
         self._tokens = float(FLOOD_BURST)
         self._last = time.monotonic()
@@ -86,7 +87,7 @@ class Connection:
         with contextlib.suppress(asyncio.QueueFull):
             self.queue.put_nowait(protocol.encode(protocol.bye(reason)))
             self.queue.put_nowait(None)
-        asyncio.create_task(self._close_after_sender(reason, code))
+        self.closer = asyncio.create_task(self._close_after_sender(reason, code))
 
     def drop(self, reason: str) -> None:
         """Close a connection that does not read: no waiting on its queue."""
@@ -94,7 +95,7 @@ class Connection:
             return
         self.closing = True
         self.sender.cancel()
-        asyncio.create_task(self._close(reason, protocol.CLOSE_POLICY))
+        self.closer = asyncio.create_task(self._close(reason, protocol.CLOSE_POLICY))
 
     async def _close_after_sender(self, reason: str, code: int) -> None:
         with contextlib.suppress(asyncio.TimeoutError, asyncio.CancelledError):
@@ -160,7 +161,10 @@ class Server:
     name)`` and ``pm`` (the engine's Registry). ``watch(game_id)``: the leak test's observer."""
 
     def __init__(self, registry: Any, store: Store, *, report: Callable[[str], None] | None = None,
-                 watch: Callable[[str], Callable[[int | None, int, dict], None]] | None = None):
+                 watch: Callable[[str], Callable[[int | None, int, dict], None]] | None = None,
+                 send_queue: int = SEND_QUEUE, hello_timeout: float = protocol.HELLO_TIMEOUT):
+        self.send_queue = send_queue
+        self.hello_timeout = hello_timeout
         self.registry = registry
         self.store = store
         self.report = report
@@ -269,7 +273,7 @@ class Server:
 
     async def _handle(self, ws: ServerConnection) -> None:
         try:
-            raw = await asyncio.wait_for(ws.recv(), protocol.HELLO_TIMEOUT)
+            raw = await asyncio.wait_for(ws.recv(), self.hello_timeout)
         except (asyncio.TimeoutError, ConnectionClosed):
             await _refuse(ws, NO_HELLO)
             return
@@ -291,7 +295,7 @@ class Server:
     async def _serve(self, ws: ServerConnection, hosted: Hosted, seat: int | None) -> None:
         table = hosted.table
         viewer = Viewer(None) if seat is None else table.seat_viewers[seat]
-        conn = Connection(ws, viewer)
+        conn = Connection(ws, viewer, self.send_queue)
         async with hosted.lock:
             if seat is not None:
                 old = hosted.seats.get(seat)
@@ -324,7 +328,9 @@ class Server:
                 elif hosted.seats.get(seat) is conn:
                     del hosted.seats[seat]
                     hosted.everyone(table.leave(seat))
-            if not conn.closing:
+            if conn.closer is not None:  # a bye on its way: the close is ours to make, not the handler's
+                await conn.closer
+            elif not conn.closing:
                 conn.closing = True
                 conn.sender.cancel()
 

@@ -48,14 +48,39 @@ def people(n: int) -> list[SeatSpec]:
 
 @contextlib.asynccontextmanager
 async def hosting(folder: Path, game, seats, *, seed: int = 1, registry_=None, watch: Callable | None = None,
-                  away=None, options=None) -> AsyncIterator[tuple[Server, str, str, dict]]:
+                  away=None, options=None, **server) -> AsyncIterator[tuple[Server, str, str, dict]]:
     """A started server hosting one game: (server, url, game id, codes by engine seat, None: spectators)."""
     reg = registry_ or registry()
     game = reg.game(game) if isinstance(game, str) else game
-    server = Server(reg, Store(folder), watch=watch)
+    server = Server(reg, Store(folder), watch=watch, **server)
     game_id, codes = server.host(game, seats, seed=seed, away=away, options=options)
     url = await server.start()
     try:
         yield server, url, game_id, codes
     finally:
         await server.stop()
+
+
+async def join(url: str, code: str, **kwargs):
+    """A connection that has said hello with ``code`` (the caller closes it)."""
+    from websockets.asyncio.client import connect
+
+    from tabletop.net import protocol
+
+    ws = await connect(url, max_size=None, compression=None, **kwargs)
+    await ws.send(protocol.encode(protocol.hello(code)))
+    return ws
+
+
+async def next_of(ws, kind: str, *, seconds: float = 10.0, words: str = "") -> dict:
+    """The next frame of type ``kind`` whose text has ``words`` (other frames are skipped)."""
+    import asyncio
+    import json
+
+    async def wait():
+        while True:
+            message = json.loads(await ws.recv())
+            if message["type"] == kind and words in message.get("text", ""):
+                return message
+
+    return await asyncio.wait_for(wait(), seconds)
