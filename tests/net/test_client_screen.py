@@ -1,0 +1,73 @@
+"""The full screen driving a RemoteTable: the same GameScreen as a local game, over the wire."""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import random
+import threading
+
+import pytest
+
+pytest.importorskip("websockets", reason="the network table needs the net extra: pip install 'tabletop[net]'")
+
+from tabletop.cli.join_cmd import LEAVE  # noqa: E402
+from tabletop.core.board import board_for  # noqa: E402
+from tabletop.core.errors import TabletopError  # noqa: E402
+from tabletop.core.random_agent import RandomAgent  # noqa: E402
+from tabletop.net.client import play_bot  # noqa: E402
+from tabletop.screen.app import TableApp  # noqa: E402
+from tabletop.screen.dialogs import Confirm  # noqa: E402
+from tabletop.screen.game_screen import GameScreen  # noqa: E402
+from tests.net.client_server import ServerThread  # noqa: E402
+from tests.net.helpers import people, registry  # noqa: E402
+
+
+async def until(pilot, condition, what: str, rounds: int = 400) -> None:
+    """Let the app run until ``condition()`` holds (bounded in rounds, not in seconds)."""
+    for _ in range(rounds):
+        if condition():
+            return
+        await pilot.pause(0.02)
+    raise AssertionError(f"never: {what}")
+
+
+def test_the_full_screen_plays_a_seat_over_the_wire(tmp_path):
+    server = ServerThread(tmp_path / "data", "castlewars", people(2), seed=4)
+    me, other = server.join(0), server.join(1)
+    def play_other():
+        with contextlib.suppress(TabletopError):  # "You left the table." once the test closes it
+            play_bot(other, RandomAgent(random.Random(2)))
+
+    bot = threading.Thread(target=play_other, daemon=True)
+    bot.start()
+    game = me.game
+    app = TableApp(me, board_for(registry().pm, game), quit_question=LEAVE)
+    actions = lambda: server.run(lambda: [a for s, a in server.session.record.actions if s == 0])  # noqa: E731
+
+    async def scenario():
+        async with app.run_test(size=(80, 24)) as pilot:
+            screen = app.screen
+            assert isinstance(screen, GameScreen)
+            for turn in range(3):
+                await until(pilot, lambda: screen.deciding == 0, "the screen asks the seat")
+                legal = list(screen.legal)
+                assert legal == list(me.decision(0).legal)
+                assert "P1 to decide" in str(screen.query_one("#status").render())
+                pick = legal[turn % len(legal)]
+                await pilot.press(*str(legal.index(pick) + 1), "enter")
+                await until(pilot, lambda n=turn + 1: len(actions()) >= n, "the move reaches the server")
+                assert actions()[turn] == pick
+            assert any("P1 takes" in line for line in screen.log_lines)  # the server's narration
+            await pilot.press("ctrl+q")
+            await until(pilot, lambda: isinstance(app.screen, Confirm), "the leave question")
+            assert app.screen.question == LEAVE
+            await pilot.press("y")
+            await until(pilot, lambda: not app.is_running, "the app leaves")
+
+    try:
+        asyncio.run(scenario())
+    finally:
+        me.close()
+        other.close()
+        server.stop()
