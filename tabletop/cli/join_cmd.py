@@ -24,10 +24,6 @@ if TYPE_CHECKING:
     from tabletop.cli.runtime import Runtime
     from tabletop.net.client import RemoteTable
 
-#: What Ctrl+Q asks at a network table: the game goes on at the server.
-LEAVE = "Leave the table? The game goes on at the server; `tabletop join` with the same address takes your seat again."
-
-
 def register(app: typer.Typer, rt: Runtime) -> None:
     @app.command("join")
     @friendly(lambda: rt.output)
@@ -39,6 +35,8 @@ def register(app: typer.Typer, rt: Runtime) -> None:
         plain: Annotated[bool, typer.Option("--plain", help="A line-by-line prompt instead of the full screen.")] = False,
         bot: Annotated[str | None, typer.Option(
             "--bot", help="Let this bot play the seat (one that reads only its view, such as random).")] = None,
+        ask_code: Annotated[bool, typer.Option(
+            "--ask-code", hidden=True, help="Ask for the code on the full screen (each tab of `serve --web`).")] = False,
     ) -> None:
         """Join a network game: your seat's view only, on the full screen (or --plain), or a bot for you.
 
@@ -51,6 +49,11 @@ def register(app: typer.Typer, rt: Runtime) -> None:
             from tabletop.net.client_codes import store_code, stored_code
         except ImportError:
             raise TabletopError("`tabletop join` needs the network extra: pip install 'tabletop[net]'.") from None
+        if ask_code:  # a browser tab: the code is typed on the screen and kept nowhere
+            from tabletop.screen.join_app import JoinApp
+
+            JoinApp(url, rt.registry.game, lambda game: board_for(rt.registry.pm, game)).run()
+            return
         if code is not None and code_file is not None:
             raise TabletopError("Give the code with --code or --code-file, not both.")
         if code_file is not None:
@@ -103,6 +106,7 @@ def _play(rt: Runtime, table: RemoteTable, *, plain: bool, bot: str | None, need
     board = board_for(rt.registry.pm, game)
     if not plain and _interactive(rt):
         from tabletop.screen.app import TableApp
+        from tabletop.screen.join_app import LEAVE
 
         TableApp(table, board, quit_question=LEAVE).run()
         if table.lost is not None and table.outcome() is None:

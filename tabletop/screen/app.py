@@ -45,6 +45,7 @@ class TableApp(App):
             screen.action_quit_game()
 
     def start(self, session: GameTable, board: Board, save: Path | None) -> None:
-        """Begin a game set up in the chooser."""
+        """Begin a game set up (or joined) on the first screen."""
         self.session, self.board, self.save_path = session, board, save
-        self.switch_screen(GameScreen(session, board, save=save))
+        extra = {} if self.quit_question is None else {"quit_question": self.quit_question}
+        self.switch_screen(GameScreen(session, board, save=save, **extra))

@@ -11,7 +11,6 @@ import pytest
 
 pytest.importorskip("websockets", reason="the network table needs the net extra: pip install 'tabletop[net]'")
 
-from tabletop.cli.join_cmd import LEAVE  # noqa: E402
 from tabletop.core.board import board_for  # noqa: E402
 from tabletop.core.errors import TabletopError  # noqa: E402
 from tabletop.core.random_agent import RandomAgent  # noqa: E402
@@ -19,6 +18,7 @@ from tabletop.net.client import play_bot  # noqa: E402
 from tabletop.screen.app import TableApp  # noqa: E402
 from tabletop.screen.dialogs import Confirm  # noqa: E402
 from tabletop.screen.game_screen import GameScreen  # noqa: E402
+from tabletop.screen.join_app import LEAVE  # noqa: E402
 from tests.net.client_server import ServerThread  # noqa: E402
 from tests.net.helpers import people, registry  # noqa: E402
 
@@ -70,4 +70,32 @@ def test_the_full_screen_plays_a_seat_over_the_wire(tmp_path):
     finally:
         me.close()
         other.close()
+        server.stop()
+
+
+def test_the_code_page_refuses_a_wrong_code_in_one_sentence_then_joins(tmp_path):
+    from tabletop.net.server import UNKNOWN_CODE
+    from tabletop.screen.join_app import CodeEntry, JoinApp
+
+    server = ServerThread(tmp_path / "data", "castlewars", people(2), seed=6)
+    app = JoinApp(server.url, registry().game, lambda game: board_for(registry().pm, game))
+
+    async def scenario():
+        async with app.run_test(size=(80, 24)) as pilot:
+            await until(pilot, lambda: isinstance(app.screen, CodeEntry), "the code page")
+            await pilot.press(*"wrong-code", "enter")
+            message = app.screen.query_one("#message")
+            await until(pilot, lambda: UNKNOWN_CODE in str(message.render()), "the server's refusal")
+            await pilot.press(*server.codes[0], "enter")
+            await until(pilot, lambda: isinstance(app.screen, GameScreen) and app.screen.deciding == 0,
+                        "the table of the seat the code opens")
+            assert app.table.seat == 0 and app.screen.quit_question == LEAVE
+            await pilot.press("1", "enter")
+            await until(pilot, lambda: server.run(lambda: len(server.session.record.actions)) == 1, "the move")
+
+    try:
+        asyncio.run(scenario())
+    finally:
+        if app.table is not None:
+            app.table.close()
         server.stop()
