@@ -63,6 +63,16 @@ def start(url: str, host: str, port: int = 0) -> tuple[subprocess.Popen, str]:
     return process, page
 
 
+def stop(process: subprocess.Popen) -> None:
+    """End the browsers' server (textual-serve closes each tab's process on the way out)."""
+    process.terminate()
+    try:
+        process.wait(10)
+    except subprocess.TimeoutExpired:
+        process.kill()
+        process.wait()
+
+
 def main(argv: list[str]) -> None:
     """``python -m tabletop.net.web COMMAND HOST PORT PUBLIC_URL``: textual-serve until stopped."""
     from textual_serve.server import Server
