@@ -296,7 +296,8 @@ class RemoteTable:
         self.names = [_name(n) for n in message["names"]]
         self.seat = seat
         self.at_screen = seat
-        self.humans = [] if seat is None else [seat]
+        # Who is a bot is not the client's business: every seat is shown as a player's.
+        self.humans = list(range(len(self.names)))
         self.connected = [True] * len(self.names)
         if self.version and self.version != game.version:
             self._log("status", f"The server plays {game.name} {self.version}; this client has {game.version}.")

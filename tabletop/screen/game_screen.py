@@ -399,7 +399,11 @@ class GameScreen(Screen[None]):
         if session.outcome() is None:
             view = session.view(seat)
             width = max(40, self.size.width - 2)
+            status = self.board.status(view)
+            self.query_one("#status", Static).update(
+                Text(DOT.join([*([status] if status else []), session.game.title]), style="bold"))
             self.query_one("#board", Static).update(self.board.render(view, names=session.names, width=width))
+            self.query_one("#choices", OptionList).clear_options()
             self.query_one("#compass", Compass).update(compass(session.names, me=seat, to_act=None,
                                                                humans=session.humans))
             self.detail(session.waiting())
