@@ -337,7 +337,7 @@ class RemoteTable:
     def _asked(self) -> bool:
         """Whether the latest frame asks this seat and it has not answered it yet."""
         frame = self._frame
-        return (self.seat is not None and frame is not None and frame.get("outcome") is None
+        return (self.seat is not None and frame is not None and frame.get("outcome") is None and self._fatal is None
                 and bool(frame["legal"]) and _decision_of(frame) != self._acted and self.seat not in self.chosen)
 
     def _take_news(self) -> list[Logged]:
@@ -399,11 +399,13 @@ class RemoteTable:
         """Send the move for the latest decision and wait (a little) for the server to take it
         or refuse it; a refusal raises TabletopError with the server's sentence."""
         with self._cond:
+            if self._fatal is not None:
+                raise TabletopError(self._fatal)
             if seat != self.seat or not self._asked():
                 raise TabletopError("The table is not asking you now; wait for your turn.")
             ws, loop = self._ws, self._loop
-            if ws is None or loop is None or self._fatal is not None:
-                raise TabletopError(self._fatal or "The connection to the table is down; the move was not "
+            if ws is None or loop is None:
+                raise TabletopError("The connection to the table is down; the move was not "
                                     "sent. Try again once it is back.")
             seq = self._frame["seq"]
             decision = self._acted = _decision_of(self._frame)

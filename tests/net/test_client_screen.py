@@ -99,3 +99,36 @@ def test_the_code_page_refuses_a_wrong_code_in_one_sentence_then_joins(tmp_path)
         if app.table is not None:
             app.table.close()
         server.stop()
+
+
+@pytest.mark.slow
+def test_a_spectator_watches_a_whole_game_on_the_full_screen(tmp_path):
+    server = ServerThread(tmp_path / "data", "castlewars", people(2), seed=8)
+    watcher = server.join(None)
+    players = [server.join(0), server.join(1)]
+    app = TableApp(watcher, board_for(registry().pm, watcher.game), quit_question=LEAVE)
+    boards: list[str] = []
+
+    async def scenario():
+        async with app.run_test(size=(80, 24)) as pilot:
+            screen = app.screen
+            for i, table in enumerate(players):
+                threading.Thread(target=play_bot, args=(table, RandomAgent(random.Random(i))), daemon=True).start()
+
+            def over() -> bool:
+                boards.append(str(screen.query_one("#board").render()))
+                return "game over" in str(screen.query_one("#status").render())
+            await until(pilot, over, "the end on the spectator's screen", rounds=3000)
+            assert screen.deciding is None and screen.legal == []
+            assert any("P1 takes" in line for line in screen.log_lines)
+            await pilot.press("enter")
+            await until(pilot, lambda: not app.is_running, "the app leaves")
+
+    try:
+        asyncio.run(scenario())
+    finally:
+        for table in (watcher, *players):
+            table.close()
+        server.stop()
+    assert len(set(boards)) > 3  # the board followed the game while the spectator waited
+    assert server.session.record.outcome is not None and watcher.outcome() is not None
