@@ -15,10 +15,13 @@ import shlex
 import socket
 import subprocess
 import sys
+import time
 
 from tabletop.core.errors import TabletopError
 
 TITLE = "tabletop"
+#: Seconds textual-serve has to take its port (it starts a Python of its own).
+STARTUP = 30.0
 
 
 def join_command(url: str) -> str:
@@ -60,7 +63,21 @@ def start(url: str, host: str, port: int = 0) -> tuple[subprocess.Popen, str]:
     page = public_url(host, port)
     process = subprocess.Popen([sys.executable, "-m", "tabletop.net.web", join_command(url), host, str(port), page],
                                stdin=subprocess.DEVNULL, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+    if not _listening(process, host, port):
+        stop(process)
+        raise TabletopError(f"The browsers' page could not be served on {host}:{port}; is that port free?")
     return process, page
+
+
+def _listening(process: subprocess.Popen, host: str, port: int, bound: float = STARTUP) -> bool:
+    """Whether textual-serve took its port before ``bound`` seconds (False if it stopped first)."""
+    end = time.monotonic() + bound
+    target = "127.0.0.1" if host in ("0.0.0.0", "") else "::1" if host == "::" else host
+    while time.monotonic() < end and process.poll() is None:
+        with contextlib.suppress(OSError), socket.create_connection((target, port), timeout=1):
+            return True
+        time.sleep(0.05)
+    return False
 
 
 def stop(process: subprocess.Popen) -> None:

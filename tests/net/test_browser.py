@@ -99,3 +99,16 @@ def test_a_code_and_a_move_typed_in_the_browser_reach_the_server(tmp_path):
     record = GameRecord.load(tmp_path / "data" / "games" / "1" / "record.json")
     assert record.actions[0][0] == 0 and record.actions[0][1].startswith("take ")
     assert not (tmp_path / "player" / "join-codes.json").exists()  # a browser's code is kept nowhere
+
+
+def test_a_taken_browsers_port_is_one_sentence():
+    import socket
+
+    from tabletop.core.errors import TabletopError
+    from tabletop.net import web
+
+    with socket.socket() as taken:
+        taken.bind(("127.0.0.1", 0))  # bound, not listening: textual-serve cannot have it
+        port = taken.getsockname()[1]
+        with pytest.raises(TabletopError, match=f"could not be served on 127.0.0.1:{port}; is that port free"):
+            web.start("ws://127.0.0.1:9", "127.0.0.1", port)
