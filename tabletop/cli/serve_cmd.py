@@ -43,7 +43,7 @@ def register(app: typer.Typer, rt: Runtime) -> None:
         resume: Annotated[Path | None, typer.Option("--resume", help="Continue every game of this data folder; the same codes join.")] = None,
         away: Annotated[str | None, typer.Option(
             "--away", metavar="BOT:SECONDS", help="A bot plays for a person away that long while asked; they take the seat back on return.")] = None,
-        games: Annotated[int, typer.Option("--games", help="Host this many games alike, each with its own codes.")] = 1,
+        games: Annotated[int, typer.Option("--games", help="Host this many games alike, each with its own codes (and seed: --seed S deals game k from S+k-1).")] = 1,
         new_code: Annotated[list[str] | None, typer.Option(
             "--new-code", metavar="GAME:SEAT", help="With --resume: give a seat a new code; its old one stops working.")] = None,
         web: Annotated[bool, typer.Option(
@@ -96,10 +96,10 @@ def register(app: typer.Typer, rt: Runtime) -> None:
                 plans = plan_seats(registry, found, seats=seats, players=players)
             listed = seat_names(plans, names)
             keeper = _away(registry, found.name, away, Away)
-            for _ in range(games):
+            for number in range(games):  # game k of a --seed S is dealt from S + k
                 specs = [SeatSpec(n, p.kind, p.bot) for n, p in zip(listed, plans, strict=True)]
                 issued.append(server.host(found, specs, options=options, away=keeper,
-                                          seed=seed if seed is not None else secrets.randbits(64)))
+                                          seed=seed + number if seed is not None else secrets.randbits(64)))
         asyncio.run(_serve(rt, server, host, port, issued, codes, codes_json, write_private, folder,
                            web_port if web else None))
 

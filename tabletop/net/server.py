@@ -32,7 +32,7 @@ from tabletop.core.game import Game
 from tabletop.engine.session import HUMAN, SeatSpec, Session
 from tabletop.net import protocol
 from tabletop.net.server_store import CodeBook, Store
-from tabletop.net.server_table import Away, Sent, Table, Viewer
+from tabletop.net.server_table import BROKEN, Away, Sent, Table, Viewer
 
 #: Frames a connection may have waiting to be sent; more and it is dropped as not reading.
 SEND_QUEUE = 64
@@ -268,8 +268,17 @@ class Server:
                 if hosted.table.away is None or hosted.table.over():
                     continue
                 async with hosted.lock:
-                    while (sent := await asyncio.to_thread(hosted.table.play_away, hosted.viewers())) is not None:
-                        hosted.deliver(sent)
+                    try:
+                        while (sent := await asyncio.to_thread(hosted.table.play_away, hosted.viewers())) is not None:
+                            hosted.deliver(sent)
+                    except Exception as error:  # the away bot or the game failed: that game stops, not the loop
+                        self._broke(hosted.table, error)
+
+    def _broke(self, table: Table, error: Exception) -> None:
+        table.broken = True
+        if self.report is not None:
+            self.report(f"Game {table.id} failed on a move ({type(error).__name__}: {error}); it takes no more "
+                        "moves. Its record holds every move before it.")
 
     async def _handle(self, ws: ServerConnection) -> None:
         try:
@@ -356,8 +365,12 @@ class Server:
             async with hosted.lock:
                 if hosted.seats.get(viewer.seat) is not conn:
                     return  # replaced meanwhile: its bye is on the way
-                refusal, sent = await asyncio.to_thread(
-                    table.act, viewer.seat, message["seq"], message["action"], hosted.viewers())
+                try:
+                    refusal, sent = await asyncio.to_thread(
+                        table.act, viewer.seat, message["seq"], message["action"], hosted.viewers())
+                except Exception as error:  # a game's bug: this game stops taking moves, the others go on
+                    self._broke(table, error)
+                    refusal, sent = BROKEN, Sent()
                 if refusal is not None:
                     conn.send(protocol.encode(protocol.refused(refusal, viewer.seq)))
                 hosted.deliver(sent)

@@ -35,8 +35,11 @@ RECORD = "record.json"
 
 
 def new_code() -> str:
-    """A fresh join code: 128 random bits, URL-safe text of 22 characters."""
-    return secrets.token_urlsafe(16)
+    """A fresh join code: 128 random bits as 22 URL-safe characters, drawn again (1 time in 32)
+    when it would begin with - or _, so it never reads as a command-line option."""
+    while (code := secrets.token_urlsafe(16))[0] in "-_":
+        pass
+    return code
 
 
 def digest(code: str) -> str:

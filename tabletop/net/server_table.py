@@ -31,6 +31,7 @@ MAX_EVENTS = 100
 STALE = "That move was for an earlier decision; look at the table again and choose from it."
 OVER = "The game is over."
 CHOSEN = "You have already chosen; wait for the others."
+BROKEN = "This game failed on a move and takes no more; the host has the details."
 
 
 def outcome_sentence(outcome: Outcome, names: Sequence[str]) -> str:
@@ -93,7 +94,8 @@ class Table:
         self.names = list(session.names)
         self.save = save
         self.away = away
-        #: Called with (seat, actions taken, frame) for every table frame built: the tests' leak check.
+        #: Called with (seat, actions taken, frame) for every table frame built and every refusal by
+        #: the game (with the refused move): the tests' leak check over the wire.
         self.watch = watch
         n = len(session.seats)
         self.persons = [s.person for s in session.seats]
@@ -103,6 +105,8 @@ class Table:
         self.gone_since: list[float | None] = [time.monotonic() if p else None for p in self.persons]
         self.handed: set[int] = set()  # person seats an away bot plays for now
         self._away_agents: dict[int, Any] = {}
+        #: Set when the game raised something other than a refusal: it takes no more moves.
+        self.broken = False
         session.on_save = None  # the table saves once per change, before telling anyone
 
     # ---- what everyone may see -------------------------------------------------------------
@@ -161,22 +165,25 @@ class Table:
         self._settle()
         self.save(self.session)
 
-    def act(self, seat: int, seq: int, action: str, viewers: Sequence[Viewer]) -> tuple[str | None, Sent]:
-        """A person's move. Returns the refusal sentence (or None) and what to send: a table
+    def act(self, seat: int, seq: int | None, action: str, viewers: Sequence[Viewer]) -> tuple[str | None, Sent]:
+        """A person's move answering the frame numbered ``seq`` (None: the away bot's, answering
+        the table as it is). Returns the refusal sentence (or None) and what to send: a table
         frame to each of ``viewers`` if the game moved, a status if the move was held."""
         viewer = self.seat_viewers[seat]
         sent = Sent()
+        if self.broken:
+            return BROKEN, sent
         if self.over():
             return OVER, sent
-        if not viewer.open_seq <= seq <= viewer.seq:
+        if seq is not None and not viewer.open_seq <= seq <= viewer.seq:
             return STALE, sent
         if seat in self.held:
             return CHOSEN, sent
         to_act = self.to_act()
         if seat not in to_act:
-            return self._refusal(seat, action) or f"{self.names[seat]} is not asked now.", sent
+            return self._refused(seat, action, self._refusal(seat, action)) or f"{self.names[seat]} is not asked now.", sent
         if to_act[0] != seat:
-            refusal = self._refusal(seat, action)
+            refusal = self._refused(seat, action, self._refusal(seat, action))
             if refusal is not None:
                 return refusal, sent
             self.held[seat] = action
@@ -186,7 +193,7 @@ class Table:
         try:
             self.session.submit(seat, action)
         except ActionError as error:
-            return str(error), sent
+            return self._refused(seat, action, str(error)), sent
         except TabletopError as error:  # a seat that is not asked now
             return str(error), sent
         viewer.acted = True
@@ -198,13 +205,14 @@ class Table:
     def play_away(self, viewers: Sequence[Viewer]) -> Sent | None:
         """If a person asked now has been away longer than the host allows, its away bot plays
         for it (the record holds the action, as a person's). None if nothing was played."""
-        if self.away is None or self.over():
+        if self.away is None or self.over() or self.broken:
             return None
         now = time.monotonic()
         for seat in self.to_act():
             since = self.gone_since[seat]
             if not self.persons[seat] or since is None or seat in self.held or now - since < self.away.seconds:
                 continue
+            newly = seat not in self.handed
             self.handed.add(seat)
             legal = list(self.game.legal_actions(self.session.state, seat))
             agent = self._away_agents.get(seat)
@@ -213,10 +221,11 @@ class Table:
                     self.game, seat, random.Random(secrets.randbits(64)))
             rng = random.Random(secrets.randbits(64))
             action = agent.choose(decision_maker(agent)(self.game, self.session.state, seat, legal, rng))
-            refusal, sent = self.act(seat, self.seat_viewers[seat].seq, action, viewers)
+            refusal, sent = self.act(seat, None, action, viewers)
             if refusal is None:
-                sent.status = sent.status or self.status(
-                    f"{self.names[seat]} is away: {self.away.bot.name} plays for them until they are back.")
+                if newly:
+                    sent.status = self.status(
+                        f"{self.names[seat]} is away: {self.away.bot.name} plays for them until they are back.")
                 return sent
         return None
 
@@ -244,6 +253,12 @@ class Table:
         return self.status(f"{self.names[seat]} disconnected, waiting.")
 
     # ---- inside --------------------------------------------------------------------------------
+
+    def _refused(self, seat: int, action: str, reason: str | None) -> str | None:
+        """The game's refusal of a move, shown to the watcher (with the move) before it is sent."""
+        if reason is not None and self.watch is not None:
+            self.watch(seat, self.session.steps, {"type": "refused", "reason": reason, "action": action})
+        return reason
 
     def _refusal(self, seat: int, action: str) -> str | None:
         try:

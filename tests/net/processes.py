@@ -40,10 +40,17 @@ def serve(tmp_path: Path, *args: str, codes: Path, stderr=None) -> tuple[subproc
 
 def clients(tmp_path: Path, url: str, codes: list[str], *, seconds: float = 60) -> list[subprocess.Popen]:
     """One scripted client process per code (each reconnects with its code if the server goes)."""
-    return [subprocess.Popen([sys.executable, "-m", "tests.net.wire_client", url, code, "--seed", str(i),
-                              "--seconds", str(seconds)],
+    return [subprocess.Popen([sys.executable, "-m", "tests.net.wire_client", "--seed", str(i),
+                              "--seconds", str(seconds), "--", url, code],
                              cwd=ROOT, env=env(tmp_path), stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
             for i, code in enumerate(codes)]  # each prints a few lines: communicate() reads them at the end
+
+
+def client_group(tmp_path: Path, url: str, codes: list[str], *, seed: int, seconds: float = 60) -> subprocess.Popen:
+    """One scripted client process playing every one of ``codes`` (one connection each)."""
+    return subprocess.Popen([sys.executable, "-m", "tests.net.wire_client", "--seed", str(seed),
+                             "--seconds", str(seconds), "--", url, *codes],
+                            cwd=ROOT, env=env(tmp_path), stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
 
 
 def results(processes: list[subprocess.Popen], *, seconds: float = 90) -> list[dict]:

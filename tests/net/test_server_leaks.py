@@ -11,7 +11,13 @@ import time
 import pytest
 
 from tests.core.hidden_hand import HiddenHand
-from tests.core.test_planted_leaks import DescribeNamesTheDeck, PublicDrawEvent, ViewKeepsHistory, ViewShowsHands
+from tests.core.test_planted_leaks import (
+    DescribeNamesTheDeck,
+    ErrorNamesAHand,
+    PublicDrawEvent,
+    ViewKeepsHistory,
+    ViewShowsHands,
+)
 from tests.net.helpers import BUNDLED, Games, hosting, people, registry
 from tests.net.wire_client import play_seat
 from tests.net.wire_leaks import frame_problems
@@ -28,8 +34,8 @@ def played_over_the_wire(tmp_path, game, seats, registry_, seed=3):
         async with hosting(tmp_path / "data", game, people(seats), seed=seed, registry_=registry_,
                            watch=watch) as (server, url, game_id, codes):
             deadline = time.monotonic() + 60
-            logs = await asyncio.gather(*[play_seat(url, codes[s], rng=random.Random(s), deadline=deadline)
-                                          for s in [*range(seats), None]])
+            logs = await asyncio.gather(*[play_seat(url, codes[s], rng=random.Random(s), deadline=deadline,
+                                                    mistakes=0.3) for s in [*range(seats), None]])
             return server.games[game_id].table.session.record, logs
 
     record, logs = asyncio.run(scenario())
@@ -39,7 +45,7 @@ def played_over_the_wire(tmp_path, game, seats, registry_, seed=3):
 
 def received_match_watched(watched, logs, seats):
     for index, seat in enumerate([*range(seats), None]):
-        sent = {frame["seq"]: frame for s, _, frame in watched if s == seat}
+        sent = {frame["seq"]: frame for s, _, frame in watched if s == seat and frame["type"] == "table"}
         assert logs[index].frames, f"seat {seat} received no frame"
         for frame in logs[index].frames:
             assert frame == sent[frame["seq"]], f"seat {seat} received a frame the server did not build"
@@ -51,6 +57,7 @@ def test_every_frame_of_a_bundled_game_is_what_its_seat_may_see(name, tmp_path):
     record, watched, logs = played_over_the_wire(tmp_path, name, seats, registry())
     received_match_watched(watched, logs, seats)
     assert {seat for seat, _, _ in watched} == {*range(seats), None}
+    assert any(frame["type"] == "refused" for _, _, frame in watched), "no wrong move was tried"
     assert frame_problems(registry().game(name), record, watched, samples=1) == []
 
 
@@ -66,6 +73,7 @@ def test_the_honest_hidden_hand_passes(tmp_path):
     (ViewKeepsHistory, "hidden from that seat"),
     (DescribeNamesTheDeck, "its describe changed"),
     (PublicDrawEvent, "the events of action"),
+    (ErrorNamesAHand, "the refusal of"),
 ])
 def test_a_planted_leak_fails_the_wire_check(planted, words, tmp_path):
     game = planted()

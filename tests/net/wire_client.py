@@ -1,7 +1,7 @@
 """A tiny scripted client of the network table: plays random legal moves over the wire.
 
 Used in-process (:func:`play_seat`) and as a process of its own
-(``python -m tests.net.wire_client URL CODE [CODE ...] --seed N``: one connection per code, in
+(``python -m tests.net.wire_client --seed N -- URL CODE [CODE ...]``: one connection per code, in
 one asyncio loop, printing one JSON line per seat when its game ends). It answers each decision
 once (the table frame's ``decision``), keeps every frame it receives, reconnects with its code
 when the server goes away, and times each round trip (act sent -> the next table frame).
@@ -30,6 +30,7 @@ class SeatLog:
     frames: list[dict[str, Any]] = field(default_factory=list)
     refusals: list[dict[str, Any]] = field(default_factory=list)
     byes: list[str] = field(default_factory=list)
+    statuses: list[str] = field(default_factory=list)
     welcome: dict[str, Any] | None = None
     outcome: dict[str, Any] | None = None
     acts: int = 0
@@ -38,9 +39,14 @@ class SeatLog:
     first_decision: float | None = None
 
 
+#: Moves a careless client sends: not notation, or notation of a card nobody has.
+MISTAKES = ("oops", "play zz9", "give x", "1", "done done")
+
+
 async def play_seat(url: str, code: str, *, rng: random.Random, deadline: float,
-                    reconnect: bool = False, log: SeatLog | None = None) -> SeatLog:
-    """Play one seat to the end of its game (or until ``deadline``, a monotonic time)."""
+                    reconnect: bool = False, log: SeatLog | None = None, mistakes: float = 0.0) -> SeatLog:
+    """Play one seat to the end of its game (or until ``deadline``, a monotonic time); with
+    ``mistakes``, that share of its decisions first gets a wrong move (refused by the game)."""
     log = log or SeatLog(code)
     answered: int | None = None
     backoff = 0.05
@@ -69,11 +75,15 @@ async def play_seat(url: str, code: str, *, rng: random.Random, deadline: float,
                             if log.first_decision is None:
                                 log.first_decision = time.time()
                             answered = message["decision"]
+                            if rng.random() < mistakes:
+                                await ws.send(p.encode(p.act(message["seq"], rng.choice(MISTAKES))))
                             await ws.send(p.encode(p.act(message["seq"], rng.choice(message["legal"]))))
                             sent_at = time.monotonic()
                             log.acts += 1
                     elif kind == "refused":
                         log.refusals.append(message)
+                    elif kind == "status":
+                        log.statuses.append(message["text"])
                     elif kind == "bye":
                         log.byes.append(message["reason"])
         except (OSError, ConnectionClosed, InvalidHandshake, asyncio.TimeoutError):

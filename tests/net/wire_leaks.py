@@ -49,8 +49,11 @@ def frame_problems(game: Game, record: GameRecord, watched: Sequence[tuple[int |
     last_step: dict[int | None, int] = {}
     named: dict[int | None, set[str]] = {}
     for seat, step, frame in watched:
-        where = f"seat {seat} frame {frame['seq']} (after {step} actions)"
         at = positions[step]
+        if frame["type"] == "refused":  # the game's refusal may not depend on what the seat cannot see
+            problems += refusal_problems(game, at, seat, frame, rng, f"seat {seat} (after {step} actions)")
+            continue
+        where = f"seat {seat} frame {frame['seq']} (after {step} actions)"
         since = last_step.get(seat)  # one connection per seat, and at most one spectator
         last_step[seat] = step
         shown = frame_of(game, at, seat, names)
@@ -104,3 +107,17 @@ def frame_of(game: Game, state: Any, seat: int | None, names: Sequence[str]) -> 
     legal = list(game.legal_actions(state, seat)) if seat is not None and seat in to_act else []
     return {"view": _json(game.view(state, seat)), "to_act": [s + 1 for s in to_act], "legal": legal,
             "describe": {a: game.describe_action(state, seat, a) for a in legal}}
+
+
+def refusal_problems(game: Game, at: Any, seat: int, frame: dict, rng: random.Random, where: str) -> list[str]:
+    found = []
+    for sample in resamplers(game, at, seat, rng):
+        try:
+            game.apply(sample.state, seat, frame["action"])
+        except ActionError as error:
+            if str(error) != frame["reason"]:
+                found.append(f"{where}: the refusal of '{frame['action']}' changed when what it cannot see was "
+                             f"resampled ({sample.who})")
+        else:
+            found.append(f"{where}: '{frame['action']}' is refused or taken depending on what it cannot see")
+    return found
