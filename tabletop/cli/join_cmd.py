@@ -45,7 +45,8 @@ def register(app: typer.Typer, rt: Runtime) -> None:
         tried again with the same code. Example: tabletop join ws://192.168.1.5:8765 --code Xy3...
         """
         try:
-            from tabletop.net.client import RemoteTable, needs_more_than_view, play_bot
+            from tabletop.net.client import RemoteTable
+            from tabletop.net.client_bot import needs_more_than_view, play_bot
             from tabletop.net.client_codes import store_code, stored_code
         except ImportError:
             raise TabletopError("`tabletop join` needs the network extra: pip install 'tabletop[net]'.") from None

@@ -15,20 +15,18 @@ backoff, a bounded number of times, with the same code, and play continues where
 from __future__ import annotations
 
 import asyncio
-import re
 import threading
 import time
 from collections.abc import Callable, Sequence
 from typing import Any
 
-from tabletop.core.decision import Decision
 from tabletop.core.errors import TabletopError
 from tabletop.core.events import Event
 from tabletop.core.game import Game, Outcome
-from tabletop.core.names import MAX_NAME, seat_name
 from tabletop.core.record import GameRecord
 from tabletop.engine.table import Logged, Turn, UndoPlan, UndoRefused
 from tabletop.net import protocol
+from tabletop.net.client_frames import RemoteDecision, Said, decision_of, outcome_of, safe_name, safe_text
 
 #: Seconds between tries after a dropped connection: about half a minute in all, then give up.
 RECONNECT_DELAYS = (0.5, 1.0, 2.0, 4.0, 8.0, 8.0)
@@ -42,50 +40,6 @@ NO_UNDO = "Undo is not offered in a network game."
 #: Moves sent per second at most, on average and in one burst: under the server's flood limit
 #: (20 a second), which a person never reaches and a bot over the wire would.
 PACE, PACE_BURST = 12.0, 24
-
-_UNSAFE = re.compile("[\x00-\x1f\x7f-\x9f\u2028\u2029\u200e\u200f\u202a-\u202e\u2066-\u2069\ud800-\udfff]")
-
-
-def _safe(text: Any, limit: int = protocol.MAX_TEXT) -> str:
-    """Text from the server with controls replaced: it reaches a terminal."""
-    return _UNSAFE.sub("\ufffd", str(text))[:limit]
-
-
-def _name(text: Any) -> str:
-    return seat_name(_safe(text)[:MAX_NAME]) or "?"
-
-
-class Said(Event):
-    """An event as the server narrated it: its text already names the seats."""
-
-    __slots__ = ()
-
-    def render(self, names: Sequence[str]) -> str:
-        return self.text
-
-
-class RemoteDecision(Decision):
-    """A decision from a table frame: the seat's view, legal actions and their words. No copy of
-    the state is here to search: a bot that needs one cannot play over the wire."""
-
-    __slots__ = ("_words",)
-
-    def __init__(self, game: Game, seat: int, legal: Sequence[str], view: dict[str, Any], words: dict[str, str]):
-        self.game = game
-        self.seat = seat
-        self.legal = list(legal)
-        self._sample = None
-        self._view = view
-        self._words = words
-
-    def describe(self, action: str) -> str:
-        return self._words.get(action, "")
-
-
-def needs_more_than_view(agent: Any) -> bool:
-    """Whether ``agent`` reads more than a network seat is sent (its view and legal actions)."""
-    return getattr(agent, "reads", "all") not in ("legal", "view")
-
 
 class RemoteTable:
     """One seat (or a spectator) at a server's table, through :class:`GameTable`.
@@ -252,7 +206,7 @@ class RemoteTable:
             elif kind == "table":
                 self._table(message)
             elif kind == "refused":
-                reason = _safe(message["reason"])
+                reason = safe_text(message["reason"])
                 if self._waiting_reply:
                     self._reply = reason
                 else:
@@ -260,12 +214,12 @@ class RemoteTable:
             elif kind == "status":
                 self.connected = [bool(c) for c in message["connected"]]
                 self.chosen = [s - 1 for s in message["chosen"] if type(s) is int]
-                text = _safe(message.get("text") or "")
+                text = safe_text(message.get("text") or "")
                 if text:
                     self.notice = text
                     self._log("status", text)
             elif kind == "bye":
-                self._bye = self.notice = _safe(message["reason"])
+                self._bye = self.notice = safe_text(message["reason"])
                 self._log("status", self.notice)
             else:
                 changed = False
@@ -287,13 +241,13 @@ class RemoteTable:
         try:
             game = self._game_for(str(message["game"]))
         except TabletopError:
-            self._fatal = (f"This table plays '{_safe(message['game'], 100)}', which is not installed here; "
+            self._fatal = (f"This table plays '{safe_text(message['game'], 100)}', which is not installed here; "
                            "install its plugin, then join again.")
             return False
         self.game = game
-        self.version = _safe(message.get("version") or "", 100)
-        self.title = _safe(message.get("title") or game.title, 200)
-        self.names = [_name(n) for n in message["names"]]
+        self.version = safe_text(message.get("version") or "", 100)
+        self.title = safe_text(message.get("title") or game.title, 200)
+        self.names = [safe_name(n) for n in message["names"]]
         self.seat = seat
         self.at_screen = seat
         # Who is a bot is not the client's business: every seat is shown as a player's.
@@ -310,7 +264,7 @@ class RemoteTable:
         self.chosen = [s - 1 for s in message["chosen"] if type(s) is int]
         for item in message["events"]:
             if isinstance(item, dict):
-                self._log(_safe(item.get("kind") or "event", 60), _safe(item.get("text") or ""))
+                self._log(safe_text(item.get("kind") or "event", 60), safe_text(item.get("text") or ""))
 
     def _log(self, kind: str, text: str) -> None:
         self.log.append(Logged(self._frame["seq"] if self._frame else 0, Said(kind, text)))
@@ -338,7 +292,7 @@ class RemoteTable:
         """Whether the latest frame asks this seat and it has not answered it yet."""
         frame = self._frame
         return (self.seat is not None and frame is not None and frame.get("outcome") is None and self._fatal is None
-                and bool(frame["legal"]) and _decision_of(frame) != self._acted and self.seat not in self.chosen)
+                and bool(frame["legal"]) and decision_of(frame) != self._acted and self.seat not in self.chosen)
 
     def _take_news(self) -> list[Logged]:
         news = self.log[self._told:]
@@ -392,7 +346,7 @@ class RemoteTable:
             if seat != self.seat or self._frame is None or self.game is None:
                 raise TabletopError("This client decides only for its own seat, when the table asks it.")
             frame = self._frame
-            words = {a: _safe(w, 200) for a, w in frame["describe"].items() if isinstance(w, str)}
+            words = {a: safe_text(w, 200) for a, w in frame["describe"].items() if isinstance(w, str)}
             return RemoteDecision(self.game, seat, [str(a) for a in frame["legal"]], frame["view"], words)
 
     def submit(self, seat: int, action: str) -> list[Logged]:
@@ -408,7 +362,7 @@ class RemoteTable:
                 raise TabletopError("The connection to the table is down; the move was not "
                                     "sent. Try again once it is back.")
             seq = self._frame["seq"]
-            decision = self._acted = _decision_of(self._frame)
+            decision = self._acted = decision_of(self._frame)
             self._reply = None
             self._waiting_reply = True
         self._pace()
@@ -422,13 +376,13 @@ class RemoteTable:
             raise TabletopError("The connection to the table dropped; the move was not sent. "
                                 "Try again once it is back.") from None
         with self._cond:
-            self._cond.wait_for(lambda: self._reply is not None or _decision_of(self._frame) != decision
+            self._cond.wait_for(lambda: self._reply is not None or decision_of(self._frame) != decision
                                 or self.seat in self.chosen or self._fatal is not None or self._ws is not ws,
                                 ANSWER_TIMEOUT)
             self._waiting_reply = False
             reply, self._reply = self._reply, None
             if reply is not None:
-                self._acted = None if _decision_of(self._frame) == decision else self._acted
+                self._acted = None if decision_of(self._frame) == decision else self._acted
                 raise TabletopError(reply)
             return self._take_news()
 
@@ -444,21 +398,13 @@ class RemoteTable:
 
     def outcome(self) -> Outcome | None:
         frame = self._frame
-        data = None if frame is None else frame.get("outcome")
-        if not data:
-            return None
-        winners = tuple(w - 1 for w in data.get("winners") or () if type(w) is int)
-        scores = data.get("scores")
-        if not (isinstance(scores, list) and all(isinstance(s, int | float) for s in scores)):
-            scores = None
-        reason = _safe(data.get("reason") or "the game is over", 300).rstrip(".")
-        return Outcome(winners, reason, None if scores is None else tuple(scores))
+        return None if frame is None else outcome_of(frame)
 
     def outcome_sentence(self) -> str:
         """The server's own sentence on how the game ended ("" while playing)."""
         frame = self._frame
         data = None if frame is None else frame.get("outcome")
-        return _safe(data.get("text") or "", 500) if data else ""
+        return safe_text(data.get("text") or "", 500) if data else ""
 
     def view(self, seat: int | None) -> dict[str, Any]:
         if seat != self.seat:
@@ -490,32 +436,6 @@ class RemoteTable:
         return self._fatal
 
 
-def play_bot(table: RemoteTable, agent: Any, *, on_event: Callable[[Event], None] | None = None) -> Outcome | None:
-    """Let ``agent`` (reading only its view or legal actions) take this seat to the end of the game.
-    A refused move (a stale decision) is dropped: the table asks again."""
-    if needs_more_than_view(agent):
-        raise TabletopError("That bot searches the whole game, which a network seat cannot see; "
-                            "choose one that reads only its view (such as random).")
-    while (turn := table.advance(on_event)) is not None:
-        try:
-            news = table.submit(turn.seat, agent.choose(table.decision(turn.seat)))
-        except TabletopError:
-            if table.lost is not None:
-                raise
-            continue
-        if on_event is not None:
-            for item in news:
-                on_event(item.event)
-    return table.outcome()
-
-
-def _decision_of(frame: dict[str, Any]) -> int:
-    """Which decision a frame offers: the server's ``decision`` number (the frame that first
-    offered it: later frames of the same open decision share it), else the frame's seq."""
-    decision = frame.get("decision")
-    return decision if type(decision) is int else frame["seq"]
-
-
 def _reason(error: BaseException) -> str:
     text = getattr(error, "strerror", None) or str(error) or type(error).__name__
-    return _safe(text, 200).rstrip(".")
+    return safe_text(text, 200).rstrip(".")

@@ -14,7 +14,7 @@ pytest.importorskip("websockets", reason="the network table needs the net extra:
 from tabletop.core.board import board_for  # noqa: E402
 from tabletop.core.errors import TabletopError  # noqa: E402
 from tabletop.core.random_agent import RandomAgent  # noqa: E402
-from tabletop.net.client import play_bot  # noqa: E402
+from tabletop.net.client_bot import play_bot  # noqa: E402
 from tabletop.screen.app import TableApp  # noqa: E402
 from tabletop.screen.dialogs import Confirm  # noqa: E402
 from tabletop.screen.game_screen import GameScreen  # noqa: E402
