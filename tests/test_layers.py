@@ -17,7 +17,8 @@ ROOT = Path(__file__).resolve().parents[1]
 
 #: Each package's layer; a module may import from its own layer or lower ones, never higher.
 #: The lab sits beside the engine, just above it (it runs games through the engine; the engine never
-#: reaches into the lab); the scaffold is templates and one loader at the engine's height;
+#: reaches into the lab); the scaffold is templates and one loader at the engine's height; the
+#: learning environments (rl) run games through the engine with bots as players, below any terminal;
 #: plugin_api and testing gather names for plugins from below.
 LAYERS = {
     "core": 0,
@@ -26,6 +27,7 @@ LAYERS = {
     "lab": 1.5,
     "agents": 2,
     "net": 2.5,
+    "rl": 2.5,
     "terminal": 3,
     "screen": 4,
     "cli": 5,
