@@ -39,8 +39,8 @@ def register(app: typer.Typer, rt: Runtime) -> None:
         host: Annotated[str, typer.Option("--host", help="Address to listen on; 0.0.0.0 opens it to the network.")] = "127.0.0.1",
         port: Annotated[int, typer.Option("--port", help="Port to listen on; 0 picks a free one.")] = 0,
         codes: Annotated[Path | None, typer.Option("--codes", help="Also write the address and codes here as JSON (user-only).")] = None,
-        data: Annotated[Path | None, typer.Option("--data", help="The folder where games, records and code hashes are kept.")] = None,
-        resume: Annotated[Path | None, typer.Option("--resume", help="Continue every game of this data folder; the same codes join.")] = None,
+        data: Annotated[Path | None, typer.Option("--data", metavar="DIR", help="The folder where games, records and code hashes are kept.")] = None,
+        resume: Annotated[Path | None, typer.Option("--resume", metavar="DIR", help="Continue every game of this data folder; the same codes join.")] = None,
         away: Annotated[str | None, typer.Option(
             "--away", metavar="BOT:SECONDS", help="A bot plays for a person away that long while asked; they take the seat back on return.")] = None,
         games: Annotated[int, typer.Option("--games", help="Host this many games alike, each with its own codes (and seed: --seed S deals game k from S+k-1).")] = 1,
@@ -127,6 +127,19 @@ def _away(registry, game: str, text: str | None, away_type):
     return away_type(registry.bot(game, name), wait)
 
 
+def _lan_address() -> str | None:
+    """This machine's address on its LAN, as others would reach it (no packet is sent), or None."""
+    import socket
+
+    try:
+        with socket.socket(socket.AF_INET, socket.SOCK_DGRAM) as probe:
+            probe.connect(("192.0.2.1", 9))  # a documentation address: only picks the outgoing interface
+            address = probe.getsockname()[0]
+    except OSError:
+        return None
+    return None if address.startswith("127.") else address
+
+
 def _game_seat(text: str, server) -> tuple[str, int]:
     game_id, _, seat = text.partition(":")
     hosted = server.games.get(game_id)
@@ -143,6 +156,11 @@ async def _serve(rt, server, host, port, issued, codes_file, codes_json, write_p
         raise TabletopError(f"Cannot listen on {host}:{port}: {error.strerror or error}.") from None
     out = rt.output
     out.print(fmt("Serving at [title]{}[/] (data in {}).", url, str(folder)), soft_wrap=True)
+    if host in ("0.0.0.0", "::", ""):
+        lan = _lan_address()
+        example = f"ws://{lan}:{url.rsplit(':', 1)[1]}" if lan else "ws://THIS-MACHINE:PORT"
+        out.print(fmt("Listening on every address of this machine: on the LAN, others join {}.", example),
+                  soft_wrap=True)
     for game_id, codes in issued:
         hosted = server.games[game_id]
         for seat, code in sorted(((s, c) for s, c in codes.items() if s is not None)):

@@ -36,9 +36,12 @@ from tabletop.net.server_table import BROKEN, Away, Sent, Table, Viewer
 
 #: Frames a connection may have waiting to be sent; more and it is dropped as not reading.
 SEND_QUEUE = 64
-#: Messages a connection may send per second on average, and in one burst.
+#: Messages a connection may send per second on average, and in one burst; an accepted move is
+#: not counted (a bot may answer as fast as the table asks), pings and refused frames are.
 FLOOD_RATE = 20.0
 FLOOD_BURST = 40
+#: Spectators one game lets in at once (one code opens all their places).
+MAX_SPECTATORS = 32
 #: Malformed frames tolerated (each refused with its sentence) before the connection is closed.
 MAX_MALFORMED = 5
 
@@ -50,6 +53,7 @@ MALFORMED = "Too many malformed frames; check the client against the protocol in
 NO_HELLO = "Send a hello frame with your join code first."
 SHUTDOWN = "The server is shutting down; your seat is saved, rejoin with your code when it is back."
 RECODED = "The host gave this seat a new code; this one no longer opens it."
+FULL = "This game has as many spectators as it lets in; try again later."
 
 
 class Connection:
@@ -111,6 +115,10 @@ class Connection:
         finally:
             if self.ws.transport is not None and not self.ws.transport.is_closing():
                 self.ws.transport.abort()
+
+    def refund(self) -> None:
+        """An accepted move costs nothing: a fast bot answering every decision is no flood."""
+        self._tokens = min(FLOOD_BURST, self._tokens + 1)
 
     def allow(self) -> bool:
         """Token bucket: False once the connection sends faster than the flood limit."""
@@ -212,15 +220,17 @@ class Server:
             away = None
             if settings.get("away"):
                 away = Away(self.registry.bot(game.name, settings["away"]["bot"]), float(settings["away"]["seconds"]))
-            self._open(game_id, session, settings, away)
+            self._open(game_id, session, settings, away, held=self.store.held(game_id))
             resumed.append(game_id)
         return resumed
 
-    def _open(self, game_id: str, session: Session, settings: dict[str, Any], away: Away | None) -> None:
+    def _open(self, game_id: str, session: Session, settings: dict[str, Any], away: Away | None,
+              held: dict[int, str] | None = None) -> None:
         store = self.store
         table = Table(game_id, session, save=lambda s: store.save_record(game_id, s.record), away=away,
-                      watch=None if self.watch is None else self.watch(game_id))
-        table.start()
+                      watch=None if self.watch is None else self.watch(game_id),
+                      save_held=lambda moves: store.save_held(game_id, moves))
+        table.start(held)
         self.games[game_id] = Hosted(table, settings)
         self._write_settings(game_id)
 
@@ -299,6 +309,9 @@ class Server:
         if entry is None or hosted is None:
             await _refuse(ws, UNKNOWN_CODE)
             return
+        if entry.seat is None and len(hosted.spectators) >= MAX_SPECTATORS:
+            await _refuse(ws, FULL)
+            return
         await self._serve(ws, hosted, entry.seat)
 
     async def _serve(self, ws: ServerConnection, hosted: Hosted, seat: int | None) -> None:
@@ -321,13 +334,13 @@ class Server:
             conn.send(first)
             hosted.everyone(status, but=conn)
         try:
-            async for raw in ws:
+            async for raw in ws:  # after a bye, frames are read and dropped until the close completes
+                if conn.closing:
+                    continue
                 if not conn.allow():
                     conn.bye(FLOOD)
-                    break
+                    continue
                 await self._message(hosted, conn, raw)
-                if conn.closing:
-                    break
         except ConnectionClosed:
             pass
         finally:
@@ -373,6 +386,8 @@ class Server:
                     refusal, sent = BROKEN, Sent()
                 if refusal is not None:
                     conn.send(protocol.encode(protocol.refused(refusal, viewer.seq)))
+                else:
+                    conn.refund()
                 hosted.deliver(sent)
 
 

@@ -5,6 +5,7 @@ Layout (the folder and every file user-only, 0700/0600)::
 
     DATA/games/<id>/settings.json   game, seats, options, away bot, code hashes (never a code)
     DATA/games/<id>/record.json     the game's record, replaced atomically after every accepted action
+    DATA/games/<id>/held.json       moves chosen in a simultaneous decision, waiting for the seats before them
 
 A server started with ``--resume DATA`` rebuilds every game by replaying its record (bots are
 remade and asked again, so they go on as before) and accepts the same codes.
@@ -32,6 +33,7 @@ from tabletop.core.safe_io import write_atomic
 FORMAT = 1
 SETTINGS = "settings.json"
 RECORD = "record.json"
+HELD = "held.json"
 
 
 def new_code() -> str:
@@ -114,6 +116,19 @@ class Store:
     def save_record(self, game_id: str, record: GameRecord) -> None:
         """The record, atomically (the old file or the whole new one, fsynced), before anyone hears."""
         record.save(self.folder / "games" / game_id / RECORD)
+
+    def save_held(self, game_id: str, held: Mapping[int, str]) -> None:
+        """The moves held for seats after the first (seat -> action), atomically, before anyone hears."""
+        write_atomic(self.folder / "games" / game_id / HELD,
+                     json.dumps({str(seat): action for seat, action in held.items()}, sort_keys=True) + "\n")
+
+    def held(self, game_id: str) -> dict[int, str]:
+        """The held moves, or none if the file is missing or damaged (those seats choose again)."""
+        try:
+            data = json.loads((self.folder / "games" / game_id / HELD).read_text(encoding="utf-8"))
+            return {int(seat): action for seat, action in data.items() if isinstance(action, str)}
+        except (OSError, ValueError, AttributeError):
+            return {}
 
     def settings(self, game_id: str) -> dict[str, Any]:
         path = self.folder / "games" / game_id / SETTINGS

@@ -12,6 +12,7 @@ seat's action is held until the ones before it are in. A held action counts as c
 
 from __future__ import annotations
 
+import json
 import random
 import secrets
 import time
@@ -81,18 +82,20 @@ class Sent:
     status: str | None = None
 
 
-
 class Table:
     """A game in progress on the server. ``save()`` is called (in the same worker thread) after
     every accepted action and before any frame reporting it is built."""
 
     def __init__(self, game_id: str, session: Session, *, save: Callable[[Session], None],
-                 away: Away | None = None, watch: Callable[[int | None, int, dict], None] | None = None):
+                 away: Away | None = None, watch: Callable[[int | None, int, dict], None] | None = None,
+                 save_held: Callable[[dict[int, str]], None] | None = None):
         self.id = game_id
         self.session = session
         self.game: Game = session.game
         self.names = list(session.names)
         self.save = save
+        #: Writes the held moves (chosen, waiting for the seats before them) before anyone is told.
+        self.save_held = save_held
         self.away = away
         #: Called with (seat, actions taken, frame) for every table frame built and every refusal by
         #: the game (with the refused move): the tests' leak check over the wire.
@@ -102,6 +105,7 @@ class Table:
         self.seat_viewers = [Viewer(i) for i in range(n)]
         self.online = [not p for p in self.persons]  # a bot seat counts as connected
         self.held: dict[int, str] = {}
+        self._held_saved: dict[int, str] | None = None
         self.gone_since: list[float | None] = [time.monotonic() if p else None for p in self.persons]
         self.handed: set[int] = set()  # person seats an away bot plays for now
         self._away_agents: dict[int, Any] = {}
@@ -140,7 +144,7 @@ class Table:
             seq=viewer.seq + 1, view=game.view(state, seat), to_act=to_act, chosen=sorted(self.held),
             connected=self.connected(), legal=legal,
             describe={a: game.describe_action(state, seat, a) for a in legal}, events=events, outcome=outcome)
-        same = protocol.encode({**message, "seq": 0})
+        same = json.dumps({**message, "seq": 0}, separators=(",", ":"), ensure_ascii=False)  # no size check here
         if not again and not events and same == viewer.last and not viewer.acted:
             return None
         viewer.last = same
@@ -160,10 +164,24 @@ class Table:
 
     # ---- the table's moves (each under the table's lock, in a worker thread) -----------------
 
-    def start(self) -> None:
-        """Let bots act until a person must decide, then save: the game as the server opens it."""
+    def start(self, held: dict[int, str] | None = None) -> None:
+        """Let bots act until a person must decide, then save: the game as the server opens it.
+        ``held``: moves chosen before a restart, waiting for the seats before them (kept if the
+        game still allows them)."""
+        self._settle()
+        to_act = self.to_act()
+        for seat, action in sorted((held or {}).items()):
+            if seat in to_act[1:] and self.persons[seat] and self._refusal(seat, action) is None:
+                self.held[seat] = action
         self._settle()
         self.save(self.session)
+        self._keep_held()
+
+    def _keep_held(self) -> None:
+        """Write the held moves if they changed since last written (most moves change none)."""
+        if self.save_held is not None and self.held != self._held_saved:
+            self.save_held(dict(self.held))
+            self._held_saved = dict(self.held)
 
     def act(self, seat: int, seq: int | None, action: str, viewers: Sequence[Viewer]) -> tuple[str | None, Sent]:
         """A person's move answering the frame numbered ``seq`` (None: the away bot's, answering
@@ -187,6 +205,7 @@ class Table:
             if refusal is not None:
                 return refusal, sent
             self.held[seat] = action
+            self._keep_held()
             viewer.acted = True
             sent.status = self.status(f"{self.names[seat]} has chosen.")
             return None, sent
@@ -199,6 +218,7 @@ class Table:
         viewer.acted = True
         sent.refusals = self._settle()
         self.save(self.session)
+        self._keep_held()
         sent.frames = [(v, text) for v in viewers if (text := self.frame(v, again=False)) is not None]
         return None, sent
 

@@ -72,7 +72,7 @@ async def join(url: str, code: str, **kwargs):
     return ws
 
 
-async def next_of(ws, kind: str, *, seconds: float = 10.0, words: str = "") -> dict:
+async def next_of(ws, kind: str, *, seconds: float = 60.0, words: str = "") -> dict:
     """The next frame of type ``kind`` whose text has ``words`` (other frames are skipped)."""
     import asyncio
     import json

@@ -21,7 +21,7 @@ def test_an_away_seat_is_played_by_the_bot_until_its_person_returns(tmp_path):
         async with hosting(tmp_path / "data", GAME, people(3), seed=9, registry_=Games(GAME), away=away) as (
                 server, url, game_id, codes):
             record = server.games[game_id].table.session.record
-            deadline = time.monotonic() + 60
+            deadline = time.monotonic() + 120
             present = [asyncio.create_task(play_seat(url, codes[i], rng=random.Random(i), deadline=deadline))
                        for i in range(2)]
             while not any(seat == 2 for seat, _ in record.actions):  # the bot has played for seat 3

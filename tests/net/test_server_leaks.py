@@ -33,7 +33,7 @@ def played_over_the_wire(tmp_path, game, seats, registry_, seed=3):
     async def scenario():
         async with hosting(tmp_path / "data", game, people(seats), seed=seed, registry_=registry_,
                            watch=watch) as (server, url, game_id, codes):
-            deadline = time.monotonic() + 60
+            deadline = time.monotonic() + 120
             logs = await asyncio.gather(*[play_seat(url, codes[s], rng=random.Random(s), deadline=deadline,
                                                     mistakes=0.3) for s in [*range(seats), None]])
             return server.games[game_id].table.session.record, logs

@@ -52,7 +52,7 @@ async def play_seat(url: str, code: str, *, rng: random.Random, deadline: float,
     backoff = 0.05
     while time.monotonic() < deadline and log.outcome is None:
         try:
-            async with connect(url, max_size=p.MAX_FRAME, compression=None, open_timeout=5) as ws:
+            async with connect(url, max_size=p.MAX_FRAME, compression=None, open_timeout=30) as ws:
                 log.connects += 1
                 backoff = 0.05
                 await ws.send(p.encode(p.hello(code)))
