@@ -97,9 +97,12 @@ def measure_in(checkout: str | None, name: str, seconds: float) -> tuple[float, 
     env.pop("RL_SPEED_TABLETOP", None)
     if checkout is not None:
         env["RL_SPEED_TABLETOP"] = os.path.abspath(checkout)
-    out = subprocess.run([sys.executable, __file__, "--one", name, "--seconds", str(seconds)],
-                         env=env, check=True, capture_output=True, text=True).stdout
-    return tuple(json.loads(out.splitlines()[-1]))
+    run = subprocess.run([sys.executable, os.path.abspath(__file__), "--one", name, "--seconds", str(seconds)],
+                         env=env, capture_output=True, text=True)
+    if run.returncode != 0:
+        sys.stderr.write(run.stderr)
+        raise SystemExit(f"Measuring {name} with {checkout or 'this checkout'} failed (its error is above).")
+    return tuple(json.loads(run.stdout.splitlines()[-1]))
 
 
 def main() -> None:
