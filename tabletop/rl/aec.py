@@ -121,7 +121,7 @@ class TabletopAEC(AECEnv):
                 infos[other] = self._info(self._seat[other], other == name and seat is not None)
             return
         before = self._asked
-        if before is not None and before != name and before in infos:
+        if before is not None and (seat is None or before != name) and before in infos:
             infos[before] = {"action_mask": table.no_actions}
         if seat is not None:
             infos[name] = {"action_mask": table.mask(seat)}

@@ -28,6 +28,7 @@ def masked_random_games(env, games, seed):
         for agent in env.agent_iter():
             observation, _, terminated, truncated, info = env.last()
             if terminated or truncated:
+                assert not any(env.infos[other]["action_mask"].any() for other in env.agents)  # nobody is asked
                 env.step(None)
                 continue
             yield agent
