@@ -138,18 +138,20 @@ class LearningTable:
     def _make_mask(self, legal: tuple[str, ...]) -> np.ndarray:
         if not legal:
             return self.no_actions
-        mask = np.zeros(len(self.words), dtype=np.int8)
+        # Set in a bytearray, then read by NumPy as immutable bytes: half the time of a NumPy
+        # fancy assignment for the lists games offer (read-only with no flag to set).
+        marks = bytearray(len(self.words))
         index = self.index
         try:
-            mask[[index[a] for a in legal]] = 1
+            for action in legal:
+                marks[index[action]] = 1
         except KeyError:
             missing = next(a for a in legal if a not in index)
             raise NotInVocabulary(
                 f"{self.game.name} offered {missing[:40]!r}, which is not in its action vocabulary; "
                 "declare it in the game's LearningKit(vocabulary=...)."
             ) from None
-        mask.flags.writeable = False
-        return mask
+        return np.frombuffer(bytes(marks), dtype=np.int8)
 
     def observe(self, seat: int) -> dict[str, np.ndarray]:
         return {"observation": self.encoder.encode(self.session.state, seat), "action_mask": self.mask(seat)}
