@@ -189,7 +189,7 @@ def main(argv: Sequence[str] | None = None) -> None:
             else:
                 output.fail(f"The plugin '{failure.plugin}' did not load: {failure.reason}")
                 sys.exit(2)
-        app = make_app(Runtime(registry=registry, output=output), only=command_of(rest))
+        app = make_app(Runtime(registry=registry, output=output, debug=debug), only=command_of(rest))
         app(args=rest, prog_name="tabletop")
     except Exception as error:  # the last line of defence: never a traceback unless asked
         if debug:

@@ -68,8 +68,10 @@ def register(app: typer.Typer, rt: Runtime) -> None:
         rt.output.print(table)
         verdict = "[ok]pass[/]" if report.ok else f"[error]FAIL[/] ({len(report.problems)} problems)"
         rt.output.print(f"{report.games} games, {report.steps} actions: {verdict}")
-        for problem in report.problems:
+        for problem, trace in zip(report.problems, report.traces, strict=True):
             rt.output.print(fmt("[error]-[/] {}", problem))
+            if trace and rt.debug:
+                rt.output.print(fmt("{}", trace))
         if not report.ok:
             raise typer.Exit(1)
 

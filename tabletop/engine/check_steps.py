@@ -44,11 +44,13 @@ def dump(value: Any) -> str:
 
 
 class CheckFailure(Exception):
-    """One game's first problem, named after the check that found it; the check moves on to the next game."""
+    """One game's first problem, named after the check that found it; the check moves on to the next game.
+    ``trace``: the traceback of an exception raised inside the game, for ``--debug``."""
 
-    def __init__(self, check: str, where: str, problem: str):
+    def __init__(self, check: str, where: str, problem: str, trace: str | None = None):
         super().__init__(f"{check}: {where}: {problem}")
         self.check = check
+        self.trace = trace
 
 
 @dataclass
@@ -69,6 +71,8 @@ class Play:
     changed: dict[str, bool] = field(default_factory=dict)
     #: Per viewer: the words its view has shown.
     named: dict = field(default_factory=dict)
+    #: How people read this game's cards (:class:`~tabletop.engine.card_names.CardNames`), made once.
+    names: Any = None
 
 
 @dataclass(frozen=True)
@@ -91,8 +95,19 @@ class Step:
     #: ``(seat, action) -> message`` of the refused attempts, filled by :func:`illegal_actions_are_refused`.
     refusals: dict = field(default_factory=dict)
     hidden_before: dict | None = None
+    #: Per viewer, the cards it saw before the move (counted), for judging events card by card.
+    visible_before: dict | None = None
     events: tuple = ()
     trial: Any = None
+    #: A copy of the position before the move, kept in a simultaneous decision only.
+    pre: Any = None
+    #: Zones' cards in order before the move when a seat knows single cards, and the count of
+    #: random events so far: for noticing a reorder the engine did not do.
+    orders: dict | None = None
+    randomness: int = 0
+    #: The slots copies share, before the move and after the same move on a copy.
+    shared_before: Any = None
+    shared_trial: Any = None
     #: The game is over: the checks of the finished game.
     final: bool = False
 

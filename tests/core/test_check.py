@@ -65,8 +65,11 @@ def test_a_rules_crash_is_reported_with_seat_count_and_seed():
 
     report = check_game(Crashes(), games=1, seed=5)
     assert report.problems == [
-        "2 seats, options {}, seed 5: legal_moves_apply: step 2, seat 1, action '7': unexpected ZeroDivisionError: oops"
+        "2 seats, options {}, seed 5: legal_moves_apply: step 2, seat 1, action '7': unexpected ZeroDivisionError: "
+        "oops in _resolve (test_check.py:64); run with --debug for the traceback"
     ]
+    (trace,) = report.traces
+    assert "Traceback" in trace and 'raise ZeroDivisionError("oops")' in trace
 
 
 def test_out_of_turn_actions_are_rejected(goofspiel):
