@@ -92,16 +92,22 @@ class CardNames:
         self.display = {card: names for card, names in spoken.items()}
         #: Every name of every card.
         self.every = frozenset(counts)
+        #: Identity name -> the card it names (one, or several with the same id).
+        self.by_name: dict[str, list[Any]] = {}
+        for card, names in self.identity.items():
+            for name in names:
+                self.by_name.setdefault(name, []).append(card)
+        self.identities = frozenset(self.by_name)
+        self.phrases = tuple(n for n in self.by_name if " " in n)
 
     def named(self, cards: Iterable[Any], found: set[str], text: str = "") -> list[str]:
         """The cards among ``cards`` whose identity is in ``found`` (words, lower-case) or, for a
         name of several words, in ``text`` (lower-case): sorted, as the ids."""
-        hits = []
-        for card in cards:
-            for name in self.identity.get(card, (str(card).lower(),)):
-                if name in found or (" " in name and re.search(rf"(?<!\w){re.escape(name)}(?!\w)", text)):
-                    hits.append(str(card))
-                    break
+        cards = cards if isinstance(cards, (set, frozenset)) else set(cards)
+        hits = {str(card) for word in found & self.identities for card in self.by_name[word] if card in cards}
+        for name in self.phrases:
+            if name in text and re.search(rf"(?<!\w){re.escape(name)}(?!\w)", text):
+                hits.update(str(card) for card in self.by_name[name] if card in cards)
         return sorted(hits)
 
     def names_of(self, cards: Iterable[Any]) -> set[str]:

@@ -163,6 +163,10 @@ def _named(check: Callable[..., Any], step: Step, *args: Any) -> Any:
         return check(step, *args)
     except Failed as failure:
         raise CheckFailure(check.__name__, _where(step, args), str(failure)) from None
+    except Crashed as crashed:
+        error = crashed.__cause__
+        raise CheckFailure(check.__name__, _where(crashed.step, args), crash(error),
+                           "".join(traceback.format_exception(error))) from None
     except Exception as error:  # a crash inside the rules is exactly what we report
         raise CheckFailure(check.__name__, _where(step, args), crash(error), traceback.format_exc()) from None
 
@@ -235,11 +239,27 @@ def opening_events(step: Step) -> Step:
 def read_position(step: Step) -> Step:
     """Who acts, the move the check makes, what everyone sees, the illegal attempts to try and
     the resampled positions; only as far as the position is sound (the checks then say why not)."""
-    play, game, state, seats = step.play, step.game, step.state, step.seats
+    game, state, seats = step.game, step.state, step.seats
     acting = tuple(game.to_act(state))
     if not acting or any(not (isinstance(s, int) and 0 <= s < seats) for s in acting):
         return replace(step, acting=acting)
     seat = acting[0]
+    try:
+        return _read_seat(replace(step, acting=acting, seat=seat))
+    except Exception as error:  # name the seat asked when the game crashed
+        raise Crashed(replace(step, acting=acting, seat=seat)) from error
+
+
+class Crashed(Exception):
+    """An exception inside the game, raised again with the step as far as it was read."""
+
+    def __init__(self, step: Step):
+        super().__init__(step.where)
+        self.step = step
+
+
+def _read_seat(step: Step) -> Step:
+    play, game, state, seats, acting, seat = step.play, step.game, step.state, step.seats, step.acting, step.seat
     legal = tuple(game.legal_actions(state, seat))
     if not legal or not all(isinstance(a, str) for a in legal):
         return replace(step, acting=acting, seat=seat, legal=legal)
@@ -275,7 +295,7 @@ def legal_moves_apply(step: Step) -> Step:
         raise Failed(f"the legal action {action!r} was rejected: {error}") from None
     return replace(step, hidden_before=hidden_before, visible_before=visible_before, trial=trial, events=events,
                    pre=pre, orders=orders, randomness=randomness, shared_before=shared_before,
-                   shared_trial=shared_trial)
+                   shared_trial=shared_trial, shared_after=shared_values(state))
 
 
 # ---- the checks, each a promise of the contract ----------------------------------------------

@@ -105,9 +105,10 @@ class Step:
     #: random events so far: for noticing a reorder the engine did not do.
     orders: dict | None = None
     randomness: int = 0
-    #: The slots copies share, before the move and after the same move on a copy.
+    #: The slots copies share, before the move, after the same move on a copy, and after it.
     shared_before: Any = None
     shared_trial: Any = None
+    shared_after: Any = None
     #: The game is over: the checks of the finished game.
     final: bool = False
 

@@ -37,14 +37,17 @@ ALTERNATIVES = 3
 REACH_AT_MOST = 50_000
 
 
+_ATOMS = (str, bytes, int, float, complex, bool, type(None), range)
+
+
 # ---- what the move on the live state must capture first ------------------------------------
 
 
 def shared_values(state: Any) -> tuple:
-    """The slots a component state's copies share, as one comparable value."""
+    """The slots a component state's copies share, each as a comparable value."""
     if not isinstance(state, CardState):
         return ()
-    return fingerprint(tuple(getattr(state, name, None) for name in state.SHARED))
+    return tuple(v if type(v := getattr(state, name, None)) in _ATOMS else fingerprint(v) for name in state.SHARED)
 
 
 def zone_orders(state: Any) -> dict | None:
@@ -106,21 +109,24 @@ def shared_slots_are_not_changed_in_place(step: Step) -> None:
 
 
 def shared_slots_name_no_hidden_card(step: Step) -> None:
-    """A slot copies share is public: it may not name a card hidden from any seat."""
+    """A slot copies share is public: when the move changes it, it may not name a card hidden
+    from a seat before and after the move (a result may name cards the move showed)."""
     state = step.state
-    if not isinstance(state, CardState) or not state.SHARED:
+    if not isinstance(state, CardState) or not state.SHARED or step.hidden_before is None:
         return
     names: CardNames = step.play.names or CardNames(step.game, step.play.cards)
     step.play.names = names
-    for slot in state.SHARED:
-        value = getattr(state, slot, None)
-        if not isinstance(value, (str, list, tuple, dict)):
+    now = step.shared_after
+    for index, slot in enumerate(state.SHARED):
+        if now[index] == step.shared_before[index]:
             continue
-        found = words(value)
-        if not found:
+        value = getattr(state, slot, None)
+        found = words(value) if isinstance(value, (str, list, tuple, dict)) else set()
+        if not found & names.every:
             continue
         for viewer in range(step.seats):
-            named = names.named(derive.hidden_cards(state, viewer), found, " ".join(strings(value)).lower())
+            hidden = derive.hidden_cards(state, viewer) & step.hidden_before[viewer]
+            named = names.named(hidden, found, " ".join(strings(value)).lower())
             if named:
                 raise Failed(
                     f"{type(state).__name__}.{slot} names {', '.join(named)}, a card hidden from seat {viewer}: "
@@ -164,7 +170,7 @@ def simultaneous_choices_stay_secret(step: Step) -> None:
     if not waiting:
         return  # the move resolved the decision: the reveal may show every choice
     names = step.play.names if isinstance(step.state, CardState) else None
-    shared = shared_values(step.state)
+    shared = step.shared_after
     for other in _alternatives(step):
         state = game.copy(pre)
         try:
@@ -214,9 +220,6 @@ def _plain(value: Any) -> Any:
 # ---- nothing an agent is handed reaches the true state ----------------------------------------
 
 
-_ATOMS = (str, bytes, int, float, complex, bool, type(None), range)
-
-
 def _slot_names(kind: type) -> Iterator[str]:
     for klass in kind.__mro__:
         slots = klass.__dict__.get("__slots__", ())
@@ -257,14 +260,15 @@ def _children(value: Any) -> Iterator[tuple[str, Any]]:
         yield f".{name}", item
 
 
-def reach(root: Any, label: str, state: Any, *, any_state: bool = False) -> str | None:
+def reach(root: Any, label: str, state: Any, *, any_state: bool = False, skip: Any = None) -> str | None:
     """The path from ``root`` to the live ``state`` or one of its mutable parts, or None if
     there is none; with ``any_state``, to any state at all (a copy kept from an earlier move:
-    the game object holds none, while a bot may keep the resampled copies it was handed)."""
+    the game object holds none, while a bot may keep the resampled copies it was handed).
+    ``skip``: an object walked on its own (the game, from a bot)."""
     kind = type(state)
     typed = any_state and kind.__module__ != "builtins"
     parts = {id(v): n for n in _declared(state) if type(v := getattr(state, n, None)) in (list, dict, set, Secret)}
-    seen: set[int] = set()
+    seen: set[int] = set() if skip is None else {id(skip)}
     queue = [(label, root)]
     while queue and len(seen) < REACH_AT_MOST:
         path, value = queue.pop()
@@ -278,6 +282,8 @@ def reach(root: Any, label: str, state: Any, *, any_state: bool = False) -> str 
             return path
         if key in parts:
             return f"{path} (the state's {parts[key]})"
+        if isinstance(value, CardState):
+            continue  # a resampled copy a bot was handed: its own, not the true state
         queue.extend((path + step, item) for step, item in _children(value))
     return None
 
@@ -297,16 +303,21 @@ def _refuse_reach(path: str) -> Failed:
     )
 
 
+#: The game object is walked at setup, at the end and every this many steps (it rarely changes).
+WALK_THE_GAME_EVERY = 49
+
+
 def agents_cannot_reach_the_state(step: Step) -> None:
-    """The game object and everything it references hold no state (at setup, then every few
-    steps with the game's bots and the decisions they are handed)."""
+    """The game object and everything it references hold no state (at setup, at the end and
+    every few steps), nor do the game's bots and the decisions they are handed (every few steps)."""
     game, state = step.game, step.state
     if step.number and not (step.presented or step.final):
         return
-    path = reach(game, "game", state, any_state=True)
-    if path:
-        raise _refuse_reach(path)
-    if step.seat is None or not step.legal:
+    if step.number % WALK_THE_GAME_EVERY <= 1 or step.final:
+        path = reach(game, "game", state, any_state=True)
+        if path:
+            raise _refuse_reach(path)
+    if step.seat is None or not step.legal or not step.play.bots:
         return
     import random
 
@@ -315,6 +326,6 @@ def agents_cannot_reach_the_state(step: Step) -> None:
         decision = make_decision(bot, game, state, step.seat, list(step.legal), random.Random(step.number))
         bot.choose(decision)
         for root, label in ((decision, "the decision"), (bot, f"bot '{spec.name}'")):
-            path = reach(root, label, state)
+            path = reach(root, label, state, skip=game)
             if path:
                 raise _refuse_reach(path)
