@@ -11,7 +11,11 @@ too): that seat's view, the spectator's view, its legal actions, the description
 its actions, the messages of its rejected actions, the events it sees after an action
 and the choices of the game's rule-based bots must not change. A ``determinize`` that
 never changes anything fails unless the game declares perfect information, and an event
-a seat sees must not name a card hidden from it.
+a seat sees must not name a card hidden from it (by id or display name). Who acts and what
+kind of decision is asked must not change either, and the state must be what it declares
+(:mod:`tabletop.engine.leaks_state`: no knowledge kept through a shuffle the engine did not do,
+no secret in a slot copies share or in an event before a simultaneous decision resolves, no
+state within an agent's reach).
 
 Each of these is a small named check over a :class:`Step` (the position before a move and,
 once made, its events), listed in order in :data:`OPENING`, :data:`BEFORE`, :data:`AFTER`
