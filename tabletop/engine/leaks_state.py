@@ -26,7 +26,7 @@ from tabletop.core import derive
 from tabletop.core.decision import make_decision
 from tabletop.core.errors import ActionError
 from tabletop.core.fingerprint import fingerprint
-from tabletop.core.zones import EVERYONE, PUBLIC, CardState, Secret
+from tabletop.core.zones import EVERYONE, OWNER, PUBLIC, CardState, Secret
 from tabletop.engine.card_names import TOKEN, CardNames, scalars, strings, words
 from tabletop.engine.check_steps import Failed, Step, dump
 from tabletop.engine.leaks import side_by_side
@@ -51,10 +51,13 @@ def shared_values(state: Any) -> tuple:
 
 
 def zone_orders(state: Any) -> dict | None:
-    """Each zone's cards in order, when some seat knows single cards (else None: nothing to check)."""
+    """Each hidden zone's cards in order and who knew which card (under the key None), when
+    some seat knows single cards (else None: nothing to check)."""
     if not isinstance(state, CardState) or not state.known:
         return None
-    return {(name, owner): cards[:] for name, owner, spec, cards in state.zones() if spec.visibility != EVERYONE}
+    orders: dict = {(name, owner): cards[:] for name, owner, spec, cards in state.zones() if spec.visibility != EVERYONE}
+    orders[None] = state.known  # never changed in place: each change makes a new dict
+    return orders
 
 
 # ---- knowledge that outlives a reordering the engine did not do ------------------------------
@@ -79,10 +82,11 @@ def knowledge_forgets_a_reorder(step: Step) -> None:
         old, new = _common_order(was, cards)
         if old == new:
             continue
+        knew = orders[None]
         for card in new:
-            mask = state.known.get(card, 0)
+            mask = state.known.get(card, 0) & knew.get(card, 0)  # known before the move and still
             knowers = [s for s in range(step.seats) if mask & (1 << s)
-                       and not (spec.visibility == "owner" and owner == s)]
+                       and not (spec.visibility == OWNER and owner == s)]
             if knowers or mask == PUBLIC:
                 who = f"seat {knowers[0]}" if knowers else "everyone"
                 zone = name if owner is None else f"{name}[{owner}]"
