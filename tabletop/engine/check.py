@@ -165,8 +165,8 @@ def _named(check: Callable[..., Any], step: Step, *args: Any) -> Any:
     """Run one check; any failure, a crash inside the rules included, is reported under its name."""
     try:
         return check(step, *args)
-    except Failed as failure:
-        raise CheckFailure(check.__name__, _where(step, args), str(failure)) from None
+    except Failed as failure:  # its sentence says which resampling
+        raise CheckFailure(check.__name__, step.where, str(failure)) from None
     except Crashed as crashed:
         error = crashed.__cause__
         raise CheckFailure(check.__name__, _where(crashed.step, args), crash(error),

@@ -104,7 +104,8 @@ def shared_slots_are_not_changed_in_place(step: Step) -> None:
     """The move made on a copy left the original's shared slots as they were."""
     if step.shared_trial is not None and step.shared_trial != step.shared_before:
         state = step.state
-        names = ", ".join(state.SHARED)
+        names = ", ".join(n for n, a, b in zip(state.SHARED, step.shared_before, step.shared_trial, strict=True)
+                          if a != b)
         raise Failed(
             f"making '{step.action}' on a copy changed a slot the original shares with it ({names}): a slot "
             "declared in neither ZONES, PUBLIC nor PRIVATE is shared by copies, so it must be replaced, never "
