@@ -124,25 +124,3 @@ def unmentioned(text: str, names: set[str]) -> str:
     for name in sorted((n for n in names if " " in n), key=len, reverse=True):
         text = re.sub(rf"(?<!\w){re.escape(name)}(?!\w)", " ", text)
     return text
-
-
-def mask(value: Any, hidden: set[str]) -> Any:
-    """A JSON-like value with every string, number or word in ``hidden`` (lower-case) shown as
-    ``?``: an event with what the action made visible taken out, to compare the rest."""
-    if not hidden:
-        return value
-    if isinstance(value, str):
-        if value.lower() in hidden:
-            return "?"
-        text = TOKEN.sub(lambda m: "?" if m.group(0).lower() in hidden else m.group(0), value)
-        for name in hidden:
-            if " " in name:
-                text = re.sub(re.escape(name), "?", text, flags=re.IGNORECASE)
-        return text
-    if isinstance(value, (int, float)) and not isinstance(value, bool):
-        return "?" if str(value) in hidden else value
-    if isinstance(value, Mapping):
-        return {k: mask(v, hidden) for k, v in value.items()}
-    if isinstance(value, (list, tuple)):
-        return [mask(v, hidden) for v in value]
-    return value

@@ -19,6 +19,7 @@ declarations:
 
 from __future__ import annotations
 
+import random
 from collections.abc import Iterator, Mapping
 from typing import Any
 
@@ -324,8 +325,6 @@ def agents_cannot_reach_the_state(step: Step) -> None:
             raise _refuse_reach(path)
     if step.seat is None or not step.legal or not step.play.bots:
         return
-    import random
-
     for spec in step.play.bots:
         bot = spec.factory(game, step.seat, random.Random(step.number))
         decision = make_decision(bot, game, state, step.seat, list(step.legal), random.Random(step.number))
