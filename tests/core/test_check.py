@@ -206,3 +206,20 @@ def test_a_view_leak_names_the_key_and_shows_both_versions():
         in message
     played, resampled = re.search(r"as played: (.*)\n\s+resampled: (.*)", message).groups()
     assert played != resampled and played.strip('"').isdigit() and resampled.strip('"').isdigit()
+
+
+def test_card_names_tell_a_kind_from_a_card_s_identity():
+    from tabletop.engine.card_names import CardNames, words
+
+    class Named:
+        def card_name(self, card):
+            return {"duke": "Duke", "knight": "Iron Knight"}.get(card.rstrip("0123456789"), card)
+
+    names = CardNames(Named(), Counter({"duke1": 1, "duke2": 1, "duke3": 1, "knight1": 1, "chosen-marine": 1}))
+    assert "duke" in names.kinds and "duke2" not in names.kinds  # three Dukes: a kind; duke2: one card
+    claim = "{p0} claims the DUKE."
+    assert names.named({"duke2"}, words(claim), claim.lower()) == []  # a public claim names no card
+    assert names.named({"duke2"}, words("draws duke2"), "draws duke2") == ["duke2"]
+    text = "{p1} draws the Iron knight."
+    assert names.named({"knight1"}, words(text), text.lower()) == ["knight1"]  # a display name, any case
+    assert names.named({"chosen-marine"}, words("Chosen Marine"), "chosen marine") == ["chosen-marine"]
