@@ -73,6 +73,8 @@ class Play:
     named: dict = field(default_factory=dict)
     #: How people read this game's cards (:class:`~tabletop.engine.card_names.CardNames`), made once.
     names: Any = None
+    #: Ids of the objects the last walk of the game object reached (a bot's walk skips them).
+    walked: frozenset = frozenset()
 
 
 @dataclass(frozen=True)

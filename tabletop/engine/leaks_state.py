@@ -48,7 +48,18 @@ def shared_values(state: Any) -> tuple:
     """The slots a component state's copies share, each as a comparable value."""
     if not isinstance(state, CardState):
         return ()
-    return tuple(v if type(v := getattr(state, name, None)) in _ATOMS else fingerprint(v) for name in state.SHARED)
+    return tuple(_picture(getattr(state, name, None)) for name in state.SHARED)
+
+
+def _picture(value: Any) -> Any:
+    """A list, dict or set (what a move could change in place) by its contents; anything else
+    by identity, since a shared value is replaced, never changed."""
+    kind = type(value)
+    if kind in _ATOMS:
+        return value
+    if kind in (list, dict, set):
+        return fingerprint(value)
+    return ("same", id(value))
 
 
 def zone_orders(state: Any) -> dict | None:
@@ -266,15 +277,15 @@ def _children(value: Any) -> Iterator[tuple[str, Any]]:
         yield f".{name}", item
 
 
-def reach(root: Any, label: str, state: Any, *, any_state: bool = False, skip: Any = None) -> str | None:
+def reach(root: Any, label: str, state: Any, *, any_state: bool = False, seen: set[int] | None = None) -> str | None:
     """The path from ``root`` to the live ``state`` or one of its mutable parts, or None if
     there is none; with ``any_state``, to any state at all (a copy kept from an earlier move:
     the game object holds none, while a bot may keep the resampled copies it was handed).
-    ``skip``: an object walked on its own (the game, from a bot)."""
+    ``seen``: ids of objects walked already (what the game holds, from a bot); filled in."""
     kind = type(state)
     typed = any_state and kind.__module__ != "builtins"
     parts = {id(v): n for n in _declared(state) if type(v := getattr(state, n, None)) in (list, dict, set, Secret)}
-    seen: set[int] = set() if skip is None else {id(skip)}
+    seen = set() if seen is None else seen
     queue = [(label, root)]
     while queue and len(seen) < REACH_AT_MOST:
         path, value = queue.pop()
@@ -320,9 +331,11 @@ def agents_cannot_reach_the_state(step: Step) -> None:
     if step.number and not (step.presented or step.final):
         return
     if step.number % WALK_THE_GAME_EVERY <= 1 or step.final:
-        path = reach(game, "game", state, any_state=True)
+        walked: set[int] = set()
+        path = reach(game, "game", state, any_state=True, seen=walked)
         if path:
             raise _refuse_reach(path)
+        step.play.walked = frozenset(walked)  # what a bot shares with the game is not walked again
     if step.seat is None or not step.legal or not step.play.bots:
         return
     for spec in step.play.bots:
@@ -330,6 +343,6 @@ def agents_cannot_reach_the_state(step: Step) -> None:
         decision = make_decision(bot, game, state, step.seat, list(step.legal), random.Random(step.number))
         bot.choose(decision)
         for root, label in ((decision, "the decision"), (bot, f"bot '{spec.name}'")):
-            path = reach(root, label, state, skip=game)
+            path = reach(root, label, state, seen={id(game), *step.play.walked})
             if path:
                 raise _refuse_reach(path)
