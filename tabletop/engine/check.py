@@ -39,6 +39,7 @@ from tabletop.core.errors import ActionError, TabletopError
 from tabletop.core.fingerprint import fingerprint
 from tabletop.core.game import MAX_ACTION, Game
 from tabletop.core.record import GameRecord
+from tabletop.core.zones import CardState
 from tabletop.engine.check_steps import (
     CheckFailure,
     Failed,
@@ -70,7 +71,6 @@ from tabletop.engine.leaks import (
     hidden_from_each,
     resamplers,
     views_name_no_hidden_card,
-    visible_to_each,
 )
 from tabletop.engine.leaks_state import (
     agents_cannot_reach_the_state,
@@ -283,8 +283,8 @@ def legal_moves_apply(step: Step) -> Step:
     """The chosen legal move, made on a copy (the original must not change) and then for real."""
     game, state, seat, action = step.game, step.state, step.seat, step.action
     hidden_before = hidden_from_each(state, step.seats)
-    visible_before = visible_to_each(state, step.seats)
-    pre = game.copy(state) if len(step.acting) > 1 else None
+    # the position before the move: for a simultaneous decision, and for judging events card by card
+    pre = game.copy(state) if len(step.acting) > 1 or isinstance(state, CardState) else None
     orders = zone_orders(state)
     randomness = state.randomness[1] if orders is not None else 0
     shared_before = shared_values(state)
@@ -297,7 +297,7 @@ def legal_moves_apply(step: Step) -> Step:
         events = tuple(game.apply(state, seat, action))
     except ActionError as error:
         raise Failed(f"the legal action {action!r} was rejected: {error}") from None
-    return replace(step, hidden_before=hidden_before, visible_before=visible_before, trial=trial, events=events,
+    return replace(step, hidden_before=hidden_before, trial=trial, events=events,
                    pre=pre, orders=orders, randomness=randomness, shared_before=shared_before,
                    shared_trial=shared_trial, shared_after=shared_values(state))
 

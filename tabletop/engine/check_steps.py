@@ -73,8 +73,6 @@ class Play:
     named: dict = field(default_factory=dict)
     #: How people read this game's cards (:class:`~tabletop.engine.card_names.CardNames`), made once.
     names: Any = None
-    #: Ids of the objects the last walk of the game object reached (a bot's walk skips them).
-    walked: frozenset = frozenset()
 
 
 @dataclass(frozen=True)
@@ -97,11 +95,9 @@ class Step:
     #: ``(seat, action) -> message`` of the refused attempts, filled by :func:`illegal_actions_are_refused`.
     refusals: dict = field(default_factory=dict)
     hidden_before: dict | None = None
-    #: Per viewer, the cards it saw before the move (counted), for judging events card by card.
-    visible_before: dict | None = None
     events: tuple = ()
     trial: Any = None
-    #: A copy of the position before the move, kept in a simultaneous decision only.
+    #: A copy of the position before the move (a component state, or a simultaneous decision).
     pre: Any = None
     #: Zones' cards in order before the move when a seat knows single cards, and the count of
     #: random events so far: for noticing a reorder the engine did not do.

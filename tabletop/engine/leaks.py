@@ -266,13 +266,6 @@ def hidden_from_each(state: Any, seats: int) -> dict:
     return {viewer: derive.hidden_cards(state, viewer) for viewer in [None, *range(seats)]}
 
 
-def visible_to_each(state: Any, seats: int) -> dict:
-    """Per viewer (None: the spectator), the cards it sees now, counted."""
-    if not isinstance(state, CardState):
-        return {}
-    return {viewer: derive.visible_cards(state, viewer) for viewer in [None, *range(seats)]}
-
-
 def events_name_no_hidden_card(step: Step) -> None:
     """The events a seat sees may not name what it could see neither before nor after the
     action (``step.hidden_before``: :func:`hidden_from_each` before it): a card that was face
@@ -346,7 +339,7 @@ def events_ignore_the_unseen(step: Step) -> None:
                 if dump(view) != dump(after[target]):  # the move showed something: card by card
                     if names is None:
                         continue  # no cards declared: what the move showed may differ anyhow
-                    seen = step.visible_before[target]
+                    seen = derive.visible_cards(step.pre, target)
                     hidden = names.names_of(step.hidden_before[target]) - names.names_of(seen)
                     shown = _made_visible(names, seen, step.state, target) | _made_visible(
                         names, seen, sample.state, target)  # either move's cards turned up
