@@ -39,7 +39,7 @@ from tabletop.core.errors import ActionError, TabletopError
 from tabletop.core.fingerprint import fingerprint
 from tabletop.core.game import MAX_ACTION, Game
 from tabletop.core.record import GameRecord
-from tabletop.core.zones import CardState
+from tabletop.core.zones import CardState, UndeclaredState
 from tabletop.engine.check_steps import (
     CheckFailure,
     Failed,
@@ -203,7 +203,9 @@ def _check_one(game: Game, seats: int, options: dict, seed: int, bots: Sequence[
     """Play one seeded random game through every check; the number of steps it took."""
     try:
         state = game.new_state(seats, options=options, seed=seed)
-    except TabletopError as error:  # a state the engine cannot check, options, seats
+    except UndeclaredState as error:
+        raise CheckFailure("the_state_is_declared", "setup", str(error)) from None
+    except TabletopError as error:  # options, seats
         raise CheckFailure("setup", "setup", str(error)) from None
     except Exception as error:
         raise CheckFailure("setup", "setup", crash(error), traceback.format_exc()) from None

@@ -320,7 +320,7 @@ class SharedIds(Bluff):
         (AsksOnlyWhenItMatters(), "decision_order_is_public: "),
         (AnswersInASharedSlot(), "simultaneous_choices_stay_secret: "),
         (AnswersInASharedList(), "shared_slots_are_not_changed_in_place: "),
-        (AnswersOnTheSide(), "setup: setup: LooseState.given is neither a zone nor a PUBLIC or PRIVATE value"),
+        (AnswersOnTheSide(), "the_state_is_declared: setup: LooseState.given is neither a zone nor a PUBLIC or PRIVATE value"),
         (AnswerEventNamesTheAnswer(), "simultaneous_choices_stay_secret: "),
         (BidEventNamesTheBid(), "simultaneous_choices_stay_secret: "),
         (DrawIsPublic(), "events_ignore_the_unseen: "),
