@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import contextlib
 import dataclasses
+import json
 import os
 import signal
 import sys
@@ -25,6 +26,7 @@ import pluggy
 from tabletop.core.decision import BotSpec
 from tabletop.core.errors import TabletopError
 from tabletop.core.game import Game
+from tabletop.core.tunables import canonical, variant_game
 from tabletop.engine.registry import CORE_PLUGINS, Registry, build_registry, installed_plugins
 from tabletop.engine.simulate import GameResult, Simulator
 
@@ -50,6 +52,8 @@ class Job:
     first: int = 0  # index of the first game, for a run that continues another
     #: Game ``i`` seats the bots moved ``i`` places clockwise, so each bot plays each seat equally.
     rotate: bool = False
+    #: Card values that differ from the printed data (``tunables.canonical`` JSON; "" = as printed).
+    cards: str = ""
     resolved: Any = field(default=None, compare=False, repr=False)
 
     def rotation(self, index: int) -> int:
@@ -84,11 +88,15 @@ def make_job(
     seed: int,
     games: int,
     rotate: bool = False,
+    cards: dict[str, Any] | None = None,
 ) -> Job:
-    """A job for these bots, already resolved for this process and its forked workers."""
+    """A job for these bots, already resolved for this process and its forked workers;
+    ``cards``: card values (checked) that differ from the printed data."""
+    played = variant_game(game, cards or {})
     return Job(
         game=game.name, bots=tuple(b.name for b in bots), options=dict(options), seed=seed, games=games,
-        plugins=extra_plugins(registry), rotate=rotate, resolved=(game, list(bots), registry.pm),
+        plugins=extra_plugins(registry), rotate=rotate, cards=canonical(cards or {}),
+        resolved=(played, list(bots), registry.pm),
     )
 
 
@@ -101,6 +109,8 @@ def resolve(job: Job) -> tuple[Game, list[BotSpec], pluggy.PluginManager]:
         registry = build_registry(extra=job.plugins)
         _CACHE[key] = (registry.game(job.game), list(registry.bots), registry.pm)
     game, bots, pm = _CACHE[key]
+    if job.cards:
+        game = variant_game(game, json.loads(job.cards))
     by_name = {b.name: b for b in bots if b.game in (None, game.name)}
     return game, [by_name[name] for name in job.bots], pm
 
