@@ -21,7 +21,6 @@ Several may be added: ``seat-balance+no-winner``.
 from __future__ import annotations
 
 import json
-import random
 from collections.abc import Sequence
 from dataclasses import dataclass, field
 from typing import Any
@@ -109,52 +108,82 @@ class Games:
         return [self.samples[i] for i in sorted(self.samples)]
 
 
-def seat_gap(samples: Sequence[GameSample], seats: int) -> float:
-    wins = [0.0] * seats
-    for s in samples:
+@dataclass(frozen=True)
+class Table:
+    """One seating's games as a matrix, a row per game (in index order): each seat's win share,
+    no winner, length, then for each spread part each value's win share and seat-game count.
+    Every figure is a function of the column sums, so a bootstrap resample is one matrix sum."""
+
+    rows: Any  # numpy array, games x columns
+    seats: int
+    values: dict[str, tuple[str, ...]]  # spread part -> its values, in column order
+
+
+def table(samples: Sequence[GameSample], seats: int, objective: Objective) -> Table:
+    import numpy as np
+
+    spreads = [p for p in objective.parts if p.endswith("-spread")]
+    values = {p: tuple(sorted({v for s in samples for g in s.groups for q, v in g if q == p})) for p in spreads}
+    width = seats + 2 + sum(2 * len(v) for v in values.values())
+    rows = np.zeros((len(samples), width))
+    for i, s in enumerate(samples):
+        share = 1 / len(s.winners) if s.winners else 0.0
         for w in s.winners:
-            wins[w] += 1 / len(s.winners)
-    total = sum(wins)
-    if not total:
-        return 1 - 1 / seats
-    return max(abs(w / total - 1 / seats) for w in wins)
+            rows[i, w] = share
+        rows[i, seats] = 0.0 if s.winners else 1.0
+        rows[i, seats + 1] = s.length
+        at = seats + 2
+        for part, names in values.items():
+            place = {v: k for k, v in enumerate(names)}
+            for seat, groups in enumerate(s.groups):
+                for q, v in groups:
+                    if q == part:
+                        rows[i, at + place[v]] += share if seat in s.winners else 0.0
+                        rows[i, at + len(names) + place[v]] += 1
+            at += 2 * len(names)
+    return Table(rows, seats, values)
+
+
+def _parts(objective: Objective, t: Table, sums: Any, n: int) -> dict[str, float]:
+    out = {}
+    seats = t.seats
+    for part in objective.parts:
+        if not n:
+            out[part] = 1.0
+        elif part == "seat-balance":
+            total = float(sums[:seats].sum())
+            out[part] = max(abs(float(w) / total - 1 / seats) for w in sums[:seats]) if total else 1 - 1 / seats
+        elif part == "no-winner":
+            out[part] = float(sums[seats]) / n
+        elif part.startswith("length="):
+            target = float(part.partition("=")[2])
+            out[part] = abs(float(sums[seats + 1]) / n - target) / target
+        else:
+            at = seats + 2
+            for other, names in t.values.items():
+                if other == part:
+                    k = len(names)
+                    wins, counts = sums[at:at + k], sums[at + k:at + 2 * k]
+                    rates = [float(w) / c for w, c in zip(wins, counts, strict=True) if c >= MIN_SEAT_GAMES]
+                    out[part] = float(max(rates) - min(rates)) if len(rates) > 1 else 0.0
+                at += 2 * len(names)
+    return out
 
 
 def value_rates(samples: Sequence[GameSample], part: str) -> dict[str, tuple[float, int]]:
     """Each value's (wins, seat-games) for one spread objective."""
-    out: dict[str, list] = {}
-    for s in samples:
-        for seat, groups in enumerate(s.groups):
-            won = 1 / len(s.winners) if seat in s.winners else 0.0
-            for p, value in groups:
-                if p == part:
-                    row = out.setdefault(value, [0.0, 0])
-                    row[0] += won
-                    row[1] += 1
-    return {v: (float(w), n) for v, (w, n) in sorted(out.items())}
-
-
-def spread(samples: Sequence[GameSample], part: str) -> float:
-    rates = [w / n for w, n in value_rates(samples, part).values() if n >= MIN_SEAT_GAMES]
-    return max(rates) - min(rates) if len(rates) > 1 else 0.0
-
-
-def part_value(part: str, samples: Sequence[GameSample], seats: int) -> float:
-    if not samples:
-        return 1.0
-    if part == "seat-balance":
-        return seat_gap(samples, seats)
-    if part == "no-winner":
-        return sum(1 for s in samples if not s.winners) / len(samples)
-    if part.startswith("length="):
-        target = float(part.partition("=")[2])
-        return abs(sum(s.length for s in samples) / len(samples) - target) / target
-    return spread(samples, part)
+    t = table(samples, len(samples[0].groups) if samples else 0, Objective((part,)))
+    sums = t.rows.sum(axis=0)
+    names = t.values.get(part, ())
+    at, k = t.seats + 2, len(names)
+    return {v: (float(sums[at + i]), int(sums[at + k + i])) for i, v in enumerate(names)}
 
 
 def components(objective: Objective, seatings: Sequence[tuple[Sequence[GameSample], int]]) -> dict[str, float]:
     """Each part, averaged over the seatings (seat counts) played."""
-    return {part: sum(part_value(part, s, n) for s, n in seatings) / len(seatings) for part in objective.parts}
+    tables = [table(s, n, objective) for s, n in seatings]
+    found = [_parts(objective, t, t.rows.sum(axis=0), len(t.rows)) for t in tables]
+    return {part: sum(f[part] for f in found) / len(found) for part in objective.parts}
 
 
 def value(objective: Objective, seatings: Sequence[tuple[Sequence[GameSample], int]]) -> float:
@@ -166,22 +195,24 @@ def bootstrap(objective: Objective, base: Sequence[tuple[Sequence[GameSample], i
               resamples: int = RESAMPLES) -> dict[str, tuple[float, float]]:
     """95% percentile intervals of the other's objective and of its difference from the base,
     resampling seeds together (both played the same seeds: a paired bootstrap)."""
-    rng = random.Random(f"bootstrap:{seed}")
+    import numpy as np
+
+    rng = np.random.Generator(np.random.PCG64(seed % 2**64))
     pairs = []
     for (b, n), (o, _) in zip(base, other, strict=True):
         by_index = {s.index: s for s in o}
-        common = [(s, by_index[s.index]) for s in b if s.index in by_index]
-        pairs.append((common, n))
+        common = [s for s in b if s.index in by_index]
+        pairs.append((table(common, n, objective), table([by_index[s.index] for s in common], n, objective)))
     values, diffs = [], []
     for _ in range(resamples):
-        picked_base, picked_other = [], []
-        for common, n in pairs:
-            draw = [common[rng.randrange(len(common))] for _ in common]
-            picked_base.append(([p[0] for p in draw], n))
-            picked_other.append(([p[1] for p in draw], n))
-        v = value(objective, picked_other)
+        mine, theirs = [], []
+        for tb, to in pairs:
+            draw = rng.integers(0, len(tb.rows), len(tb.rows)) if len(tb.rows) else np.zeros(0, dtype=int)
+            theirs.append(sum(_parts(objective, to, to.rows[draw].sum(axis=0), len(draw)).values()))
+            mine.append(sum(_parts(objective, tb, tb.rows[draw].sum(axis=0), len(draw)).values()))
+        v = sum(theirs) / len(theirs)
         values.append(v)
-        diffs.append(v - value(objective, picked_base))
+        diffs.append(v - sum(mine) / len(mine))
     return {"value": _percentiles(values), "difference": _percentiles(diffs)}
 
 

@@ -11,8 +11,8 @@ told back give the same candidates, wherever and however fast the games were pla
 
 Two choices suit a designer's small budgets (tens of candidates, not thousands): the
 neighbours are those of the best point so far by the model (not of the last one played),
-each changing one value (two, one time in ``d``), so the search climbs in small steps a
-designer can read; and a tuple not yet seen counts as the mean of everything told so far
+each changing one value (two, one time in ``d``; a changed value goes back to its start
+one time in four), so the search climbs in small steps a designer can read; and a tuple not yet seen counts as the mean of everything told so far
 plus the exploration bonus at n = 0 (not as an infinitely good value, which in a space of
 many pairs makes every step a random jump).
 """
@@ -57,6 +57,7 @@ class NTBEA:
     _tuples: list[tuple[int, ...]] = field(init=False, repr=False)
     _stats: list[dict[Point, _Stat]] = field(init=False, repr=False)
     _current: Point = field(init=False)
+    _home: Point = field(init=False)
     _asked: Point | None = field(init=False, default=None)
     told: list[tuple[Point, float]] = field(init=False, default_factory=list)
 
@@ -72,6 +73,7 @@ class NTBEA:
             self._tuples.append(tuple(dims))
         self._stats = [{} for _ in self._tuples]
         self._current = tuple(self.start) if self.start is not None else self._random_point()
+        self._home = self._current
 
     # ---- ask / tell -----------------------------------------------------------------
 
@@ -144,7 +146,11 @@ class NTBEA:
         count = 2 if len(movable) > 1 and self._rng.random() < 1 / len(movable) else 1
         changed = self._rng.sample(movable, count)
         for d in changed:
-            out[d] = self._rng.choice([v for v in range(self.sizes[d]) if v != point[d]])
+            home = self._home[d]
+            if point[d] != home and self._rng.random() < 0.25:
+                out[d] = home  # back to the start (printed) value: proposals stay small
+            else:
+                out[d] = self._rng.choice([v for v in range(self.sizes[d]) if v != point[d]])
         return tuple(out)
 
     def _random_point(self) -> Point:

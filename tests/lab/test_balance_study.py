@@ -110,3 +110,27 @@ def test_a_version_3_database_gains_the_study_tables_in_place(tmp_path):
         assert db.version == 4 and [r.id for r in db.runs()] == [run]
         study = db.new_study(game="g", spec="{}")
         assert db.find_study("{}") == study and db.trials(study.id) == []
+
+
+@pytest.mark.parametrize("name", ["tpe", "nsga2"])
+def test_optuna_optimisers_serve_the_same_interface_reproducibly(lop_registry, tmp_path, name):
+    pytest.importorskip("optuna", reason="the optuna optimisers need the balance extra: pip install 'tabletop[balance]'")
+    runs = []
+    for workers in (1, 2):
+        with ResultsDB(tmp_path / f"{name}{workers}.sqlite3") as db:
+            runs.append(run_study(lop_registry, spec(optimiser=name, budget=5), db, workers=workers))
+    assert figures(runs[0].trials) == figures(runs[1].trials)
+    assert runs[0].trials[0].changes == {}  # the printed data first, as with NTBEA
+
+
+def test_an_unknown_optimiser_or_missing_optuna_is_one_sentence(lop_registry, tmp_path, monkeypatch):
+    import sys
+
+    from tabletop.lab.optimisers import OptimiserError
+
+    with ResultsDB(tmp_path / "lab.sqlite3") as db:
+        with pytest.raises(OptimiserError, match="No optimiser 'magic'"):
+            run_study(lop_registry, spec(optimiser="magic"), db)
+        monkeypatch.setitem(sys.modules, "optuna", None)
+        with pytest.raises(OptimiserError, match=r"pip install 'tabletop\[balance\]'"):
+            run_study(lop_registry, spec(optimiser="tpe"), db)

@@ -1,0 +1,63 @@
+"""``tabletop balance``: a study, its check on fresh seeds, the report, the written card values."""
+
+import json
+
+import pytest
+
+from tabletop.core.tunables import read_variant
+from tabletop.engine.registry import build_registry
+from tabletop.lab.db import ResultsDB
+from tests.conftest import Cli
+from tests.goofspiel import plugin as goofspiel_plugin
+from tests.lopsided import plugin as lopsided_plugin
+
+
+@pytest.fixture
+def lop_cli():
+    return Cli(build_registry(extra=[goofspiel_plugin, lopsided_plugin]))
+
+
+ARGS = ("balance", "lopsided", "--objective", "unit-spread", "--budget", "12", "-n", "120", "--players", "3",
+        "--seed", "2", "--top", "2", "--confirm", "300")
+
+
+def test_balance_proposes_a_fix_and_proves_it_on_fresh_seeds(lop_cli, lab_db, tmp_path):
+    page, cards = tmp_path / "balance.html", tmp_path / "fix.toml"
+    result = lop_cli(*ARGS, "--html", str(page), "--write", str(cards))
+    assert result.exit_code == 0, result.err
+    text = " ".join(result.out.split())
+    assert "re-played on fresh seeds" in text and "Proposed card data" in text and "Before and after" in text
+    html = page.read_text()
+    assert "data:image/png;base64," in html and "Balance against values changed" in html
+    registry = build_registry(extra=[lopsided_plugin])
+    proposed = read_variant(cards, registry.game("lopsided"))
+    others = [proposed.get(f"unit.{u}.power", 3) for u in ("knight", "archer", "mage")]
+    assert proposed.get("unit.giant.power", 8) - sum(others) / 3 <= 1.5, proposed  # the giant evened out
+    with ResultsDB(lab_db) as db:
+        (study,) = [db.study(1)]
+        assert study.status == "finished" and len(db.trials(1)) == 12
+        checks = [r for r in db.runs() if r.sweep == "study-1-check"]
+        assert checks and all(r.seed == 2 + 1_000_000 and r.played == 300 for r in checks)
+
+
+def test_balance_json_and_the_same_command_finds_its_study_again(lop_cli, lab_db):
+    first = json.loads(lop_cli(*ARGS, "--top", "1", "--json").out)
+    again = json.loads(lop_cli(*ARGS, "--top", "1", "--json").out)
+    assert first["study"]["id"] == again["study"]["id"] and again["study"]["resumed"] == 12
+    assert first["trials"] == again["trials"] and first["check"] == again["check"]
+    printed = first["check"]["printed"]
+    assert printed["seatings"][0]["seats"] == 3 and len(printed["seatings"][0]["by_seat"]) == 3
+    (candidate,) = first["check"]["candidates"]
+    low, high = candidate["difference_ci95"]
+    assert low <= candidate["difference"] <= high
+
+
+def test_balance_refuses_mistakes_in_one_sentence(lop_cli):
+    for args, words in (
+        (("balance", "goofspiel"), "declares no tunable card values"),
+        (("balance", "lopsided", "--objective", "fun"), "No objective 'fun'"),
+        (("balance", "lopsided", "--players", "7"), "2 to 3 seats, not 7"),
+        (("balance", "lopsided", "--optimiser", "magic"), "No optimiser 'magic'"),
+    ):
+        result = lop_cli(*args)
+        assert result.exit_code != 0 and words in result.err and "Traceback" not in result.err, (args, result.err)
