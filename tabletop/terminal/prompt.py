@@ -157,7 +157,7 @@ class HumanAgent:
         self._shown.clear()
 
     def choose(self, decision: Decision) -> str:
-        legal = list(decision.legal)
+        legal = self.board.ordered(decision.view, decision.legal) if self.board is not None else list(decision.legal)
         if self.show_view:
             self._show(decision, changed_only=True)
         self._list(decision, legal)
