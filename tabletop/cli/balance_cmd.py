@@ -27,17 +27,23 @@ if TYPE_CHECKING:
     from tabletop.cli.runtime import Runtime
 
 
-def _seatings(rt: Runtime, game: Any, seats: str | None, players: str | None, bot: str | None) -> tuple:
-    """One seating per seat count: ``--seats`` as written, else ``--players`` copies of ``--bot``."""
+def _seatings(rt: Runtime, game: Any, seats: str | None, players: str | None, bot: str | None,
+              objective: str) -> tuple:
+    """One seating per seat count: ``--seats`` as written, else ``--players`` copies of ``--bot``.
+
+    The default bot is the game's own rule bot, but ``random`` for a spread objective: a rule bot
+    fields the same units every game, so only varied choices give each unit a win rate of its own.
+    """
     if seats:
         names = tuple(s.strip() for s in seats.split(","))
         counts = [len(names)]
         seatings = (names,)
     else:
         own = [b.name for b in rt.registry.bots if b.game == game.name]
-        name = bot or (own[0] if own else "random")
+        name = bot or ("random" if "spread" in objective or not own else own[0])
+        default = str(min(game.max_players, max(game.min_players, 4)))
         try:
-            counts = [int(p) for p in (players or str(game.min_players)).split(",")]
+            counts = [int(p) for p in (players or default).split(",")]
         except ValueError:
             raise OptionError(f"--players takes seat counts separated by commas, like 3,4, not '{players}'.") from None
         seatings = tuple((name,) * c for c in counts)
@@ -61,8 +67,8 @@ def register(app: typer.Typer, rt: Runtime) -> None:
         budget: Annotated[int, typer.Option("--budget", min=1, help="Candidates to play (the printed data first).")] = 50,
         games: Annotated[int, typer.Option("-n", "--games", min=2, help="Games per candidate and seating.")] = 200,
         seats: Annotated[str | None, typer.Option("--seats", "-s", help="Bots clockwise (one seating).")] = None,
-        players: Annotated[str | None, typer.Option("--players", help="Seat counts to cover, e.g. 3,4.")] = None,
-        bot: Annotated[str | None, typer.Option("--bot", help="The bot in every seat with --players (default: the game's own).")] = None,
+        players: Annotated[str | None, typer.Option("--players", help="Seat counts to cover, e.g. 3,4 (default 4, or the nearest the game allows).")] = None,
+        bot: Annotated[str | None, typer.Option("--bot", help="The bot in every seat (default: the game's own; random for a spread objective).")] = None,
         seed: Annotated[int, typer.Option("--seed", help="Candidates play seeds seed.. seed+n-1; the optimiser is seeded too.")] = 0,
         optimiser: Annotated[str, typer.Option("--optimiser", help="ntbea (built in), tpe or nsga2 (optuna: pip install 'tabletop\\[balance]').")] = "ntbea",
         top: Annotated[int, typer.Option("--top", min=0, help="Best candidates re-played on fresh seeds.")] = 3,
@@ -100,7 +106,7 @@ def register(app: typer.Typer, rt: Runtime) -> None:
         check_backend(backend)
         tunables = tunables_of(found)
         spec = StudySpec(
-            game=found.name, seatings=_seatings(rt, found, seats, players, bot),
+            game=found.name, seatings=_seatings(rt, found, seats, players, bot, objective),
             options=found.resolve_options(found.parse_options(option or [])), objective=objective, budget=budget,
             games=games, seed=seed, optimiser=optimiser,
         )

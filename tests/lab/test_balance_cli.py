@@ -61,3 +61,14 @@ def test_balance_refuses_mistakes_in_one_sentence(lop_cli):
     ):
         result = lop_cli(*args)
         assert result.exit_code != 0 and words in result.err and "Traceback" not in result.err, (args, result.err)
+
+
+def test_the_default_bots_are_the_games_own_but_random_for_a_spread(cli):
+    def seatings(*extra):
+        out = cli("balance", "windupwar", "--budget", "1", "-n", "2", "--top", "0", "--json", *extra).out
+        return json.loads(out)["study"]["seatings"]
+
+    assert seatings() == [["tactician"] * 4]  # four seats unless told
+    assert seatings("--objective", "unit-spread") == [["random"] * 4]
+    assert seatings("--players", "2,3", "--bot", "random") == [["random"] * 2, ["random"] * 3]
+    assert seatings("--seats", "tactician,random") == [["tactician", "random"]]
