@@ -72,3 +72,13 @@ def test_the_default_bots_are_the_games_own_but_random_for_a_spread(cli):
     assert seatings("--objective", "unit-spread") == [["random"] * 4]
     assert seatings("--players", "2,3", "--bot", "random") == [["random"] * 2, ["random"] * 3]
     assert seatings("--seats", "tactician,random") == [["tactician", "random"]]
+
+
+@pytest.mark.slow
+def test_the_best_candidate_can_be_confirmed_with_another_bot(lop_cli):
+    out = json.loads(lop_cli("balance", "lopsided", "--objective", "unit-spread", "--budget", "4", "-n", "40",
+                             "--players", "3", "--top", "1", "--confirm", "100", "--confirm-bot", "ismcts",
+                             "--json").out)
+    other = out["check"]["other_bot"]
+    assert other["bot"] == "ismcts" and other["seatings"][0]["games"] == 10  # a tenth of --confirm
+    assert other["difference_ci95"][0] <= other["difference"] <= other["difference_ci95"][1]
