@@ -152,21 +152,29 @@ def run_study(
 
 
 def shortlist(result: StudyResult, count: int = 3) -> list[Trial]:
-    """The best few distinct candidates to re-measure: the Pareto front of (balance, values
-    changed), best balance first, ranked by the optimiser's estimate where it has one (it pools
-    every game that shared a value, so it is less fooled by one lucky block than a trial's own figure)."""
+    """The best few distinct candidates to re-measure: first the Pareto front of (balance on the
+    search's seeds, values changed), best balance first, then the next best by balance.
+
+    A trial's own balance is a paired comparison with the printed data (the same seeds), the
+    optimiser's estimate (which pools trials sharing a value) only breaks ties: in a Windup War
+    study the estimate's favourites did worse on fresh seeds than the trials' own best.
+    """
     best: dict[str, Trial] = {}
-    score: dict[str, float] = {}
     for trial in result.trials:
         if trial.value is None or not trial.changes:
             continue
         k = key(trial.changes)
-        value = result.estimates.get(k, trial.value)
-        if k not in score or value < score[k]:
-            best[k], score[k] = trial, value if math.isfinite(value) else trial.value
-    ranked = sorted(best, key=lambda k: (score[k], best[k].changed, best[k].number))
+        if k not in best or trial.value < best[k].value:  # type: ignore[operator]
+            best[k] = trial
+
+    def rank(k: str) -> tuple[float, float, int, int]:
+        trial = best[k]
+        estimate = result.estimates.get(k, math.inf)
+        return (float(trial.value), estimate if math.isfinite(estimate) else math.inf, trial.changed, trial.number)
+
+    ranked = sorted(best, key=rank)
     front: list[str] = []
-    for k in ranked:  # keep a candidate only if no better-ranked one changes as few values or fewer
+    for k in ranked:  # keep a candidate only if every better one changes more values
         if all(best[f].changed > best[k].changed for f in front):
             front.append(k)
     picked = front[:count]
