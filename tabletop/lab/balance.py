@@ -68,12 +68,13 @@ class StudyResult:
 def play_candidate(
     registry: Registry, spec: StudySpec, changes: dict[str, Any], *, seed: int, games: int,
     db: ResultsDB | None, tag: str | None, label: str, workers: int, backend: str, address: str | None,
-    on_result: Callable[[int, Any], None] | None = None,
+    on_result: Callable[[int, Any], None] | None = None, collect: objectives.Objective | None = None,
 ) -> tuple[list[tuple[list[objectives.GameSample], int]], list[int], bool, int]:
-    """Play one candidate at every seating: (samples per seating, run ids, interrupted, errors)."""
+    """Play one candidate at every seating: (samples per seating, run ids, interrupted, errors).
+    ``collect``: the objective whose figures the samples keep (default: the study's)."""
     game = registry.game(spec.game)
     variant_game(game, changes)  # refuses card data the game's own loader refuses, before any game
-    objective = objectives.Objective.parse(spec.objective)
+    objective = collect or objectives.Objective.parse(spec.objective)
     seatings, runs, errors = [], [], 0
     for names in spec.seatings:
         bots = [registry.bot(spec.game, name) for name in names]

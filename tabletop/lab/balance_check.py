@@ -21,6 +21,8 @@ from tabletop.lab import balance_objectives as objectives
 from tabletop.lab.balance import StudySpec, play_candidate
 from tabletop.lab.db import ResultsDB, Trial
 
+#: Unit and faction figures are shown before and after whatever the objective.
+SPREADS = objectives.Objective(("unit-spread", "faction-spread"))
 #: Fresh seeds start this far from the study's seed (a study plays ``seed .. seed + games - 1``).
 FRESH = 1_000_000
 
@@ -49,6 +51,7 @@ def _figures(objective, seatings, base, seed: int) -> dict[str, Any]:
     out: dict[str, Any] = {
         "value": objectives.value(objective, seatings),
         "components": objectives.components(objective, seatings),
+        "spreads": objectives.components(SPREADS, seatings),
         "seatings": [],
     }
     if interval is not None:
@@ -57,7 +60,7 @@ def _figures(objective, seatings, base, seed: int) -> dict[str, Any]:
         row: dict[str, Any] = {
             "seats": seats, "games": len(samples), "value": objectives.value(objective, [(samples, seats)]),
             "no_winner": sum(1 for s in samples if not s.winners) / len(samples) if samples else 0.0,
-            "by_seat": _seat_rows(samples, seats), "by_value": _value_rows(samples, objective),
+            "by_seat": _seat_rows(samples, seats), "by_value": _value_rows(samples, SPREADS),
         }
         if base is not None:
             one = objectives.bootstrap(objective, [base[index]], [(samples, seats)], seed=seed)
@@ -77,8 +80,9 @@ def check(
     """The printed data and each candidate on ``games`` fresh games per seating, with intervals."""
     objective = objectives.Objective.parse(spec.objective)
     seed = spec.seed + FRESH
+    collect = objectives.Objective(tuple(dict.fromkeys(objective.parts + SPREADS.parts)))
     common = dict(seed=seed, games=games, db=db, tag=f"study-{study_id}-check", workers=workers, backend=backend,
-                  address=address, on_result=on_result)
+                  address=address, on_result=on_result, collect=collect)
     base, _, stopped, _ = play_candidate(registry, spec, {}, label="printed", **common)
     out: dict[str, Any] = {"seed": seed, "games": games, "interrupted": stopped,
                            "printed": _figures(objective, base, None, seed), "candidates": []}

@@ -30,6 +30,9 @@ def _pct_ci(row: dict[str, Any]) -> str:
 
 
 def _value(v: Any) -> str:
+    """A card value as a designer writes it: 3, orange+green."""
+    if isinstance(v, list) and all(isinstance(x, str) for x in v):
+        return "+".join(v) or "(none)"
     return json.dumps(v) if not isinstance(v, int) else str(v)
 
 
@@ -107,7 +110,9 @@ def sections(study: dict[str, Any], trials: Sequence[Trial], check: dict[str, An
                 ["value", "printed", "proposed"],
                 [[a, _value(printed_values.get(a)), _value(v)] for a, v in best["changes"].items()],
             ))
-            out.append(_before_after(printed, best, objective))
+        shown = best or min(check["candidates"], key=lambda c: c["value"], default=None)
+        if shown is not None:
+            out.append(_before_after(printed, shown, objective, proposed=best is not None))
         if check.get("other_bot"):
             other = check["other_bot"]
             out.append(Section(
@@ -126,7 +131,7 @@ def sections(study: dict[str, Any], trials: Sequence[Trial], check: dict[str, An
     return out
 
 
-def _before_after(printed: dict[str, Any], best: dict[str, Any], objective: str) -> Section:
+def _before_after(printed: dict[str, Any], best: dict[str, Any], objective: str, *, proposed: bool) -> Section:
     rows = []
     for before, after in zip(printed["seatings"], best["seatings"], strict=True):
         seats = before["seats"]
@@ -134,15 +139,23 @@ def _before_after(printed: dict[str, Any], best: dict[str, Any], objective: str)
                      _interval(after["difference_ci95"])])
         rows.append([f"{seats} seats", "no winner", f"{100 * before['no_winner']:.1f}%",
                      f"{100 * after['no_winner']:.1f}%", ""])
+    for part, value in printed["spreads"].items():
+        if part != objective and any(r["part"] == part for s in printed["seatings"] for r in s["by_value"]):
+            rows.append(["all", part, _num(value), _num(best["spreads"][part]), ""])
+    for before, after in zip(printed["seatings"], best["seatings"], strict=True):
+        seats = before["seats"]
         for b, a in zip(before["by_seat"], after["by_seat"], strict=True):
             rows.append([f"{seats} seats", f"seat {b['seat']} win rate", _pct_ci(b), _pct_ci(a), ""])
-        after_values = {(r["part"], r["value"]): r for r in after["by_value"]}
-        for b in before["by_value"]:
-            a = after_values.get((b["part"], b["value"]))
-            rows.append([f"{seats} seats", f"{b['value']} win rate", _pct_ci(b), _pct_ci(a) if a else "", ""])
+        was = {(r["part"], r["value"]): r for r in before["by_value"]}
+        now = {(r["part"], r["value"]): r for r in after["by_value"]}
+        for part, value in sorted(set(was) | set(now)):
+            b, a = was.get((part, value)), now.get((part, value))
+            rows.append([f"{seats} seats", f"{part.split('-')[0]} {value} win rate", _pct_ci(b) if b else "not played",
+                         _pct_ci(a) if a else "not played", ""])
+    what = "the proposal" if proposed else f"trial {best['trial']}, the best on fresh seeds but not surely better"
     return Section(
         "before-after", "Before and after, on fresh seeds",
-        "Win rates with 95% Wilson intervals; for a unit or faction, the share of the seat-games that had it "
-        "which were won.",
-        ["seating", "figure", "printed", "proposed", "difference (95% CI)"], rows,
+        f"The printed data against {what}. Win rates with 95% Wilson intervals; for a unit or faction, the "
+        "share of the seat-games that had it which were won.",
+        ["seating", "figure", "printed", "candidate", "difference (95% CI)"], rows,
     )
