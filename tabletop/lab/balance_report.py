@@ -69,7 +69,7 @@ def trade_off_chart(trials: Sequence[Trial], objective: str) -> bytes:
     if printed:
         ax.scatter([0], [printed[0].value], s=60, color=COLOURS[2], marker="*", zorder=3, label="printed")
     ax.set_xlabel("values changed from the printed data")
-    ax.set_ylabel(f"{objective} (lower is better)")
+    ax.set_ylabel(f"{objective}\n(lower is better)", fontsize=8)
     ax.legend(fontsize=8, frameon=False)
     return _png(plt, fig)
 
