@@ -82,3 +82,24 @@ def test_the_best_candidate_can_be_confirmed_with_another_bot(lop_cli):
     other = out["check"]["other_bot"]
     assert other["bot"] == "ismcts" and other["seatings"][0]["games"] == 10  # a tenth of --confirm
     assert other["difference_ci95"][0] <= other["difference"] <= other["difference_ci95"][1]
+
+
+def test_ctrl_c_keeps_the_study_and_the_same_command_resumes_it(lop_cli, monkeypatch):
+    from tabletop.lab import backends
+
+    real, calls = backends.stream_local, []
+
+    def stopping(job):
+        calls.append(job)
+        for n, pair in enumerate(real(job)):
+            if len(calls) == 3 and n == 5:  # Ctrl-C in the third candidate's games
+                raise KeyboardInterrupt
+            yield pair
+
+    monkeypatch.setattr(backends, "stream_local", stopping)
+    args = ("balance", "lopsided", "--objective", "unit-spread", "--budget", "5", "-n", "30", "--players", "3")
+    stopped = lop_cli(*args)
+    assert stopped.exit_code == 130 and "run the same command again to resume" in " ".join(stopped.err.split())
+    monkeypatch.setattr(backends, "stream_local", real)
+    resumed = json.loads(lop_cli(*args, "--top", "0", "--json").out)["study"]
+    assert (resumed["id"], resumed["resumed"], resumed["trials"]) == (1, 2, 5)
