@@ -37,8 +37,14 @@ def _value(v: Any) -> str:
 
 
 def diff_text(changes: dict[str, Any], tunables: Tunables) -> str:
+    """``tank.hearts 4 -> 3; mech.ribbons blue -> orange+green``: the section is left out when every
+    tunable value is in one (it says nothing then), so the table stays narrow."""
     printed = {t.address: t.printed for t in tunables.items}
-    return "; ".join(f"{a}: {_value(printed.get(a))} -> {_value(v)}" for a, v in changes.items()) or "(printed)"
+    one_section = len({t.address.partition(".")[0] for t in tunables.items}) == 1
+    return "; ".join(
+        f"{a.partition('.')[2] if one_section else a} {_value(printed.get(a))} -> {_value(v)}"
+        for a, v in changes.items()
+    ) or "(printed)"
 
 
 def recommended(check: dict[str, Any]) -> dict[str, Any] | None:
