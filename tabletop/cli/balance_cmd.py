@@ -94,7 +94,7 @@ def register(app: typer.Typer, rt: Runtime) -> None:
 
         from tabletop.core.tunables import tunables_of, variant_text
         from tabletop.lab import balance_check, balance_report
-        from tabletop.lab.backends import check_backend
+        from tabletop.lab.backends import backend_kept, check_backend
         from tabletop.lab.balance import StudySpec, run_study, shortlist
         from tabletop.lab.balance_objectives import Objective
         from tabletop.lab.optimisers import OPTIMISERS, OptimiserError
@@ -120,7 +120,7 @@ def register(app: typer.Typer, rt: Runtime) -> None:
                 value = "refused" if trial.value is None else f"{trial.value:.3f}"
                 rt.output.errors.print(Text(f"trial {trial.number}: {value}, {trial.changed} values changed"))
 
-        with open_db(db) as store:
+        with open_db(db) as store, backend_kept(backend, workers=workers, address=address):
             result = run_study(rt.registry, spec, store, workers=workers, backend=backend, address=address,
                                on_trial=said)
             check = None

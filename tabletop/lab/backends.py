@@ -208,6 +208,39 @@ def _ray_chunk(job: Job, chunk: Chunk) -> list[tuple[int, GameResult]]:
     return play_chunk(job, chunk)
 
 
+def _start_ray(ray: Any, *, workers: int, address: str | None) -> None:
+    path = os.pathsep.join(p for p in (os.getcwd(), os.environ.get("PYTHONPATH", "")) if p)
+    try:
+        ray.init(
+            address=address, num_cpus=None if address else workers, include_dashboard=False,
+            log_to_driver=False, logging_level="ERROR", configure_logging=True,
+            runtime_env={"env_vars": {"PYTHONPATH": path}},
+        )
+    except Exception as error:
+        raise BackendError(f"Ray could not start ({type(error).__name__}: {error}).") from None
+
+
+@contextlib.contextmanager
+def backend_kept(backend: str, *, workers: int, address: str | None) -> Iterator[None]:
+    """Keep Ray up across several runs (a balancing study plays one per candidate): each run
+    would otherwise start and stop it (about 5 s and 1.4 s here, docs/lab.md). Other backends: nothing."""
+    check_backend(backend)
+    if backend != "ray":
+        yield
+        return
+    import ray
+
+    started = not ray.is_initialized()
+    if started:
+        _start_ray(ray, workers=workers, address=address)
+    try:
+        yield
+    finally:
+        if started:
+            with contextlib.suppress(Exception):
+                ray.shutdown()
+
+
 def stream_ray(job: Job, *, workers: int, address: str | None) -> Iterator[tuple[int, GameResult]]:
     try:
         import ray
@@ -217,15 +250,7 @@ def stream_ray(job: Job, *, workers: int, address: str | None) -> Iterator[tuple
         ) from None
     started = not ray.is_initialized()
     if started:
-        path = os.pathsep.join(p for p in (os.getcwd(), os.environ.get("PYTHONPATH", "")) if p)
-        try:
-            ray.init(
-                address=address, num_cpus=None if address else workers, include_dashboard=False,
-                log_to_driver=False, logging_level="ERROR", configure_logging=True,
-                runtime_env={"env_vars": {"PYTHONPATH": path}},
-            )
-        except Exception as error:
-            raise BackendError(f"Ray could not start ({type(error).__name__}: {error}).") from None
+        _start_ray(ray, workers=workers, address=address)
     remote = ray.remote(_ray_chunk).options(max_retries=0)
     job_ref = ray.put(dataclasses.replace(job, resolved=None))
     todo = chunks(job, size=chunk_size(job.games - job.first, workers))

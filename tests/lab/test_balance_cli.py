@@ -103,3 +103,13 @@ def test_ctrl_c_keeps_the_study_and_the_same_command_resumes_it(lop_cli, monkeyp
     monkeypatch.setattr(backends, "stream_local", real)
     resumed = json.loads(lop_cli(*args, "--top", "0", "--json").out)["study"]
     assert (resumed["id"], resumed["resumed"], resumed["trials"]) == (1, 2, 5)
+
+
+@pytest.mark.slow
+def test_ray_gives_the_same_study_as_the_process_pool(lop_cli, tmp_path):
+    pytest.importorskip("ray", reason="the Ray backend needs the ray extra: pip install 'tabletop[ray]'")
+    args = ("balance", "lopsided", "--objective", "unit-spread", "--budget", "4", "-n", "40", "--players", "3",
+            "--top", "1", "--confirm", "80", "--workers", "2", "--json")
+    pool = json.loads(lop_cli(*args, "--db", str(tmp_path / "pool.sqlite3")).out)
+    ray = json.loads(lop_cli(*args, "--backend", "ray", "--db", str(tmp_path / "ray.sqlite3")).out)
+    assert ray["trials"] == pool["trials"] and ray["check"] == pool["check"]
