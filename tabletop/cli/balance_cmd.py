@@ -98,6 +98,7 @@ def register(app: typer.Typer, rt: Runtime) -> None:
         from tabletop.lab.balance import StudySpec, run_study, shortlist
         from tabletop.lab.balance_objectives import Objective
         from tabletop.lab.optimisers import OPTIMISERS, OptimiserError
+        from tabletop.lab.runner import card_hash
 
         found = rt.registry.game(game)
         Objective.parse(objective)
@@ -108,7 +109,7 @@ def register(app: typer.Typer, rt: Runtime) -> None:
         spec = StudySpec(
             game=found.name, seatings=_seatings(rt, found, seats, players, bot, objective),
             options=found.resolve_options(found.parse_options(option or [])), objective=objective, budget=budget,
-            games=games, seed=seed, optimiser=optimiser,
+            games=games, seed=seed, optimiser=optimiser, card_hash=card_hash(found),
         )
         if confirm_bot:
             rt.registry.bot(found.name, confirm_bot)

@@ -46,6 +46,8 @@ class StudySpec:
     games: int
     seed: int
     optimiser: str = "ntbea"
+    #: The card files' hash: edited card data makes a new study, never a mixed one.
+    card_hash: str = ""
 
     def text(self) -> str:
         """Canonical JSON: the budget is left out, so a larger budget continues a study."""

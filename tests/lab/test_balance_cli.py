@@ -113,3 +113,14 @@ def test_ray_gives_the_same_study_as_the_process_pool(lop_cli, tmp_path):
     pool = json.loads(lop_cli(*args, "--db", str(tmp_path / "pool.sqlite3")).out)
     ray = json.loads(lop_cli(*args, "--backend", "ray", "--db", str(tmp_path / "ray.sqlite3")).out)
     assert ray["trials"] == pool["trials"] and ray["check"] == pool["check"]
+
+
+def test_edited_card_data_starts_a_new_study(lop_cli, monkeypatch):
+    from tabletop.lab import runner
+
+    args = ("balance", "lopsided", "--objective", "unit-spread", "--budget", "2", "-n", "20", "--players", "3",
+            "--top", "0", "--json")
+    first = json.loads(lop_cli(*args).out)["study"]
+    monkeypatch.setattr(runner, "card_hash", lambda game, cards="": "edited")
+    second = json.loads(lop_cli(*args).out)["study"]
+    assert (first["id"], second["id"], second["resumed"]) == (1, 2, 0)
