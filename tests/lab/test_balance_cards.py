@@ -142,3 +142,14 @@ def test_a_worker_that_rebuilds_the_job_by_name_plays_the_same_variant(registry)
                    games=1, cards={"unit.tank.hearts": 1})
     rebuilt, _, _ = resolve(dataclasses.replace(job, resolved=None))  # as a Ray worker does
     assert rebuilt.data.unit_by_id["tank"].hearts == 1 == resolve(job)[0].data.unit_by_id["tank"].hearts
+
+
+def test_compare_names_a_run_whose_cards_differ_by_its_card_hash():
+    from tabletop.lab.compare import variant_label
+
+    base = {"id": 1, "variant": None, "options": {"edition": "2017"}, "card_hash": "1111222233334444"}
+    same = dict(base, id=2)
+    other = dict(base, id=3, card_hash="abcdef0123456789")
+    assert variant_label(same, base) == "run 2"
+    assert variant_label(other, base) == "cards abcdef01"
+    assert variant_label(dict(other, options={"edition": "2016"}), base) == "edition=2016, cards abcdef01"
