@@ -26,11 +26,11 @@ from tabletop.core.board import Board
 from tabletop.core.errors import TabletopError
 from tabletop.core.record import GameRecord
 from tabletop.engine.table import GameTable, Turn, UndoPlan
-from tabletop.screen.dialogs import Confirm, HandOver, Reading
-from tabletop.screen.pages import choices_page, log_page, message_page
-from tabletop.screen.text import COMMANDS, end_text, first_sentence, help_markdown
+from tabletop.screen.dialogs import Confirm, HandOver
+from tabletop.screen.pages import choice_label
+from tabletop.screen.reading_keys import ReadingKeys
+from tabletop.screen.text import COMMANDS, end_text, first_sentence
 from tabletop.screen.widgets import Choices, Compass, HandGrid, Prompt, compass
-from tabletop.terminal.for_players import rules_for_players
 from tabletop.terminal.interrupts import shielded
 from tabletop.terminal.prompt import match_choice
 
@@ -43,7 +43,7 @@ class TableChanged(Message):
     """The table changed while this screen waits (posted from the table's own thread)."""
 
 
-class GameScreen(Screen[None]):
+class GameScreen(ReadingKeys, Screen[None]):
     BINDINGS = [
         Binding("f1", "help", "Help"),
         Binding("f2", "rules", "Rules"),
@@ -192,7 +192,7 @@ class GameScreen(Screen[None]):
         choices = self.query_one("#choices", Choices)
         choices.clear_options()
         room = max(20, (choices.size.width or self.size.width - 30) - 3)
-        choices.add_options([Option(self._choice_label(n, action, decision.describe(action), room), id=action)
+        choices.add_options([Option(choice_label(n, action, decision.describe(action), room), id=action)
                              for n, action in enumerate(self.legal, start=1)])
         choices.highlighted = None
         self.query_one("#compass", Compass).update(
@@ -211,17 +211,6 @@ class GameScreen(Screen[None]):
         """A tall board leaves the hand fewer rows, so the choices keep room to decide."""
         tall = self.query_one("#board").size.height > 8
         self.query_one("#hand").styles.max_height = 3 if tall else 6
-
-    @staticmethod
-    def _choice_label(number: int, action: str, description: str, room: int) -> Text:
-        """One line: a long description is cut here and shown whole in the detail line."""
-        text = Text(f"{number:>2} ", style="dim")
-        text.append(action, style="bold")
-        left = room - len(text) - 2
-        if description and left > 3:
-            cut = description if len(description) <= left else description[:left - 1] + "\u2026"
-            text.append(f"  {cut}", style="dim")
-        return text
 
     def show_lost(self, sentence: str) -> None:
         self.deciding = None
@@ -271,23 +260,12 @@ class GameScreen(Screen[None]):
         prompt.remember(text.strip())
         word, _, rest = text.strip().partition(" ")
         word = word.casefold()
-        if word in ("?", "help"):
-            self.action_help()
-        elif word == "rules":
-            self.action_rules()
-        elif word in ("quit", "exit"):
+        if self.open_page(word):
+            return
+        if word in ("quit", "exit"):
             self.action_quit_game()
         elif word == "undo":
             self.action_undo()
-        elif word == "more":
-            self.action_more()
-        elif word == "log":
-            self.action_log()
-        elif word in ("list", "ls"):
-            self.app.push_screen(Reading("Every choice", body=choices_page(self.legal, self._decision.describe)))
-        elif word == "view":
-            self.app.push_screen(Reading(f"{self.session.game.title}: the table as you see it",
-                                         body=self.session.game.render(self._decision.view, names=self.session.names)))
         elif word == "card":
             self.detail(self.board.card_text(rest) if rest.strip() else "Type card and a card's name, e.g. card "
                         + (next(iter(self.board.cards()), "NAME")))
@@ -347,23 +325,6 @@ class GameScreen(Screen[None]):
         self.advance()
 
     # ---- keys -----------------------------------------------------------------------
-
-    def action_help(self) -> None:
-        view = self.session.view(self.deciding) if self.deciding is not None else {}
-        hint = self.board.hint(view, self.legal) if self.deciding is not None else ""
-        self.app.push_screen(Reading("Help", help_markdown(self.session.game, hint)))
-
-    def action_more(self) -> None:
-        self.app.push_screen(Reading("The full text", body=message_page(self.detail_message)))
-
-    def action_log(self) -> None:
-        session = self.session
-        self.app.push_screen(Reading("Log: the latest round first",
-                                     body=log_page(session.log, session.at_screen, session.names)))
-
-    def action_rules(self) -> None:
-        game = self.session.game
-        self.app.push_screen(Reading(f"{game.title}: rules", rules_for_players(game.rules_text() or "This game has no rules text.")))
 
     def action_undo(self) -> None:
         seat = self.deciding

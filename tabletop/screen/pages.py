@@ -52,6 +52,18 @@ def log_page(log: Sequence[Logged], seat: int | None, names: Sequence[str]) -> T
     return text
 
 
+def choice_label(number: int, action: str, description: str, room: int) -> Text:
+    """A choice in one line of ``room`` columns: a long description is cut here (the detail
+    area shows it whole when the choice is highlighted, `list` every one whole)."""
+    text = Text(f"{number:>2} ", style="dim")
+    text.append(action, style="bold")
+    left = room - len(text) - 2
+    if description and left > 3:
+        cut = description if len(description) <= left else description[:left - 1] + "\u2026"
+        text.append(f"  {cut}", style="dim")
+    return text
+
+
 def choices_page(legal: Sequence[str], describe: Callable[[str], str]) -> RenderableType:
     """Every choice, numbered as on the table, with the whole of what it does (wrapped)."""
     table = Table(show_header=False, box=None, padding=(0, 1), expand=True)
