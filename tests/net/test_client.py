@@ -209,3 +209,15 @@ def test_the_code_is_kept_in_a_file_only_its_owner_reads(tmp_path, monkeypatch):
     assert stored_code("ws://127.0.0.1:9") == "abc" and stored_code("ws://127.0.0.1:10") == "def"
     assert stat.S_IMODE(path.stat().st_mode) == 0o600
     assert stat.S_IMODE(path.parent.stat().st_mode) == 0o700
+
+
+def test_a_game_not_installed_here_is_one_sentence(castle):
+    from tabletop.core.errors import UnknownNameError
+    from tabletop.net.client import RemoteTable
+
+    def nothing_installed(name):
+        raise UnknownNameError(f"No game '{name}'.")
+
+    with pytest.raises(TabletopError) as refused:
+        RemoteTable(castle.url, castle.codes[0], game_for=nothing_installed).connect()
+    assert str(refused.value) == "This table plays 'castlewars', which is not installed here; install its plugin, then join again."
