@@ -116,7 +116,9 @@ class GameScreen(ReadingKeys, Screen[None]):
         self.call_after_refresh(self.refit)
 
     def refit(self) -> None:
-        if self.deciding is not None:
+        if self.session.outcome() is not None and self.lost is None:
+            self.show_end()
+        elif self.deciding is not None:
             highlighted = self.query_one(Choices).highlighted
             self.show_decision(self.deciding, keep_detail=True)
             self.query_one(Choices).highlighted = highlighted

@@ -6,6 +6,7 @@ from __future__ import annotations
 import asyncio
 import io
 
+import pytest
 from rich.console import Console
 
 from tabletop.core.board import board_for
@@ -70,6 +71,7 @@ def test_the_log_page_puts_the_latest_round_first_and_keeps_each_round_in_order(
     assert page == "Latest: Round 2 begins. › Bob plays. Round 1 begins. › Ann plays. Set up."
 
 
+@pytest.mark.slow
 def test_f4_and_log_show_every_line_the_log_has_shown_the_latest_round_first(registry):
     table = session(registry, "windupwar", ["human", "tactician"], seed=9)
     app = app_for(registry, table)
@@ -104,9 +106,9 @@ def test_down_on_an_empty_prompt_moves_into_the_choices_and_up_goes_back(registr
             await settle(app, pilot)
             screen = app.screen
             prompt, choices = screen.query_one("#prompt"), screen.query_one("#choices")
-            await pilot.press(*"rules", "enter", "escape")  # something to recall
+            await pilot.press(*"card marine", "enter")  # something to recall
             await pilot.press("up")
-            assert prompt.value == "rules" and prompt.has_focus
+            assert prompt.value == "card marine" and prompt.has_focus
             await pilot.press("down")
             assert prompt.value == "" and prompt.has_focus  # back from history first
             await pilot.press("down")
@@ -184,3 +186,40 @@ def test_the_help_page_and_the_footer_name_the_new_keys(registry):
         assert words in page, words
     keys = {b.key: b.description for b in GameScreen.BINDINGS}
     assert keys["f3"] == "Full text" and keys["f4"] == "Log"
+
+
+@pytest.mark.slow
+def test_between_people_the_log_page_shows_each_seat_only_what_it_may_see(registry):
+    """Two people at one screen: each one's F4 page has their own secrets and the public lines,
+    never the other's secrets."""
+    from tabletop.screen.dialogs import HandOver
+    from tests.screen.helpers import take_the_screen
+
+    table = session(registry, "windupwar", ["human", "human", "tactician"], seed=5, names=["Ann", "Bob", "Cid"])
+    app = app_for(registry, table)
+    seen: set[int] = set()
+
+    async def play():
+        async with app.run_test(size=SIZE) as pilot:
+            for _ in range(30):
+                await settle(app, pilot)
+                if isinstance(app.screen, HandOver):
+                    await take_the_screen(app, pilot)
+                    continue
+                if table.outcome() is not None or len(seen) == 2 and any(i.event.visible_to for i in table.log):
+                    break
+                seat = app.screen.deciding
+                await pilot.press("f4")
+                page = shown(app.screen.body, width=400)
+                for item in table.log:
+                    line = " ".join(item.event.render(table.names).split())
+                    if item.event.visible(seat):
+                        assert line in page
+                    elif line not in " ".join(i.event.render(table.names) for i in table.log
+                                              if i.event.visible(seat)):
+                        assert line not in page
+                seen.add(seat)
+                await pilot.press("escape", "1", "enter")
+            assert seen == {0, 1}
+
+    asyncio.run(play())
