@@ -67,3 +67,18 @@ def test_windupwar_choice_1_is_a_card_the_active_unit_can_take(registry):
 ])
 def test_the_fallback_hint_is_the_first_whole_sentence(notation, hint):
     assert first_sentence(notation) == hint
+
+
+def test_a_game_without_hints_shows_its_notations_first_whole_sentence_on_the_screen(registry):
+    from tabletop.core.board import Board
+
+    table = session(registry, "wms", ["human", "veteran"], seed=1)
+    table.game.notation_help = "Type a unit's name, e.g. marine. Then its target."
+    app = TableApp(table, Board(table.game))  # the default board gives no hint
+
+    async def play():
+        async with app.run_test(size=SIZE) as pilot:
+            await settle(app, pilot)
+            assert str(app.screen.query_one("#detail").render()) == "Type a unit's name, e.g. marine."
+
+    asyncio.run(play())
