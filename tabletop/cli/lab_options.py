@@ -41,11 +41,35 @@ def _pct(rate: float) -> str:
     return f"{100 * rate:.1f}%"
 
 
-def open_db(path: Path | None) -> ResultsDB:
-    """The results database (imported here: a run with --no-db needs no SQLite)."""
+class LockNotice:
+    """Told while a write waits for a lock another program holds: says so once, naming the file,
+    then every :data:`NOTICE_SECONDS` how long it has waited."""
+
+    NOTICE_SECONDS = 10.0
+
+    def __init__(self, rt: Runtime, path: Path):
+        self.rt, self.path = rt, path
+        self.said_at: float | None = None
+
+    def __call__(self, seconds: float) -> None:
+        if self.said_at is None:
+            self.rt.output.warn(
+                f"The results database {self.path} is locked by another program; waiting for it "
+                "(the games go on; Ctrl-C stops and prints the summary)."
+            )
+            self.said_at = seconds
+        elif seconds - self.said_at >= self.NOTICE_SECONDS:
+            self.rt.output.warn(f"Still waiting for {self.path} ({seconds:.0f} s).")
+            self.said_at = seconds
+
+
+def open_db(path: Path | None, rt: Runtime | None = None) -> ResultsDB:
+    """The results database (imported here: a run with --no-db needs no SQLite); with ``rt``, a
+    write that waits for another program's lock says so."""
     from tabletop.lab.db import ResultsDB, default_path
 
-    return ResultsDB(path or default_path())
+    where = path or default_path()
+    return ResultsDB(where, on_wait=None if rt is None else LockNotice(rt, where))
 
 
 def play_with_progress(
@@ -56,7 +80,7 @@ def play_with_progress(
     or standard error is no terminal (nobody would see it)."""
     workers = min(workers, os.cpu_count() or 1) if backend == "local" else workers
     kwargs: dict[str, Any] = dict(backend=backend, workers=workers, address=address, db=db, sweep=sweep,
-                                  variant=variant)
+                                  variant=variant, on_wait=None if db is None else db.on_wait)
     if quiet or not rt.output.errors.is_terminal:
         return run_simulation(job, **kwargs)
     from tabletop.cli.progress import progress_bar
@@ -65,3 +89,12 @@ def play_with_progress(
         return run_simulation(job, on_result=advance, **kwargs)
 
 
+def run_notes(rt: Runtime, run: RunResult, games: int) -> None:
+    """Why a run ended early and what of it was not stored, one sentence each."""
+    if run.problem:
+        rt.output.warn(f"{run.problem} The {games} games that finished are counted below.")
+    if run.unsaved:
+        rt.output.warn(
+            f"{run.unsaved} of the games counted below could not be stored in the results database "
+            "(it stayed locked or failed); run them again to keep them."
+        )

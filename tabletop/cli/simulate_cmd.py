@@ -29,6 +29,7 @@ from tabletop.cli.lab_options import (  # noqa: F401
     _pct,
     open_db,
     play_with_progress,
+    run_notes,
 )
 
 
@@ -88,7 +89,7 @@ def register(app: typer.Typer, rt: Runtime) -> None:
         job = make_job(
             rt.registry, found, bots, options=found.resolve_options(options), seed=seed, games=games, rotate=rotate
         )
-        store = None if no_db else open_db(db)
+        store = None if no_db else open_db(db, rt)
         try:
             run = play_with_progress(
                 rt, job, label=f"Playing {found.title}", backend=backend, workers=workers, address=address,
@@ -100,19 +101,23 @@ def register(app: typer.Typer, rt: Runtime) -> None:
         summary = summarise(found, bots, run.tally, seed=seed, options=job.options, rotate=rotate)
         summary["run"] = run.run_id
         summary["interrupted"] = run.interrupted
+        summary["problem"] = run.problem
+        summary["unsaved"] = run.unsaved
         if as_json:
+            run_notes(rt, run, summary["games"])
             rt.output.json(summary)
         else:
             print_summary(rt, summary, run, db=db)
         if run.interrupted:
             raise typer.Exit(INTERRUPTED)
-        if summary["errors"]:
+        if summary["errors"] or run.problem or run.unsaved:
             raise typer.Exit(1)
 
 
 def print_summary(rt: Runtime, summary: dict[str, Any], run: RunResult, *, db: Path | None = None) -> None:
     if run.interrupted:
         rt.output.warn(f"Interrupted: {summary['games']} games finished and are counted below.")
+    run_notes(rt, run, summary["games"])
     for table in summary_tables(summary):
         rt.output.print(table)
     rt.output.print(Text(length_sentence(summary["length"], summary["no_winner"], summary["games"])))

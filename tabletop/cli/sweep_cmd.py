@@ -17,6 +17,7 @@ from tabletop.cli.lab_options import (
     WorkersOption,
     open_db,
     play_with_progress,
+    run_notes,
 )
 from tabletop.cli.lab_output import HtmlOption, PngOption, ReportError, comparison_of, show_comparison
 from tabletop.cli.params import GameArgument, JsonOption, OptionsOption
@@ -80,7 +81,7 @@ def register(app: typer.Typer, rt: Runtime) -> None:
         sweep_id = uuid.uuid4().hex[:8]
         run_ids: list[str] = []
         interrupted = False
-        with open_db(db) as store:
+        with open_db(db, rt) as store:
             swept = _swept(option or [])
             for combo, options in zip(combos, parsed, strict=True):
                 label = ", ".join(c for c in combo if c.partition("=")[0].strip() in swept)
@@ -92,6 +93,10 @@ def register(app: typer.Typer, rt: Runtime) -> None:
                 run_ids.append(str(run.run_id))
                 if not as_json:
                     rt.output.print(Text(f"{label}: run {run.run_id}, {run.tally.games} games in {run.seconds:.1f} s"))
+                if run.problem or run.unsaved:
+                    run_notes(rt, run, run.tally.games)
+                    interrupted = True
+                    break
                 if run.interrupted:
                     interrupted = True
                     break
