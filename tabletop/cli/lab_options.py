@@ -6,6 +6,7 @@ Not a command: ``simulate``, ``sweep``, ``runs`` and ``report`` import it, never
 
 from __future__ import annotations
 
+import math
 import os
 from pathlib import Path
 from typing import TYPE_CHECKING, Annotated, Any
@@ -35,6 +36,23 @@ BackendOption = Annotated[
 AddressOption = Annotated[
     str | None, typer.Option("--address", help="Ray cluster address (default: start Ray on this machine).")
 ]
+
+
+def finite(data: Any) -> Any:
+    """``data`` with every NaN or infinite number as null: JSON has no such numbers, and a
+    script reading ``--json`` must get JSON whatever a plugin or an old database held."""
+    if isinstance(data, float):
+        return data if math.isfinite(data) else None
+    if isinstance(data, dict):
+        return {k: finite(v) for k, v in data.items()}
+    if isinstance(data, list | tuple):
+        return [finite(v) for v in data]
+    return data
+
+
+def print_json(rt: Runtime, data: Any) -> None:
+    """A lab command's ``--json`` output: only JSON, on standard output."""
+    rt.output.json(finite(data))
 
 
 def _pct(rate: float) -> str:
@@ -90,7 +108,13 @@ def play_with_progress(
 
 
 def run_notes(rt: Runtime, run: RunResult, games: int) -> None:
-    """Why a run ended early and what of it was not stored, one sentence each."""
+    """Why a run ended early, what of it was not stored, whose statistics were left out: one
+    sentence each, on standard error."""
+    if run.tally.stats_errors:
+        rt.output.warn(
+            f"Statistics were left out of {run.tally.stats_errors} games (the games count): "
+            f"{run.tally.first_stats_error}."
+        )
     if run.problem:
         rt.output.warn(f"{run.problem} The {games} games that finished are counted below.")
     if run.unsaved:

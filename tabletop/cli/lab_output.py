@@ -15,6 +15,7 @@ import typer
 from rich.table import Table
 from rich.text import Text
 
+from tabletop.cli.lab_options import print_json
 from tabletop.core.errors import TabletopError
 from tabletop.lab import html
 from tabletop.lab.analysis import analyse
@@ -84,7 +85,7 @@ def comparison_of(store: ResultsDB, runs: Sequence[str]) -> tuple[list[dict[str,
 def show_comparison(rt: Runtime, analyses: list[dict[str, Any]], comparison: dict[str, Any], *,
                     html_file: Path | None, png_dir: Path | None, as_json: bool) -> None:
     if as_json:
-        rt.output.json(comparison)
+        print_json(rt, comparison)
         return
     sections = compare_sections(analyses, comparison)
     notes = [describe_run(a["run"]) for a in analyses]

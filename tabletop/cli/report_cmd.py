@@ -7,7 +7,7 @@ from typing import TYPE_CHECKING, Annotated
 import typer
 from rich.text import Text
 
-from tabletop.cli.lab_options import DbOption, open_db
+from tabletop.cli.lab_options import DbOption, open_db, print_json
 from tabletop.cli.params import JsonOption
 from tabletop.lab.analysis import analyse
 from tabletop.lab.report import describe_run, run_sections
@@ -46,7 +46,7 @@ def register(app: typer.Typer, rt: Runtime) -> None:
         with open_db(db) as store:
             analysis = analyse(store, store.run(run))
         if as_json:
-            rt.output.json(analysis)
+            print_json(rt, analysis)
             return
         sections = run_sections(analysis)
         note = describe_run(analysis["run"])

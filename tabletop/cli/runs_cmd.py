@@ -8,7 +8,7 @@ import typer
 from rich.table import Table
 from rich.text import Text
 
-from tabletop.cli.lab_options import DbOption, open_db
+from tabletop.cli.lab_options import DbOption, open_db, print_json
 from tabletop.cli.params import JsonOption
 from tabletop.terminal.output import friendly
 
@@ -28,7 +28,7 @@ def register(app: typer.Typer, rt: Runtime) -> None:
             found = store.runs()
             path = store.path
         if as_json:
-            rt.output.json([r.to_dict() for r in found])
+            print_json(rt, [r.to_dict() for r in found])
             return
         if not found:
             rt.output.print(Text(f"No runs yet in {path}; `tabletop simulate GAME` makes one."))

@@ -29,6 +29,7 @@ from tabletop.cli.lab_options import (  # noqa: F401
     _pct,
     open_db,
     play_with_progress,
+    print_json,
     run_notes,
 )
 
@@ -105,7 +106,7 @@ def register(app: typer.Typer, rt: Runtime) -> None:
         summary["unsaved"] = run.unsaved
         if as_json:
             run_notes(rt, run, summary["games"])
-            rt.output.json(summary)
+            print_json(rt, summary)
         else:
             print_summary(rt, summary, run, db=db)
         if run.interrupted:
@@ -124,8 +125,6 @@ def print_summary(rt: Runtime, summary: dict[str, Any], run: RunResult, *, db: P
     if run.run_id is not None:
         where = f" --db {db}" if db else ""
         rt.output.print(Text(f"Kept as run {run.run_id}: tabletop report {run.run_id}{where}"))
-    if run.tally.stats_errors:
-        rt.output.warn(f"A plugin's statistics failed in {run.tally.stats_errors} games (the games count).")
     if summary["errors"]:
         rt.output.print(f"[error]{summary['errors']} games failed[/], e.g. ", highlight=False, end="")
         rt.output.print(summary["first_errors"][0], markup=False, highlight=False)

@@ -36,6 +36,22 @@ class BackendError(TabletopError):
     """A backend cannot start (Ray not installed, no cluster at the address)."""
 
 
+class WorkerDied(BackendError):
+    """A worker process ended in the middle of a run (killed, or a plugin ended it)."""
+
+
+def _death(exitcode: int) -> str:
+    if exitcode < 0:
+        number = -exitcode
+        try:
+            name = signal.Signals(number).name
+        except ValueError:
+            name = f"signal {number}"
+        oom = " (as the out-of-memory killer does)" if number == signal.SIGKILL else ""
+        return f"was killed by {name}{oom}"
+    return f"exited with status {exitcode}"
+
+
 @dataclass(frozen=True)
 class Job:
     """What to play, described by names so a fresh process (a Ray worker) can rebuild it."""
@@ -147,7 +163,10 @@ def _worker_start() -> None:
 
 def _pool_chunk(chunk: Chunk) -> list[tuple[int, GameResult]]:
     assert _POOL_JOB is not None  # inherited from the parent through fork
-    return play_chunk(_POOL_JOB, chunk)
+    try:
+        return play_chunk(_POOL_JOB, chunk)
+    except SystemExit as stop:  # the pool would lose the chunk and wait for it for ever
+        raise WorkerDied(f"A plugin ended a worker process (SystemExit: {str(stop.code)[:100]}); the run stopped.") from None
 
 
 def stream_pool(job: Job, *, workers: int) -> Iterator[tuple[int, GameResult]]:
@@ -173,10 +192,13 @@ def stream_pool(job: Job, *, workers: int) -> Iterator[tuple[int, GameResult]]:
         for _ in range(workers * 3):
             if not submit():
                 break
+        processes: dict[int, Any] = {}
+        _check_workers(pool, processes)
         while in_flight:
             try:
                 got = done.get(timeout=0.2)
             except queue.Empty:
+                _check_workers(pool, processes)
                 continue
             in_flight -= 1
             if isinstance(got, BaseException):
@@ -188,6 +210,17 @@ def stream_pool(job: Job, *, workers: int) -> Iterator[tuple[int, GameResult]]:
         pool.terminate()
         pool.join()
         _POOL_JOB = None
+
+
+def _check_workers(pool: Any, processes: dict[int, Any]) -> None:
+    """Raise :class:`WorkerDied` if a worker has ended: the pool would replace it quietly and
+    wait for ever for the games it was playing. (The pool's list of processes is not public
+    API, but it is the only place a dead worker shows.)"""
+    for process in list(getattr(pool, "_pool", ())):
+        processes.setdefault(process.pid, process)
+    for number, process in enumerate(processes.values(), 1):
+        if process.exitcode is not None:
+            raise WorkerDied(f"Worker process {number} (pid {process.pid}) {_death(process.exitcode)}; the run stopped.")
 
 
 # ---- Ray ------------------------------------------------------------------------------
