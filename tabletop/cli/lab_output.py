@@ -13,7 +13,6 @@ from typing import TYPE_CHECKING, Annotated, Any
 
 import typer
 from rich.table import Table
-from rich.text import Text
 
 from tabletop.cli.lab_options import print_json
 from tabletop.core.errors import TabletopError
@@ -22,6 +21,7 @@ from tabletop.lab.analysis import analyse
 from tabletop.lab.compare import compare
 from tabletop.lab.db import ResultsDB
 from tabletop.lab.report import Section, compare_sections, describe_run, labels_of
+from tabletop.terminal.safe_text import plain
 
 if TYPE_CHECKING:
     from tabletop.cli.runtime import Runtime
@@ -50,15 +50,15 @@ def justify(cells: Sequence[str]) -> str:
 def print_sections(rt: Runtime, sections: Sequence[Section]) -> None:
     for section in sections:
         if section.rows:
-            table = Table(title=Text(section.title), title_style="title")
+            table = Table(title=plain(section.title), title_style="title")
             for i, column in enumerate(section.columns):
-                table.add_column(Text(column), justify=justify([row[i] for row in section.rows]))
+                table.add_column(plain(column), justify=justify([row[i] for row in section.rows]))
             for row in section.rows:
-                table.add_row(*(Text(cell) for cell in row))
+                table.add_row(*(plain(cell) for cell in row))
             rt.output.print(table)
         else:
-            rt.output.print(Text(section.title, style="title"))
-        rt.output.print(Text(section.sentence))
+            rt.output.print(plain(section.title, style="title"))
+        rt.output.print(plain(section.sentence))
         rt.output.print()
 
 
@@ -69,7 +69,7 @@ def write_html(rt: Runtime, path: Path, title: str, notes: list[str], sections: 
         path.write_text(page, encoding="utf-8")
     except OSError as error:
         raise ReportError(f"Cannot write {path}: {error.strerror}.") from None
-    rt.output.print(Text(f"Report written to {path}"))
+    rt.output.print(plain(f"Report written to {path}"))
 
 
 def comparison_of(store: ResultsDB, runs: Sequence[str]) -> tuple[list[dict[str, Any]], dict[str, Any]]:
@@ -90,7 +90,7 @@ def show_comparison(rt: Runtime, analyses: list[dict[str, Any]], comparison: dic
     sections = compare_sections(analyses, comparison)
     notes = [describe_run(a["run"]) for a in analyses]
     for note in notes:
-        rt.output.print(Text(note, style="dim"))
+        rt.output.print(plain(note, style="dim"))
     print_sections(rt, sections[:1] + [Section(s.key, s.title, s.sentence) for s in sections[1:]])
     if html_file or png_dir:
         title = f"{analyses[0]['run']['game']}: " + " vs ".join(labels_of(analyses))

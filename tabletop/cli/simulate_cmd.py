@@ -7,7 +7,6 @@ from typing import TYPE_CHECKING, Annotated, Any
 
 import typer
 from rich.table import Table
-from rich.text import Text
 
 from tabletop.cli.params import GameArgument, JsonOption, OptionsOption
 from tabletop.cli.seats import plan_seats
@@ -15,6 +14,7 @@ from tabletop.lab.backends import make_job
 from tabletop.lab.figures import length_sentence, summarise
 from tabletop.lab.runner import RunResult
 from tabletop.terminal.output import friendly
+from tabletop.terminal.safe_text import plain
 
 if TYPE_CHECKING:
     from tabletop.cli.runtime import Runtime
@@ -121,10 +121,10 @@ def print_summary(rt: Runtime, summary: dict[str, Any], run: RunResult, *, db: P
     run_notes(rt, run, summary["games"])
     for table in summary_tables(summary):
         rt.output.print(table)
-    rt.output.print(Text(length_sentence(summary["length"], summary["no_winner"], summary["games"])))
+    rt.output.print(plain(length_sentence(summary["length"], summary["no_winner"], summary["games"])))
     if run.run_id is not None:
         where = f" --db {db}" if db else ""
-        rt.output.print(Text(f"Kept as run {run.run_id}: tabletop report {run.run_id}{where}"))
+        rt.output.print(plain(f"Kept as run {run.run_id}: tabletop report {run.run_id}{where}"))
     if summary["errors"]:
         rt.output.print(f"[error]{summary['errors']} games failed[/], e.g. ", highlight=False, end="")
-        rt.output.print(summary["first_errors"][0], markup=False, highlight=False)
+        rt.output.print(plain(summary["first_errors"][0]), highlight=False)

@@ -7,7 +7,6 @@ import uuid
 from typing import TYPE_CHECKING, Annotated
 
 import typer
-from rich.text import Text
 
 from tabletop.cli.lab_options import (
     INTERRUPTED,
@@ -25,6 +24,7 @@ from tabletop.cli.seats import plan_seats
 from tabletop.core.errors import OptionError
 from tabletop.lab.backends import make_job
 from tabletop.terminal.output import friendly
+from tabletop.terminal.safe_text import plain
 
 if TYPE_CHECKING:
     from tabletop.cli.runtime import Runtime
@@ -92,7 +92,7 @@ def register(app: typer.Typer, rt: Runtime) -> None:
                 )
                 run_ids.append(str(run.run_id))
                 if not as_json:
-                    rt.output.print(Text(f"{label}: run {run.run_id}, {run.tally.games} games in {run.seconds:.1f} s"))
+                    rt.output.print(plain(f"{label}: run {run.run_id}, {run.tally.games} games in {run.seconds:.1f} s"))
                 if run.problem or run.unsaved:
                     run_notes(rt, run, run.tally.games)
                     interrupted = True
