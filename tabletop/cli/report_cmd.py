@@ -51,8 +51,9 @@ def register(app: typer.Typer, rt: Runtime) -> None:
         sections = run_sections(analysis)
         note = describe_run(analysis["run"])
         rt.output.print(plain(note, style="dim"))
-        print_sections(rt, sections)
-        if html_file or png_dir:
+        if not (html_file or png_dir):  # asked for a file: the file, not also the text report
+            print_sections(rt, sections)
+        else:
             title = f"{analysis['run']['game']}: run {analysis['run']['id']}"
             write_html(rt, html_file or (png_dir / "report.html"), title, [note], sections, png_dir)
 

@@ -107,7 +107,8 @@ def register(app: typer.Typer, rt: Runtime) -> None:
                 raise ReportError("A sweep needs two variants to compare.")
             analyses, comparison = comparison_of(store, run_ids)
         comparison["sweep"] = sweep_id
-        show_comparison(rt, analyses, comparison, html_file=html_file, png_dir=png_dir, as_json=as_json)
+        show_comparison(rt, analyses, comparison, html_file=html_file, png_dir=png_dir, as_json=as_json,
+                        text_too=True)
         if interrupted:
             rt.output.warn("Interrupted: the comparison counts the games that finished.")
             raise typer.Exit(INTERRUPTED)
