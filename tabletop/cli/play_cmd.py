@@ -67,7 +67,7 @@ def register(app: typer.Typer, rt: Runtime) -> None:
             resume_path = find_record(resume)
             record = GameRecord.load(resume_path)
             found = rt.registry.game(record.game)
-            session = Session.resume(found, record, bots=lambda name: rt.registry.bot(found.name, name),
+            session = Session.resume(found, record, bots=lambda name: rt.registry.bot(found.name, name, clamp=report),
                                      pm=rt.registry.pm, on_plugin_error=report)
             path = save or resume_path
             if save is not None:

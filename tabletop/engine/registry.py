@@ -198,13 +198,15 @@ class Registry:
                 found[spec.name] = spec
         return found
 
-    def bot(self, game: str, name: str) -> BotSpec:
+    def bot(self, game: str, name: str, *, clamp: Callable[[str], None] | None = None) -> BotSpec:
         """A bot by short name (``greedy``) or full name with its game (``mygame.greedy``),
-        with settings after a colon (``ismcts:time=0.5,iterations=2000``)."""
+        with settings after a colon (``ismcts:time=0.5,iterations=2000``). ``clamp``: the name
+        comes from a file (a record), so a budget above its bound is set to the bound and
+        ``clamp`` told, rather than refused."""
         bots = self.bots_for(game)
         short, _, settings = name.removeprefix(f"{game}.").partition(":")
         if short in bots:
-            return bots[short].configured(settings.strip(), self.pm.hook)
+            return bots[short].configured(settings.strip(), self.pm.hook, clamp=clamp)
         known = ", ".join(sorted(bots)) or "none"
         raise UnknownNameError(
             f"No bot '{name[:40]}' for {game}.{did_you_mean(short, [*bots, 'human'])} Bots for {game}: {known} (or human for a person)."
