@@ -336,10 +336,20 @@ class Session:
             return []
         return sorted({s for s, _ in self.record.actions[point:] if s != seat and s in self.humans})
 
+    def rewound(self, seat: int) -> list[int]:
+        """The seats besides ``seat`` that would decide again after its takeback and still know
+        what they saw: people and agent objects with a decision since (bots are remade and
+        asked again, so they remember nothing)."""
+        point = self.undo_point(seat)
+        if point is None:
+            return []
+        return sorted({s for s, _ in self.record.actions[point:] if s != seat and self.seats[s].bot is None})
+
     def undo_refusal(self, seat: int) -> str | None:
         """Why ``seat`` cannot take back its last decision, or None if it can. It cannot once the
-        game has shown it, since that decision, something hidden from it then (another seat's
-        cards or secret choice, cards turned up): choosing again would use it."""
+        game has shown, since that decision, something hidden then (another seat's cards or secret
+        choice, cards turned up) to ``seat`` or to another person whose decisions it takes back
+        too (one who has drawn the next card): they would decide again knowing it."""
         point = self.undo_point(seat)
         name = self.names[seat]
         if point is None:
@@ -348,9 +358,16 @@ class Session:
         state = self.game.new_state(len(self.seats), options=self.options, seed=self.seed)
         for who, action in actions[:point]:
             self.game.apply(state, who, action)
-        if learned_since(self.game, state, seat, actions[point:], rng=random.Random(self.seed)):
-            return (f"{name} cannot take that back: since then the game has shown {name} what was hidden "
-                    "when it was chosen (another player's cards or secret choice, or new cards).")
+        for who in [seat, *self.rewound(seat)]:
+            if not learned_since(self.game, state, who, actions[point:], rng=random.Random(self.seed)):
+                continue
+            if who == seat:
+                return (f"{name} cannot take that back: since then the game has shown {name} what was hidden "
+                        "when it was chosen (another player's cards or secret choice, or new cards).")
+            other = self.names[who]
+            return (f"{name} cannot take that back: since then the game has shown {other} what was hidden "
+                    f"then (another player's cards or secret choice, or new cards), and {other} would decide "
+                    "again knowing it.")
         return None
 
     def plan_undo(self, seat: int) -> UndoPlan:

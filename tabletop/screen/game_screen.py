@@ -129,6 +129,7 @@ class GameScreen(Screen[None]):
         return HandOver(session.names[turn.seat], turn.since, table)
 
     def seated(self, seat: int) -> None:
+        self.query_one(Prompt).value = ""  # nothing the last person typed ahead is left for this one
         self.refresh_log(rewrite=True)
         self.show_decision(seat)
 
