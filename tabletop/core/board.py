@@ -182,6 +182,9 @@ class GuardedBoard(Board):
     def card_text(self, name: str) -> str:
         return self._ask("card_text", _text(MAX_TEXT), name)
 
+    def order(self, view: Mapping[str, Any], legal: Sequence[str]) -> list[str]:
+        return self._ask("order", list, view, legal)  # Board.ordered checks it is the legal actions
+
 
 def _renderable(value: Any) -> Any:
     from rich.protocol import is_renderable

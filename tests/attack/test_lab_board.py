@@ -98,3 +98,11 @@ def test_a_board_hook_that_raises_is_the_plain_board(plugin_file):
     assert type(board) is Board
     assert told == [f"The board of plugin '{plugin}' failed (RuntimeError: no board today); "
                     "the plain board is shown instead."]
+
+
+def test_every_method_of_the_board_contract_reaches_the_plugins_board():
+    """A method added to Board later must be passed on by GuardedBoard, or the plugin's own
+    answer would silently be replaced by the plain board's."""
+    own = {name for name, value in vars(Board).items() if callable(value) and not name.startswith("_")}
+    built_on = {"ordered"}  # Board's own helpers, built on the contract's methods
+    assert own - built_on <= set(vars(GuardedBoard))
