@@ -226,9 +226,20 @@ def _check_workers(pool: Any, processes: dict[int, Any]) -> None:
 # ---- Ray ------------------------------------------------------------------------------
 
 
-def _ray_chunk(job: Job, chunk: Chunk) -> list[tuple[int, GameResult]]:
+@dataclass(frozen=True)
+class RayFailure:
+    """A chunk a Ray worker could not play, in one sentence: returned, not raised, so the
+    driver never prints Ray's pages of wrapped tracebacks."""
+
+    reason: str
+
+
+def _ray_chunk(job: Job, chunk: Chunk) -> list[tuple[int, GameResult]] | RayFailure:
     signal.signal(signal.SIGINT, signal.SIG_IGN)
-    return play_chunk(job, chunk)
+    try:
+        return play_chunk(job, chunk)
+    except (Exception, SystemExit) as error:  # a plugin that loads here but not there, say
+        return RayFailure(f"{type(error).__name__}: {str(error)[:300]}")
 
 
 def stream_ray(job: Job, *, workers: int, address: str | None) -> Iterator[tuple[int, GameResult]]:
@@ -265,7 +276,10 @@ def stream_ray(job: Job, *, workers: int, address: str | None) -> Iterator[tuple
                 chunk = next(todo, None)
                 if chunk is not None:
                     pending.append(remote.remote(job_ref, chunk))
-                yield from ray.get(ref)
+                got = ray.get(ref)
+                if isinstance(got, RayFailure):
+                    raise WorkerDied(f"A Ray worker could not play its games ({got.reason}); the run stopped.")
+                yield from got
     finally:
         # No ray.cancel: force-cancelling a chunk as it completes aborts the driver inside Ray
         # (2.x, "Tried to complete task that was not pending"). Shutting down a Ray we started

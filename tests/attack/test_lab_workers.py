@@ -5,7 +5,9 @@ real ``tabletop`` process with a time limit, so a hang fails the test instead of
 
 from __future__ import annotations
 
+import importlib.util
 import json
+import os
 import subprocess
 import sys
 
@@ -85,3 +87,39 @@ def test_sys_exit_in_a_statistics_hook_is_the_plugins_failure_not_the_programs_e
     assert says(done.stderr, f"Statistics were left out of 60 games (the games count): plugin '{plugin}' failed "
                              "in its statistics: SystemExit: 7.")
     assert "goofspiel: 60 games" in done.stdout
+
+
+ONLY_HERE = """
+import os
+
+from tabletop.plugin_api import hookimpl
+from tests.goofspiel.game import Goofspiel
+
+if os.getpid() != int(os.environ["TABLETOP_TEST_DRIVER"]):
+    raise RuntimeError("this plugin loads only where the run started")
+
+
+class RaySpiel(Goofspiel):
+    name = "rayspiel"
+
+
+@hookimpl
+def tabletop_register_games():
+    return [RaySpiel()]
+"""
+
+
+@pytest.mark.slow
+def test_a_plugin_that_fails_only_in_a_ray_worker_is_one_sentence(run_main, tmp_path, monkeypatch):
+    if importlib.util.find_spec("ray") is None:
+        pytest.skip("Ray is not installed (pip install 'tabletop[ray]')")
+    plugin = tmp_path / "only_here.py"
+    plugin.write_text(ONLY_HERE)
+    monkeypatch.setenv("TABLETOP_TEST_DRIVER", str(os.getpid()))
+    monkeypatch.chdir(ROOT)
+    result = run_main("--plugin", "tests.goofspiel.plugin", "--plugin", str(plugin), "simulate", "rayspiel", "-n",
+                      "8", "--backend", "ray", "--workers", "1", "--no-db")
+    assert result.code == 1, result.text
+    assert says(result.err, "A Ray worker could not play its games (UnknownNameError: The game 'rayspiel' failed "
+                            "to load: RuntimeError: this plugin loads only where the run started")
+    assert "Traceback" not in result.text and len(result.err.splitlines()) <= 8
