@@ -115,6 +115,9 @@ def resolve(job: Job) -> tuple[Game, list[BotSpec], pluggy.PluginManager]:
     key = (job.game, job.plugins)
     if key not in _CACHE:
         registry = build_registry(extra=job.plugins)
+        broken = [f for f in registry.failures if f.plugin in job.plugins and not f.conflict]
+        if job.game not in registry.games and broken:
+            raise BackendError(f"the plugin '{broken[0].plugin}' did not load there: {broken[0].reason}")
         _CACHE[key] = (registry.game(job.game), list(registry.bots), registry.pm)
     game, bots, pm = _CACHE[key]
     by_name = {b.name: b for b in bots if b.game in (None, game.name)}
@@ -239,7 +242,8 @@ def _ray_chunk(job: Job, chunk: Chunk) -> list[tuple[int, GameResult]] | RayFail
     try:
         return play_chunk(job, chunk)
     except (Exception, SystemExit) as error:  # a plugin that loads here but not there, say
-        return RayFailure(f"{type(error).__name__}: {str(error)[:300]}")
+        return RayFailure(str(error)[:400] if isinstance(error, TabletopError) else
+                          f"{type(error).__name__}: {str(error)[:300]}")
 
 
 def stream_ray(job: Job, *, workers: int, address: str | None) -> Iterator[tuple[int, GameResult]]:

@@ -120,6 +120,6 @@ def test_a_plugin_that_fails_only_in_a_ray_worker_is_one_sentence(run_main, tmp_
     result = run_main("--plugin", "tests.goofspiel.plugin", "--plugin", str(plugin), "simulate", "rayspiel", "-n",
                       "8", "--backend", "ray", "--workers", "1", "--no-db")
     assert result.code == 1, result.text
-    assert says(result.err, "A Ray worker could not play its games (UnknownNameError: The game 'rayspiel' failed "
-                            "to load: RuntimeError: this plugin loads only where the run started")
+    assert says(result.err, f"A Ray worker could not play its games (the plugin '{plugin}' did not load there: "
+                            "RuntimeError: this plugin loads only where the run started); the run stopped.")
     assert "Traceback" not in result.text and len(result.err.splitlines()) <= 8
