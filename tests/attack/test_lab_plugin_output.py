@@ -44,10 +44,10 @@ def test_a_statistic_no_report_could_show_is_refused_naming_the_plugin(run_main,
     assert strict_json(result.out)["games"] == 6
     assert says(result.err, f"Statistics were left out of 6 games (the games count): plugin '{plugin}' gave a "
                             f"statistic the lab cannot keep: statistic {why}.")
-    for form in (("--json",), (), ("--html", str(tmp_path / "r.html"))):
-        shown = run_main(*GOOF, "report", "last", *db, *form)
-        assert shown.code == 0, shown.err
     strict_json(run_main(*GOOF, "report", "last", *db, "--json").out)
+    if "nan" in value:  # the report in every form (the charts cost a second: once is enough)
+        for form in ((), ("--html", str(tmp_path / "r.html"))):
+            assert run_main(*GOOF, "report", "last", *db, *form).code == 0
 
 
 def test_a_statistic_of_a_seat_the_game_does_not_have_is_refused(run_main, plugin_file, tmp_path):
@@ -63,18 +63,18 @@ def test_a_statistic_of_a_seat_the_game_does_not_have_is_refused(run_main, plugi
     assert says(result.err, "names seat 9, which this game does not have")
 
 
-@pytest.mark.parametrize("bad", ["NaN", "Infinity", "-Infinity"])
-def test_a_database_holding_a_nan_from_an_older_tabletop_reports_in_every_form(run_main, tmp_path, bad):
+def test_a_database_holding_nan_and_infinity_from_an_older_tabletop_reports_in_every_form(run_main, tmp_path):
     path = tmp_path / "lab.sqlite3"
     with ResultsDB(path) as db:
-        run = fixture_run(db, seat0_wins=60)
-        db.conn.execute(f"UPDATE games SET stats = '[[0, \"charges\", {bad}], [null, \"ending\", \"points\"]]'"
-                        " WHERE run_id = ? AND idx < 10", (run,))
-        other = fixture_run(db, seat0_wins=40)
+        run = fixture_run(db, seat0_wins=60, games=60)
+        for low, bad in enumerate(("NaN", "Infinity", "-Infinity")):
+            db.conn.execute(f"UPDATE games SET stats = '[[0, \"charges\", {bad}], [null, \"ending\", \"points\"]]'"
+                            " WHERE run_id = ? AND idx % 3 = ?", (run, low))
+        other = fixture_run(db, seat0_wins=40, games=60)
     for args in (("report", str(run)), ("compare", str(run), str(other))):
         assert run_main(*args, "--db", str(path)).code == 0
         strict_json(run_main(*args, "--db", str(path), "--json").out)
-        assert run_main(*args, "--db", str(path), "--html", str(tmp_path / "r.html")).code == 0
+    assert run_main("report", str(run), "--db", str(path), "--html", str(tmp_path / "r.html")).code == 0
 
 
 def test_json_output_stays_json_when_a_plugin_prints_at_import(run_main, plugin_file, tmp_path):
