@@ -6,8 +6,10 @@ Not a command: ``simulate``, ``sweep``, ``runs`` and ``report`` import it, never
 
 from __future__ import annotations
 
+import contextlib
 import math
 import os
+import sys
 from pathlib import Path
 from typing import TYPE_CHECKING, Annotated, Any
 
@@ -99,7 +101,10 @@ def play_with_progress(
     workers = min(workers, os.cpu_count() or 1) if backend == "local" else workers
     kwargs: dict[str, Any] = dict(backend=backend, workers=workers, address=address, db=db, sweep=sweep,
                                   variant=variant, on_wait=None if db is None else db.on_wait)
-    if quiet or not rt.output.errors.is_terminal:
+    if quiet:  # --json: whatever a plugin prints while games are played goes to standard error
+        with contextlib.redirect_stdout(sys.stderr):
+            return run_simulation(job, **kwargs)
+    if not rt.output.errors.is_terminal:
         return run_simulation(job, **kwargs)
     from tabletop.cli.progress import progress_bar
 

@@ -92,6 +92,24 @@ def test_json_output_stays_json_when_a_plugin_prints_at_import(run_main, plugin_
         strict_json(result.out)
 
 
+def test_json_output_stays_json_when_a_plugin_prints_while_games_are_played(run_main, plugin_file, tmp_path):
+    plugin = plugin_file("""
+        from tabletop.core import hookimpl
+
+        @hookimpl
+        def tabletop_collect_stats(game, outcome):
+            print("a game ended")
+
+        @hookimpl
+        def tabletop_observe_game_end(game, record):
+            print("{not json")
+    """, name="noisy")
+    for workers in ("1", "2"):
+        result = run_main(*GOOF, "--plugin", str(plugin), "simulate", "goofspiel", "-n", "40", "--workers", workers,
+                          "--no-db", "--json")
+        assert strict_json(result.out)["games"] == 40
+
+
 def test_a_game_in_which_nobody_is_to_act_is_a_sentence_not_index_error(run_main, plugin_file):
     plugin = plugin_file("""
         from tabletop.plugin_api import hookimpl
