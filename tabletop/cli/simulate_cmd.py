@@ -35,19 +35,21 @@ from tabletop.cli.lab_options import (  # noqa: F401
 
 
 def summary_tables(summary: dict[str, Any]) -> list[Table]:
-    seats = Table(title=f"{summary['game']}: {summary['games']} games, seed {summary['seed']}", title_style="title")
+    seats = Table(title=plain(f"{summary['game']}: {summary['games']} games, seed {summary['seed']}"),
+                  title_style="title")
     for column in ("Seat", "Bot", "Wins", "Rate", "95% CI"):
         seats.add_column(column, justify="right" if column != "Bot" else "left")
     for row in summary["by_seat"]:
         low, high = row["ci95"]
-        seats.add_row(str(row["seat"]), row["bot"], f"{row['wins']:g}", _pct(row["rate"]), f"{_pct(low)} - {_pct(high)}")
+        seats.add_row(str(row["seat"]), plain(row["bot"]), f"{row['wins']:g}", _pct(row["rate"]),
+                      f"{_pct(low)} - {_pct(high)}")
     bots = Table(title="By bot", title_style="title")
     for column in ("Bot", "Seats", "Wins", "Seat-games", "Rate", "95% CI"):
         bots.add_column(column, justify="left" if column == "Bot" else "right")
     for name, row in summary["by_bot"].items():
         low, high = row["ci95"]
         bots.add_row(
-            name, ",".join(map(str, row["seats"])), f"{row['wins']:g}", str(row["games"]),
+            plain(name), ",".join(map(str, row["seats"])), f"{row['wins']:g}", str(row["games"]),
             _pct(row["rate"]), f"{_pct(low)} - {_pct(high)}",
         )
     return [seats, bots]

@@ -254,6 +254,9 @@ def stream_ray(job: Job, *, workers: int, address: str | None) -> Iterator[tuple
             "The Ray backend needs Ray: install it with pip install 'tabletop[ray]'."
         ) from None
     started = not ray.is_initialized()
+    # ray.init installs its own SIGTERM handler (and more); a Ray this run starts is shut down at
+    # its end, and the process gets its handlers back (a later game's save-on-SIGTERM needs them).
+    handlers = {sig: signal.getsignal(sig) for sig in (signal.SIGINT, signal.SIGTERM)} if started else {}
     if started:
         path = os.pathsep.join(p for p in (os.getcwd(), os.environ.get("PYTHONPATH", "")) if p)
         try:
@@ -292,6 +295,9 @@ def stream_ray(job: Job, *, workers: int, address: str | None) -> Iterator[tuple
         if started:
             with contextlib.suppress(Exception):
                 ray.shutdown()
+            for sig, handler in handlers.items():
+                if handler is not None:
+                    signal.signal(sig, handler)
 
 
 def check_backend(backend: str) -> None:
