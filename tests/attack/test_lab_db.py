@@ -114,6 +114,7 @@ def test_a_lock_held_elsewhere_is_waited_for_and_no_game_is_lost(tmp_path, monke
     """Another program takes the write lock after the first game and lets go only once the run has
     said it waits: every game is stored, none abandoned."""
     monkeypatch.setattr("tabletop.lab.runner.FLUSH_GAMES", 5)
+    monkeypatch.setattr("tabletop.lab.db.LOCK_STEP_SECONDS", 0.01)  # each try at the lock waits this long
     path = tmp_path / "lab.sqlite3"
     other = sqlite3.connect(path, isolation_level=None)
     waits: list[float] = []
@@ -138,6 +139,7 @@ def test_a_lock_held_elsewhere_is_waited_for_and_no_game_is_lost(tmp_path, monke
 
 def test_giving_up_on_a_lock_keeps_the_summary_of_every_game_played(tmp_path, monkeypatch):
     monkeypatch.setattr("tabletop.lab.runner.FLUSH_GAMES", 5)
+    monkeypatch.setattr("tabletop.lab.db.LOCK_STEP_SECONDS", 0.01)  # each try at the lock waits this long
     path = tmp_path / "lab.sqlite3"
     other = sqlite3.connect(path, isolation_level=None)
 
