@@ -46,6 +46,9 @@ def register(app: typer.Typer, rt: Runtime) -> None:
         games: Annotated[int, typer.Option("--games", help="Host this many games alike, each with its own codes (and seed: --seed S deals game k from S+k-1).")] = 1,
         new_code: Annotated[list[str] | None, typer.Option(
             "--new-code", metavar="GAME:SEAT", help="With --resume: give a seat a new code; its old one stops working.")] = None,
+        web: Annotated[bool, typer.Option(
+            "--web", help="Also serve the table to browsers (textual-serve); each tab asks for its join code.")] = False,
+        web_port: Annotated[int, typer.Option("--web-port", help="The browsers' port with --web; 0 picks a free one.")] = 0,
     ) -> None:
         """Host a game on the network: people join with `tabletop join URL --code CODE`.
 
@@ -97,7 +100,8 @@ def register(app: typer.Typer, rt: Runtime) -> None:
                 specs = [SeatSpec(n, p.kind, p.bot) for n, p in zip(listed, plans, strict=True)]
                 issued.append(server.host(found, specs, options=options, away=keeper,
                                           seed=seed + number if seed is not None else secrets.randbits(64)))
-        asyncio.run(_serve(rt, server, host, port, issued, codes, codes_json, write_private, folder))
+        asyncio.run(_serve(rt, server, host, port, issued, codes, codes_json, write_private, folder,
+                           web_port if web else None))
 
 
 def _new_folder(game: str) -> Path:
@@ -145,7 +149,7 @@ def _game_seat(text: str, server) -> tuple[str, int]:
     return game_id, int(seat) - 1
 
 
-async def _serve(rt, server, host, port, issued, codes_file, codes_json, write_private, folder) -> None:
+async def _serve(rt, server, host, port, issued, codes_file, codes_json, write_private, folder, web=None) -> None:
     try:
         url = await server.start(host, port)
     except OSError as error:
@@ -165,6 +169,12 @@ async def _serve(rt, server, host, port, issued, codes_file, codes_json, write_p
             out.print(fmt("game {} spectators: {}", game_id, codes[None]), soft_wrap=True)
     if codes_file is not None:
         write_private(codes_file, json.dumps(codes_json(url, issued), indent=1) + "\n")
+    browsers = None
+    if web is not None:
+        from tabletop.net import web as web_table
+
+        browsers, page = web_table.start(url, host, web)
+        out.print(fmt("Browsers: [title]{}[/] (each tab asks for a join code).", page), soft_wrap=True)
     out.print(fmt("Join with `tabletop join {} --code CODE`. Ctrl-C stops; `tabletop serve --resume {}` continues.",
                   url, str(folder)), soft_wrap=True)
     sys.stdout.flush()
@@ -173,4 +183,6 @@ async def _serve(rt, server, host, port, issued, codes_file, codes_json, write_p
     for sig in (signal.SIGINT, signal.SIGTERM):
         loop.add_signal_handler(sig, stop.set)
     await stop.wait()
+    if browsers is not None:
+        await asyncio.to_thread(web_table.stop, browsers)
     await server.stop()
