@@ -70,11 +70,15 @@ def test_report_and_compare_commands(cli, db, tmp_path):
     assert report.exit_code == 0, report.err
     text = " ".join(report.out.split())
     assert "50.0%" in text and "Win rate by first unit" in text and "Games last 15.0 actions" in text
+    compared = cli("compare", str(first), str(second))
+    assert compared.exit_code == 0, compared.err
+    text = " ".join(compared.out.split())
+    assert "two-proportion z-test" in text and "Holm" in text and "+20.0 pts" in text
     page = tmp_path / "compare.html"
     compared = cli("compare", str(first), str(second), "--html", str(page), "--png-dir", str(tmp_path / "png"))
     assert compared.exit_code == 0, compared.err
     text = " ".join(compared.out.split())
-    assert "two-proportion z-test" in text and "Holm" in text and "+20.0 pts" in text
+    assert f"Report written to {page}" in text and "Holm" not in text  # the file, not also the text
     html = page.read_text()
     assert html.count('<img class="chart"') >= 3 and "http" not in html.split("</head>")[1]
     assert (tmp_path / "png" / "seats.png").read_bytes()[:4] == b"\x89PNG"
