@@ -28,12 +28,12 @@ from tabletop_games.wms import (
     retreat,
     set_up,
 )
-from tabletop_games.wms.acceptable import MustPlay
+from tabletop_games.wms.acceptable import STEP_VERBS, MustPlay, keep_reach
 from tabletop_games.wms.board import WmsBoard
 from tabletop_games.wms.cards import CardRules, load_cards
 from tabletop_games.wms.narration import describe
 from tabletop_games.wms.search import search_kit
-from tabletop_games.wms.state import DEFAULT_DECKS, FIGHT, RECYCLE, SETUP, WmsState, copy_state
+from tabletop_games.wms.state import CANCELS_PER_TURN, DEFAULT_DECKS, FIGHT, RECYCLE, SETUP, WmsState, copy_state
 from tabletop_games.wms.stats import wms_stats
 from tabletop_games.wms.values import STYLES, Values
 from tabletop_games.wms.view import wms_view
@@ -60,7 +60,7 @@ def done(game, state, seat):
 class Wms(Game):
     name = "wms"
     title = "Wobbly Model Syndrome: The Card Game"
-    version = "1.1.0"
+    version = "1.2.0"
     min_players = 2
     max_players = 2
     options = (
@@ -105,6 +105,8 @@ class Wms(Game):
         Rule("retreat", retreat.refuse_retreat, retreat.retreat),
         Rule("recycle", recycling.refuse_recycle, recycling.recycle),
     )
+    rules = {verb: Rule(verb, keep_reach(verb, rule.refusal), rule.effect) if verb in STEP_VERBS else rule
+             for verb, rule in rules.items()}
 
     def __init__(self, cards: CardRules | None = None):
         data = cards or load_cards()
@@ -158,6 +160,9 @@ class Wms(Game):
                 return []
             may_yield = self.may_yield(state, seat)
             out = legal.making_actions(self, state, seat) if state.pending is not None else legal.starts(self, state, seat)
+            if state.cancels >= CANCELS_PER_TURN:   # no take-back left: no step may strand the play
+                strands = self.must_play.strands
+                out = [a for a in out if a.partition(" ")[0] not in STEP_VERBS or strands(state, seat, a) is None]
             if may_yield:
                 out.append("yield")
             out.append("retreat")
