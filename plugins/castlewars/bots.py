@@ -121,10 +121,32 @@ class Captain:
                 offence += dealt / len(lines)
                 defence += taken / len(lines)
         count = len(samples)
+        if count == 1:
+            return self._duel_value(units, towers, samples[0])
         # A Tower earns its slot when foes can send more than it stops, more so when low.
         danger = 1.0 + 10.0 / max(me["hit_points"], 1)
         tower_value = min(c.absorbs, threat / count) * danger * 0.9
         return (offence - defence) / count + towers * tower_value
+
+    def _duel_value(self, units, towers, sample):
+        """Two castles left must attack each other: the hand's worth is the damage it gets past
+        the foe's Towers less the damage it lets past its own, fight by fight. Counting raw power
+        instead (and a Tower by its fear of loss) had two captains each hold a Tower and cancel
+        out round after round until the round limit."""
+        c = self.cards
+        foe, lines = sample
+        urgency = self._urgency(foe)
+        best = None
+        for mine in set(permutations(units)) or [()]:
+            dealt = taken = 0.0
+            for line in lines:
+                out, back = _fight(mine, line, c.beats, c.power)
+                dealt += self._through(out, foe["towers"])
+                taken += self._through(back, towers)
+            value = dealt * urgency - taken
+            if best is None or value > best:
+                best = value
+        return best / len(lines)
 
     # ---- battle orders -----------------------------------------------------------------------
 
