@@ -42,7 +42,7 @@ class WindupMachines(Game):
     copy = staticmethod(copy_state)
     name = "windup_machines"
     title = "Wind Up (clockwork machines)"
-    version = "0.2.0"
+    version = "0.3.0"
     min_players = 2
     max_players = 4
     notation_help = (
