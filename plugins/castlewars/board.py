@@ -60,8 +60,12 @@ class CastleWarsBoard(Board):
             return []
         cards = self.game.cards
         placeable = {a.split()[1] for a in legal if a.startswith("place ")}
+        held = list(view["hand"])
+        for letter in view.get("placed") or ():  # placed in the order: no longer in the hand to choose from
+            if letter in held:
+                held.remove(letter)
         out = []
-        for letter in view["hand"]:
+        for letter in held:
             ok = (letter in placeable) if view["phase"] == "orders" and view.get("order") else None
             out.append(HandCard(cards.names[letter], self._text(letter), ok, style=STYLE.get(letter, "")))
         return out
@@ -74,7 +78,7 @@ class CastleWarsBoard(Board):
             verbs = {action.split()[0] for action in legal}
             if "take" not in verbs and "swap" in verbs:
                 return ("Your hand is full: swap a Unit kept from an earlier round for a face-up one "
-                        "('swap K A'), or 'pass'.")
+                        "('swap K A')" + (", or 'pass'." if "pass" in verbs else "."))
             if "swap" in verbs:
                 return ("Take a face-up card, or swap a Unit kept from an earlier round for one "
                         "('take K', 'swap K A').")

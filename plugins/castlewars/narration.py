@@ -19,6 +19,11 @@ def article(name: str) -> str:
     return ("an " if name[0] in "AEIOU" else "a ") + name
 
 
+def towers(count: int) -> str:
+    """"1 Tower", "0 Towers", "2 Towers"."""
+    return f"{count} Tower{'' if count == 1 else 's'}"
+
+
 class Narration:
     """Event texts for one set of card data and up to ``seats`` seats."""
 
@@ -102,6 +107,6 @@ def describe(cards: CardRules, state, seat: int, verb: str, args: tuple) -> str:
     if verb == "attack":
         t = args[0]
         if 0 <= t < state.seats:
-            return f"send your Units against seat {t + 1} ({state.hp[t]} hit points, {len(state.towers[t])} Towers)"
+            return f"send your Units against seat {t + 1} ({state.hp[t]} hit points, {towers(len(state.towers[t]))})"
         return ""
     return f"{names[args[0]]} fights in position {len(state.line(seat)) + 1}"

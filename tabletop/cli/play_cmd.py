@@ -14,7 +14,7 @@ from rich.panel import Panel
 from rich.text import Text
 
 from tabletop.cli.params import OptionsOption
-from tabletop.cli.saving import check_save_path, default_record_path, records_folder  # noqa: F401
+from tabletop.cli.saving import check_save_path, default_record_path, find_record, records_folder  # noqa: F401
 from tabletop.cli.seats import plan_seats, seat_names
 from tabletop.core.board import board_for
 from tabletop.core.errors import TabletopError, UnknownNameError
@@ -52,7 +52,8 @@ def register(app: typer.Typer, rt: Runtime) -> None:
         save: Annotated[Path | None, typer.Option("--save", help="Where to save the game record (JSON).")] = None,
         force: Annotated[bool, typer.Option("--force", help="Replace an existing record of this game at --save.")] = False,
         plain: Annotated[bool, typer.Option("--plain", help="A line-by-line prompt instead of the full screen.")] = False,
-        resume: Annotated[Path | None, typer.Option("--resume", help="Continue the unfinished game in this record.")] = None,
+        resume: Annotated[str | None, typer.Option(
+            "--resume", help="Continue an unfinished game: its record file, or its name or number in `tabletop records`.")] = None,
     ) -> None:
         """Play a game at this terminal, people and bots, clockwise in the order given.
 
@@ -63,11 +64,12 @@ def register(app: typer.Typer, rt: Runtime) -> None:
         warnings: list[str] = []
         report = warnings.append if full_screen else rt.output.warn
         if resume is not None:
-            record = GameRecord.load(resume)
+            resume_path = find_record(resume)
+            record = GameRecord.load(resume_path)
             found = rt.registry.game(record.game)
             session = Session.resume(found, record, bots=lambda name: rt.registry.bot(found.name, name),
                                      pm=rt.registry.pm, on_plugin_error=report)
-            path = save or resume
+            path = save or resume_path
             if save is not None:
                 check_save_path(save, game=found.name, force=force)
         elif game is None:

@@ -10,7 +10,7 @@ import typer
 from rich.table import Table
 
 from tabletop.cli.params import JsonOption
-from tabletop.cli.saving import records_folder
+from tabletop.cli.saving import records_folder, saved_records
 from tabletop.core.errors import RecordError
 from tabletop.core.record import GameRecord
 from tabletop.terminal.output import friendly
@@ -40,13 +40,6 @@ def describe(path: Path) -> dict[str, Any]:
     }
 
 
-def _modified(path: Path) -> float:
-    try:
-        return path.stat().st_mtime
-    except OSError:
-        return 0.0
-
-
 def register(app: typer.Typer, rt: Runtime) -> None:
     @app.command("records")
     @friendly(lambda: rt.output)
@@ -54,10 +47,10 @@ def register(app: typer.Typer, rt: Runtime) -> None:
         folder: Annotated[Path | None, typer.Option("--folder", help="Where to look (default: where play saves).")] = None,
         json_out: JsonOption = False,
     ) -> None:
-        """List saved games: game, date, seats, finished or not. Continue one with `tabletop play --resume FILE`."""
+        """List saved games: game, date, seats, finished or not. Continue one with `tabletop play --resume N`
+        (its number here, its name, or its file)."""
         where = folder or records_folder()
-        files = sorted(where.glob("*.json"), key=_modified, reverse=True) if where.is_dir() else []
-        found = [describe(p) for p in files]
+        found = [describe(p) for p in saved_records(where)]
         if json_out:
             rt.output.json(found)
             return
@@ -65,14 +58,14 @@ def register(app: typer.Typer, rt: Runtime) -> None:
             rt.output.print(fmt("No saved games in {}.", where), highlight=False)
             return
         table = Table(title=plain(f"Saved games in {where}"))
-        for column in ("File", "Game", "Date", "Seats", "State"):
+        for column in ("#", "File", "Game", "Date", "Seats", "State"):
             table.add_column(column, overflow="fold")
-        for item in found:
+        for number, item in enumerate(found, 1):
             name = Path(item["file"]).name
             if "error" in item:
-                table.add_row(plain(name), "?", item["date"], "", plain(item["error"]))
+                table.add_row(str(number), plain(name), "?", item["date"], "", plain(item["error"]))
                 continue
             seats = ", ".join(f"{s['name']} ({s['agent']})" if s["agent"] else s["name"] for s in item["seats"])
-            state = "finished" if item["finished"] else f"unfinished, {item['actions']} actions: --resume"
-            table.add_row(*(plain(cell) for cell in (name, item["game"], item["date"], seats, state)))
+            state = "finished" if item["finished"] else f"unfinished, {item['actions']} actions: --resume {number}"
+            table.add_row(str(number), *(plain(cell) for cell in (name, item["game"], item["date"], seats, state)))
         rt.output.print(table)

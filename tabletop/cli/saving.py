@@ -67,3 +67,42 @@ def default_record_path(game: str, seed: int | None = None) -> Path:
     return path
 
 
+
+
+def _modified(path: Path) -> float:
+    try:
+        return path.stat().st_mtime
+    except OSError:  # a dangling link, or gone since the folder was read
+        return 0.0
+
+
+def saved_records(folder: Path | None = None) -> list[Path]:
+    """The record files in ``folder`` (the records folder by default), newest first: the order
+    and numbering `tabletop records` shows, and `--resume` accepts."""
+    where = folder or records_folder()
+    return sorted(where.glob("*.json"), key=_modified, reverse=True) if where.is_dir() else []
+
+
+def find_record(text: str) -> Path:
+    """The record ``--resume`` means: a path; else a name as `tabletop records` lists it (with or
+    without ``.json``) in the records folder; else that list's number (1 is the newest)."""
+    path = Path(text)
+    if path.exists() or path.is_symlink():
+        return path
+    folder = records_folder()
+    if text.isdigit():
+        listed = saved_records(folder)
+        number = int(text)
+        if 1 <= number <= len(listed):
+            return listed[number - 1]
+        raise RecordError(
+            f"There is no saved game number {text[:12]}; `tabletop records` lists {len(listed)} "
+            f"(numbered from 1, newest first)."
+        )
+    if path.name == text and not text.startswith("."):  # a bare name, not a path elsewhere
+        for candidate in (folder / text, folder / f"{text}.json"):
+            if candidate.is_file():
+                return candidate
+    raise RecordError(
+        f"No saved game {clean_path(path)}: give its file, or a name or number from `tabletop records`."
+    )

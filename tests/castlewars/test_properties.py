@@ -3,6 +3,7 @@
 import json
 import random
 
+import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
@@ -37,6 +38,7 @@ def test_records_replay_the_same_game(seed, seats):
     assert_replays(GAME, random_match(GAME, seats, seed=seed))
 
 
+@pytest.mark.slow
 def test_conformance_check_passes_for_the_installed_game_and_its_bot(tabletop_game):
     report = assert_conforms(tabletop_game("castlewars"), games=18, seed=11)  # as `tabletop check castlewars`
     assert report.games == 18

@@ -43,3 +43,28 @@ def test_each_unit_card_names_what_it_discards_and_its_weakness():
 def test_the_tower_card_says_it_falls_only_to_four_attack_power():
     text = BOARD.cards()["tower"]
     assert "stops 4 attack power" in text and "then is discarded; against less it stays" in text
+
+
+def test_a_castle_with_one_tower_is_said_to_have_1_tower():
+    from tabletop_games.castlewars.narration import towers
+
+    assert [towers(n) for n in (0, 1, 2)] == ["0 Towers", "1 Tower", "2 Towers"]
+
+
+def test_the_hint_never_offers_a_pass_the_rules_refuse_and_placed_units_leave_the_hand():
+    import random
+
+    for seed in range(6):
+        rng, state = random.Random(seed), GAME.new_state(3, seed=seed)
+        while GAME.outcome(state) is None:
+            seat = GAME.to_act(state)[0]
+            legal = GAME.legal_actions(state, seat)
+            view = GAME.view(state, seat)
+            assert ("'pass'" in BOARD.hint(view, legal)) <= ("pass" in legal), BOARD.hint(view, legal)
+            if view["phase"] == "orders" and view.get("placed"):
+                listed = sorted(c.label[0] for c in BOARD.hand(view, legal))
+                left = list(view["hand"])
+                for letter in view["placed"]:
+                    left.remove(letter)
+                assert listed == sorted(left)
+            GAME.apply(state, seat, rng.choice(legal))

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+import os
 
 import pytest
 
@@ -51,6 +52,29 @@ def test_a_quit_game_resumes_with_the_same_bots_and_ends(cli, tmp_path):
     assert resumed.exit_code == 0, resumed.err
     assert "Game over" in resumed.out
     assert "Replaying the actions gives the recorded outcome" in cli("replay", str(path)).out
+
+
+def test_resume_accepts_the_names_and_numbers_records_shows(cli, records):
+    """What `tabletop records` shows is what --resume takes: the number, the name, the file."""
+    records.mkdir(parents=True)
+    for name in ("older.json", "newer.json"):
+        cli("play", "goofspiel", "--players", "2", "--seed", "5", "--plain", "--save", str(records / name),
+            input=["1", "quit", "y"])
+    newer = records / "newer.json"
+    os.utime(records / "older.json", (1_000_000, 1_000_000))  # the listing is newest first
+    listed = cli("records").out
+    assert "--resume 1" in listed and "--resume 2" in listed
+    answers = [str(c) for c in range(2, 14)]
+    for given in ("1", "newer.json", "newer"):
+        before = newer.read_text()
+        resumed = cli("play", "--resume", given, "--plain", input=["quit", "y"])
+        assert resumed.exit_code == 0, (given, resumed.err)
+        assert "--resume" in resumed.out and newer.read_text() == before  # the same game, nothing taken
+    finished = cli("play", "--resume", "2", "--plain", input=answers)
+    assert finished.exit_code == 0 and "Game over" in finished.out
+    for wrong, sentence in (("7", "no saved game number 7"), ("nothere", "No saved game nothere")):
+        refused = cli("play", "--resume", wrong, "--plain")
+        assert refused.exit_code != 0 and sentence in flat(refused.err) and "Traceback" not in refused.err
 
 
 def test_undo_at_the_plain_prompt_is_refused_once_the_bots_bid_is_shown(cli, tmp_path):

@@ -18,6 +18,7 @@ TABLES = [
 ]
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize(("game", "kinds", "seed"), TABLES, ids=[t[0] for t in TABLES])
 def test_a_person_plays_a_whole_game_at_80x24(registry, tmp_path, game, kinds, seed):
     table = session(registry, game, kinds, seed=seed)

@@ -33,6 +33,7 @@ def shown(page: HandOver) -> str:
     return text_of(page.table) + "\n".join(page.public_lines)
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize(("game", "kinds", "seed"), TABLES, ids=[t[0] for t in TABLES])
 def test_hand_overs_never_show_the_last_persons_secrets(registry, game, kinds, seed):
     table = session(registry, game, kinds, seed=seed, names=["Ann", "Bob", "Cid"][:len(kinds)])

@@ -3,6 +3,7 @@
 import json
 import random
 
+import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
@@ -61,6 +62,7 @@ def test_records_replay_the_same_game(seed, seats):
     assert_replays(GAME, random_match(GAME, seats, seed=seed))
 
 
+@pytest.mark.slow
 def test_conformance_check_passes():
     report = check_game(GAME, games=15, seed=11)
     assert report.ok, report.problems

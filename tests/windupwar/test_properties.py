@@ -50,6 +50,7 @@ def test_records_replay_to_the_same_game(seats, edition, seed):
     assert_replays(GAME, random_match(GAME, seats, seed=seed, options={"edition": edition}))
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("edition", ["2017", "2016"])
 def test_conformance_check_passes(edition):
     report = check_game(GAME, games=36, seed=7, seats=[2, 3, 4], options={"edition": edition})
