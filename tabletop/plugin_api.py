@@ -6,7 +6,7 @@ from (:func:`zone` with :data:`EVERYONE`, :data:`OWNER`, :data:`NOBODY`; :class:
 :class:`Secret`, :class:`Table`, the :mod:`~tabletop.core.derive` module), card data loading
 (:func:`load_toml`, :func:`validate_table`, :func:`validate_section`, :class:`Field`), bots
 (:class:`BotSpec`, :class:`Decision`), the facets a game carries (:class:`Board` and
-:class:`HandCard` for the screens, :class:`SearchKit` for search, :class:`Stat` for the lab,
+:class:`HandCard` for the screens, :class:`SearchKit` for search, :class:`LearningKit` for reinforcement learning, :class:`Stat` for the lab,
 :func:`win_shares` for an evaluation), the rules a game states once per verb (:class:`Rule`,
 :func:`rulebook`) and :data:`hookimpl` to implement the hooks of ``docs/hooks.md``. Test helpers live in :mod:`tabletop.testing` (also a pytest plugin).
 
@@ -28,7 +28,7 @@ from tabletop.core.errors import (
     TabletopError,
 )
 from tabletop.core.events import DeferredEvent, Event, LazyEvent
-from tabletop.core.facets import SearchKit
+from tabletop.core.facets import LearningKit, SearchKit
 from tabletop.core.game import MAX_ACTION, Game, Option, Outcome, Rule, bad_arguments, rulebook, shorten_error
 from tabletop.core.hookspecs import hookimpl
 from tabletop.core.stats import Stat
@@ -54,6 +54,7 @@ __all__ = [
     "IllegalAction",
     "InvalidAction",
     "LazyEvent",
+    "LearningKit",
     "Option",
     "OptionError",
     "Outcome",

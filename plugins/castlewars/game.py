@@ -19,7 +19,7 @@ from functools import partial
 from operator import attrgetter
 from pathlib import Path
 
-from tabletop.plugin_api import Event, Game, InvalidAction, Rule, rulebook
+from tabletop.plugin_api import Event, Game, InvalidAction, LearningKit, Rule, rulebook
 from tabletop_games.castlewars import draft, orders, rounds
 from tabletop_games.castlewars.battle import DEFEND
 from tabletop_games.castlewars.board import CastleWarsBoard
@@ -29,6 +29,7 @@ from tabletop_games.castlewars.search import search_kit
 from tabletop_games.castlewars.state import DRAFT, ROUND_LIMIT, CastleState
 from tabletop_games.castlewars.stats import castle_stats
 from tabletop_games.castlewars.view import castle_view
+from tabletop_games.castlewars.vocabulary import vocabulary
 
 __all__ = ["DEFEND", "ROUND_LIMIT", "CastleState", "CastleWars"]
 
@@ -36,6 +37,7 @@ __all__ = ["DEFEND", "ROUND_LIMIT", "CastleState", "CastleWars"]
 class CastleWars(Game):
     state_class = CastleState
     name = "castlewars"
+    learning = LearningKit(vocabulary=vocabulary)  # the action list reinforcement learning picks from
     title = "Castle Wars"
     version = "0.6.1"
     min_players = 2

@@ -56,19 +56,32 @@ def buy(game, s, seat, kind):
 def install_spots(game, s, seat, pid) -> list[str]:
     """Over a part, or an empty spot touching the machine that keeps it in a 3x3 box; "If a
     player purchases a third generator, the player must replace one of their existing generators"."""
-    if game.kind[pid] == "generator":
+    if replaces_a_generator(game, s, seat, pid):
         parts = s.parts[seat]
-        gens = [c for c in range(9) if parts[c] is not None and game.kind[parts[c]] == "generator"]
-        if len(gens) >= game.cards.rules["max_generators"]:
-            return [CELL_NAMES[c] for c in gens]
+        return [CELL_NAMES[c] for c in range(9) if parts[c] is not None and game.kind[parts[c]] == "generator"]
     return _placements(s.parts[seat])
 
 
+def replaces_a_generator(game, s, seat, pid) -> bool:
+    """Whether part ``pid`` is a generator beyond the most a machine may have."""
+    if game.kind[pid] != "generator":
+        return False
+    parts = s.parts[seat]
+    gens = sum(1 for c in range(9) if parts[c] is not None and game.kind[parts[c]] == "generator")
+    return gens >= game.cards.rules["max_generators"]
+
+
 def refuse_install(game, s, seat, *args):
-    if (s.phase == INSTALL and len(args) == 1 and args[0] in SPOTS
-            and args[0] in install_spots(game, s, seat, s.pending)):
+    if s.phase != INSTALL:
+        if s.phase == TURN:
+            return "You have no part to install: buy one first ('buy <part>')."
+        return not_now(s, "install", args)
+    spots = install_spots(game, s, seat, s.pending)
+    if len(args) == 1 and args[0] in SPOTS and args[0] in spots:
         return None
-    return not_now(s, "install", args)
+    why = ("a third generator must replace one of yours" if replaces_a_generator(game, s, seat, s.pending)
+           else "over a part, or on an empty spot touching your machine such that it still fits a 3x3 box")
+    return f"Install the part you bought at one of: {', '.join(spots)} ({why})."
 
 
 def install_part(game, s, seat, spot):

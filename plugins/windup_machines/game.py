@@ -21,7 +21,7 @@ from __future__ import annotations
 from operator import attrgetter
 from pathlib import Path
 
-from tabletop.plugin_api import Game, InvalidAction, Rule, derive, rulebook
+from tabletop.plugin_api import Game, InvalidAction, LearningKit, Rule, derive, rulebook
 from tabletop_games.windup_machines import building, gears, legal, production, rounds, winding, workers
 from tabletop_games.windup_machines.board import WindupMachinesBoard
 from tabletop_games.windup_machines.cards import MAKES, CardRules, load_cards
@@ -31,6 +31,7 @@ from tabletop_games.windup_machines.setup import new_state, opening_events, refu
 from tabletop_games.windup_machines.state import OVER, RESPOND, WindupState, copy_state, seat_name
 from tabletop_games.windup_machines.stats import windup_stats
 from tabletop_games.windup_machines.view import describe_action, view
+from tabletop_games.windup_machines.vocabulary import vocabulary
 
 
 class WindupMachines(Game):
@@ -41,6 +42,7 @@ class WindupMachines(Game):
     state_class = WindupState
     copy = staticmethod(copy_state)
     name = "windup_machines"
+    learning = LearningKit(vocabulary=vocabulary)  # the action list reinforcement learning picks from
     title = "Wind Up (clockwork machines)"
     version = "0.3.0"
     min_players = 2

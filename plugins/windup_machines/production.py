@@ -9,9 +9,6 @@ from tabletop_games.windup_machines.machine import CELL_INDEX
 from tabletop_games.windup_machines.state import PRODUCE, TURN, WIND, not_now
 from tabletop_games.windup_machines.winding import overwind_bonus
 
-PRODUCE_REFUSAL = ("That part cannot produce now: it must be a producer, not stopped, below its maximum, "
-                   "with enough energy, and production comes after winding.")
-
 
 def energy_now(game, s, seat) -> int:
     """"The sum of upward facing sides of all generator cards currently installed" (stopped: none)."""
@@ -35,20 +32,31 @@ def begin_production(game, s, seat) -> None:
 
 
 def refuse_produce(game, s, seat, *args):
+    """The one condition that fails, said as such: which part, and what it lacks."""
     if s.phase != TURN:
         return not_now(s, "produce", args)
     cell = CELL_INDEX.get(args[0]) if len(args) == 1 else None
-    if cell is None or s.stage > PRODUCE:
-        return PRODUCE_REFUSAL
+    if cell is None:
+        return "Name one cell of your machine to produce with: 'produce r2c2'."
+    if s.stage > PRODUCE:
+        return "Production is over this turn: it comes after winding and before building."
+    where = args[0]
     pid = s.parts[seat][cell]
+    if pid is None:
+        return f"There is no part at {where}."
+    kind = game.kind[pid]
+    if kind not in MAKES:
+        return f"The {kind} at {where} does not produce; smelters, processors and crafters do."
     side = s.sides[seat][cell]
-    if pid is None or game.kind[pid] not in MAKES or side == STOPPED:
-        return PRODUCE_REFUSAL
+    if side == STOPPED:
+        return f"The {kind} at {where} is stopped: wind it up before it can produce."
     energy = s.energy if s.stage == PRODUCE else energy_now(game, s, seat)
     cost, _, most = game.part[pid].sides[side]
-    if energy >= cost and s.produced.get(cell, 0) < most + overwind_bonus(s, cell):
-        return None
-    return PRODUCE_REFUSAL
+    if energy < cost:
+        return f"The {kind} at {where} needs {cost} energy on this side; you have {energy}."
+    if s.produced.get(cell, 0) >= most + overwind_bonus(s, cell):
+        return f"The {kind} at {where} has made its most this turn."
+    return None
 
 
 def produce(game, s, seat, cell_name):

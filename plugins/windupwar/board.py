@@ -174,6 +174,20 @@ class WindupWarBoard(Board):
     def hint(self, view: Mapping[str, Any], legal: Sequence[str]) -> str:
         return HINTS.get(view["phase"], "")
 
+    def order(self, view: Mapping[str, Any], legal: Sequence[str]) -> list[str]:
+        """While programming, the cards the active unit can take come first (each group in the
+        game's order): a card it cannot take breaks, so it should not be choice 1."""
+        seat = view.get("seat")
+        if view["phase"] != "windup" or seat is None:
+            return list(legal)
+        active = next((u for u in view["seats"][seat]["army"] if u["state"] == "active"), None)
+        if active is None:
+            return list(legal)
+        allowed = set(active["ribbons"]) | {BLACK}
+        by_notation = self.game.data.by_notation
+        takes = [a for a in legal if a in by_notation and by_notation[a].colour in allowed]
+        return takes + [a for a in legal if a not in takes]
+
     @staticmethod
     def _text(card: Any) -> str:
         text = f"{card.name} ({card.code}, {card.colour}): {card.text}"

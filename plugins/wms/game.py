@@ -15,7 +15,7 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from tabletop.plugin_api import Game, InvalidAction, Option, OptionError, Rule, derive, rulebook
+from tabletop.plugin_api import Game, InvalidAction, LearningKit, Option, OptionError, Rule, derive, rulebook
 from tabletop_games.wms import (
     command,
     ending,
@@ -38,6 +38,7 @@ from tabletop_games.wms.state import CANCELS_PER_TURN, DEFAULT_DECKS, FIGHT, REC
 from tabletop_games.wms.stats import wms_stats
 from tabletop_games.wms.values import STYLES, Values
 from tabletop_games.wms.view import wms_view
+from tabletop_games.wms.vocabulary import vocabulary
 
 ARG_VERBS = frozenset(("commander", "reserve", "command", "play", "arrive", "equip", "power", "squad",
                        "disrupt", "top", "sacrifice", "recycle", "psych", "style", "tide"))
@@ -62,6 +63,7 @@ def done(game, state, seat):
 
 class Wms(Game):
     name = "wms"
+    learning = LearningKit(vocabulary=vocabulary)  # the action list reinforcement learning picks from
     title = "Wobbly Model Syndrome: The Card Game"
     version = "1.2.0"
     min_players = 2

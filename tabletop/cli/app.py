@@ -27,7 +27,8 @@ DEBUG_ENV = "TABLETOP_DEBUG"
 COMMAND_MODULES = {
     "list": "list_cmd", "rules": "rules_cmd", "play": "play_cmd", "records": "records_cmd", "simulate": "simulate_cmd",
     "replay": "replay_cmd", "check": "check_cmd", "bench": "bench_cmd", "new": "new_cmd",
-    "runs": "runs_cmd", "report": "report_cmd", "compare": "report_cmd", "sweep": "sweep_cmd",
+    "runs": "runs_cmd", "report": "report_cmd", "compare": "report_cmd", "sweep": "sweep_cmd", "serve": "serve_cmd",
+    "join": "join_cmd",
 }
 
 

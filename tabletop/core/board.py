@@ -73,7 +73,22 @@ class Board:
         """How to play this decision, in one line."""
         return ""
 
+    def order(self, view: Mapping[str, Any], legal: Sequence[str]) -> list[str]:
+        """The legal actions in the order the screens number them: the game's own order by
+        default; a game may put first what a new player most likely means (the cards the active
+        unit can take before those that would break), so choice 1 is never a trap."""
+        return list(legal)
+
     # ---- built on the above ------------------------------------------------------
+
+    def ordered(self, view: Mapping[str, Any], legal: Sequence[str]) -> list[str]:
+        """:meth:`order`, kept only when it is the legal actions rearranged (a plugin's mistake
+        must never offer an action the rules do not allow, nor hide one)."""
+        try:
+            shown = list(self.order(view, legal))
+        except Exception:  # the game's order is a nicety; the rules' order always works
+            return list(legal)
+        return shown if sorted(shown) == sorted(legal) else list(legal)
 
     def card_text(self, name: str) -> str:
         """The full text of the card ``name`` names, or one sentence saying what to try."""

@@ -1,4 +1,4 @@
-"""What a game offers besides its rules, as attributes of the game: its search kit.
+"""What a game offers besides its rules, as attributes of the game: its search and learning kits.
 
 A game's board (:class:`~tabletop.core.board.Board` subclass, ``Game.board``), its search kit
 (``Game.search``, a :class:`SearchKit`) and its statistics (``Game.statistics``) are facets:
@@ -9,7 +9,7 @@ writes no hook for them, and a third party's plugin can still answer a hook itse
 from __future__ import annotations
 
 import random
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
 
@@ -46,3 +46,30 @@ class SearchKit:
     redraw: Callable[[Any, int, random.Random], None] | None = None
     iterations: int | None = None
     at_round_start: bool = False
+
+
+#: ``vocabulary(game, seats, options)``: every action text the game can ever offer at that table.
+Vocabulary = Callable[[Any, int, Mapping[str, Any]], Sequence[str]]
+
+
+@dataclass(frozen=True, slots=True)
+class LearningKit:
+    """What reinforcement learning (``tabletop.rl``) may use of a game, all optional: without a
+    kit, the vocabulary is derived from the notation and observations from the components.
+
+    * ``vocabulary(game, seats, options)``: the finite list of every action text the game can offer
+      for those options and seat count, in a fixed order (an environment's action ``i`` is its
+      item ``i``); declare it when it cannot be derived (actions other than a verb and at most
+      two card ids); ``tabletop check`` fails a legal action that is not in it;
+    * ``features(game, state, seat)``: ``features_size`` more numbers for ``seat``'s observation
+      (a phase, a round), from what that seat may see only;
+    * ``leave_out``: declared zones and values the observation does not encode;
+    * ``reward(game, state, seat)``: a potential for shaped rewards (each step pays its change); the
+      outcome's win shares are the reward without it.
+    """
+
+    vocabulary: Vocabulary | None = None
+    features: Callable[[Any, Any, int], Sequence[float]] | None = None
+    features_size: int = 0
+    leave_out: tuple[str, ...] = ()
+    reward: Callable[[Any, Any, int], float] | None = None

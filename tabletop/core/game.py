@@ -39,7 +39,7 @@ __all__ = ["ECHO", "MAX_ACTION", "PARSE_CACHE", "Game", "Option", "OptionValue",
 
 if TYPE_CHECKING:
     from tabletop.core.board import Board
-    from tabletop.core.facets import SearchKit
+    from tabletop.core.facets import LearningKit, SearchKit
     from tabletop.core.stats import Stat
 
 @dataclass(frozen=True, slots=True)
@@ -129,6 +129,8 @@ class Game:
     board: ClassVar[type[Board] | None] = None
     #: Facet: what search may use of this game (:class:`~tabletop.core.facets.SearchKit`), or None.
     search: SearchKit | None = None
+    #: Facet: what reinforcement learning may use of this game (:class:`~tabletop.core.facets.LearningKit`), or None.
+    learning: LearningKit | None = None
 
     def __init_subclass__(cls, **kwargs: Any) -> None:
         super().__init_subclass__(**kwargs)

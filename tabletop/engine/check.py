@@ -64,6 +64,7 @@ from tabletop.engine.leaks import (
     resamplers,
     views_name_no_hidden_card,
 )
+from tabletop.engine.vocabulary import legal_actions_are_in_the_vocabulary
 
 __all__ = ["AFTER", "BEFORE", "END", "OPENING", "CheckFailure", "CheckReport", "Step", "check_game", "variants"]
 
@@ -241,6 +242,7 @@ OPENING = (events_are_json_safe, events_name_no_hidden_card)
 #: The checks of each position before its move, in order (``HIDDEN`` ones once per resampled state).
 BEFORE = (
     to_act_names_seats, legal_actions_are_text, copies_look_like_the_original, legal_actions_match_the_rules,
+    legal_actions_are_in_the_vocabulary,
     illegal_actions_are_refused, *HIDDEN, views_name_no_hidden_card, looking_changes_nothing,
     the_game_can_be_shown, bots_ignore_the_unseen,
 )

@@ -6,6 +6,10 @@ the choice another seat made in secret at the same time as it (a bid, an order),
 again would use that knowledge, so a takeback past it must be refused. Seeing another seat's
 open reply is not such knowledge: a takeback after it is an ordinary takeback.
 
+A takeback rewinds everyone at the table, not only the seat that asks: every seat that keeps
+what it saw (a person, an agent object that is not remade) is weighed the same way, so nobody
+decides again knowing the next card another person's takeback put back in the deck.
+
 The test is the conformance check's leak test turned round. Before each action since the
 point, what the seat cannot see is resampled and the same action taken: if what the seat is
 shown comes out differently, that action showed it something hidden.
@@ -46,11 +50,16 @@ def _choice_shows(game: Game, state: Any, seat: int, who: int, action: str, show
 def learned_since(
     game: Game, state: Any, seat: int, actions: Sequence[tuple[int, str]], *, rng: random.Random
 ) -> bool:
-    """True if taking ``actions`` from ``state`` (the point ``seat`` would go back to) shows
-    ``seat`` something it could not know there. ``state`` is left as it is."""
+    """True if taking ``actions`` from ``state`` (the point a takeback would go back to) shows
+    ``seat`` something it could not know there. ``seat`` need not be the one taking back: any
+    seat that will decide again from that point. ``state`` is left as it is."""
     state = game.copy(state)
-    simultaneous = set(game.to_act(state)) - {seat}  # deciding in secret alongside the seat
+    deciding = game.to_act(state)
+    # Choices made in secret alongside the seat's own: those still to come when it decides.
+    simultaneous = set(deciding) - {seat} if seat in deciding else set()
     for who, action in actions:
+        if who == seat:
+            simultaneous |= set(game.to_act(state)) - {seat}
         samples = [game.determinize(state, seat, rng) for _ in range(SAMPLES)]
         before = game.copy(state)
         shown = _shown(game, state, seat, who, action)

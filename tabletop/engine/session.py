@@ -62,7 +62,8 @@ __all__ = ["HUMAN", "Logged", "MatchResult", "SeatSpec", "Session", "StepLimitEx
 class Session:
     """A game in progress; :attr:`record` always holds every action taken so far."""
 
-    __slots__ = ("game", "seats", "names", "seed", "pm", "options", "humans", "at_screen", "on_save", "plugins_off",
+    __slots__ = ("game", "seats", "names", "seed", "pm", "options", "humans", "at_screen", "on_save", "on_change",
+                 "plugins_off",
                  "state", "record", "agents", "log", "_observe_event", "_observe_end", "_keep_log", "_opened",
                  "_deciders", "_resample", "_ended")
 
@@ -92,6 +93,8 @@ class Session:
         #: The person the shared screen was last handed to (the only person, from the start).
         self.at_screen: int | None = humans[0] if len(humans) == 1 else None
         self.on_save: Callable[[GameRecord], None] | None = None
+        #: Never called: this table changes only in the calls a front end makes (see GameTable).
+        self.on_change: Callable[[], None] | None = None
         self.plugins_off: set[str] = set()
         self._observe_event = self._observe_end = None
         if pm is not None:
@@ -314,6 +317,16 @@ class Session:
         seat = self.to_act()
         return seat if seat is not None and self.seats[seat].person else None
 
+    def waiting(self) -> str:
+        return "Bots are thinking..."
+
+    def view(self, seat: int | None) -> dict[str, Any]:
+        """What ``seat`` may see now (None: a spectator's view)."""
+        return self.game.view(self.state, seat)
+
+    def public_view(self) -> dict[str, Any]:
+        return self.game.view(self.state, None)
+
     def decision(self, seat: int) -> Decision:
         """A person's decision: it draws nothing from the game's generator, so looking at it
         again (the screen does) changes nothing the bots will do."""
@@ -336,10 +349,20 @@ class Session:
             return []
         return sorted({s for s, _ in self.record.actions[point:] if s != seat and s in self.humans})
 
+    def rewound(self, seat: int) -> list[int]:
+        """The seats besides ``seat`` that would decide again after its takeback and still know
+        what they saw: people and agent objects with a decision since (bots are remade and
+        asked again, so they remember nothing)."""
+        point = self.undo_point(seat)
+        if point is None:
+            return []
+        return sorted({s for s, _ in self.record.actions[point:] if s != seat and self.seats[s].bot is None})
+
     def undo_refusal(self, seat: int) -> str | None:
         """Why ``seat`` cannot take back its last decision, or None if it can. It cannot once the
-        game has shown it, since that decision, something hidden from it then (another seat's
-        cards or secret choice, cards turned up): choosing again would use it."""
+        game has shown, since that decision, something hidden then (another seat's cards or secret
+        choice, cards turned up) to ``seat`` or to another person whose decisions it takes back
+        too (one who has drawn the next card): they would decide again knowing it."""
         point = self.undo_point(seat)
         name = self.names[seat]
         if point is None:
@@ -348,9 +371,16 @@ class Session:
         state = self.game.new_state(len(self.seats), options=self.options, seed=self.seed)
         for who, action in actions[:point]:
             self.game.apply(state, who, action)
-        if learned_since(self.game, state, seat, actions[point:], rng=random.Random(self.seed)):
-            return (f"{name} cannot take that back: since then the game has shown {name} what was hidden "
-                    "when it was chosen (another player's cards or secret choice, or new cards).")
+        for who in [seat, *self.rewound(seat)]:
+            if not learned_since(self.game, state, who, actions[point:], rng=random.Random(self.seed)):
+                continue
+            if who == seat:
+                return (f"{name} cannot take that back: since then the game has shown {name} what was hidden "
+                        "when it was chosen (another player's cards or secret choice, or new cards).")
+            other = self.names[who]
+            return (f"{name} cannot take that back: since then the game has shown {other} what was hidden "
+                    f"then (another player's cards or secret choice, or new cards), and {other} would decide "
+                    "again knowing it.")
         return None
 
     def plan_undo(self, seat: int) -> UndoPlan:

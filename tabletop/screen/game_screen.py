@@ -15,6 +15,7 @@ from textual import work
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Horizontal, Vertical
+from textual.message import Message
 from textual.screen import Screen
 from textual.widgets import Footer, OptionList, RichLog, Static
 from textual.widgets.option_list import Option
@@ -22,7 +23,7 @@ from textual.widgets.option_list import Option
 from tabletop.core.board import Board
 from tabletop.core.errors import TabletopError
 from tabletop.core.record import GameRecord
-from tabletop.engine.session import Session, Turn, UndoPlan
+from tabletop.engine.table import GameTable, Turn, UndoPlan
 from tabletop.screen.dialogs import Confirm, HandOver, Reading
 from tabletop.screen.text import COMMANDS, end_text, help_markdown
 from tabletop.screen.widgets import Compass, HandGrid, Prompt, compass
@@ -31,6 +32,12 @@ from tabletop.terminal.interrupts import shielded
 from tabletop.terminal.prompt import match_choice
 
 DOT = " \u00b7 "
+#: What Ctrl+Q asks at a table saved here (a front end for a table elsewhere says its own).
+QUIT_QUESTION = "Quit now? The game is saved; `tabletop play --resume FILE` continues it."
+
+
+class TableChanged(Message):
+    """The table changed while this screen waits (posted from the table's own thread)."""
 
 
 class GameScreen(Screen[None]):
@@ -55,12 +62,17 @@ class GameScreen(Screen[None]):
     GameScreen #prompt { height: 1; border: none; padding: 0 1; }
     """
 
-    def __init__(self, session: Session, board: Board, *, save: Path | None = None):
+    def __init__(self, session: GameTable, board: Board, *, save: Path | None = None,
+                 quit_question: str = QUIT_QUESTION):
         super().__init__()
+        #: The table, used only through :class:`GameTable` (a local session or a network seat).
         self.session = session
         self.board = board
         self.save_path = save
+        self.quit_question = quit_question
         session.on_save = self._save
+        session.on_change = lambda: self.post_message(TableChanged())  # thread-safe, never blocks
+        self.lost: str | None = None
         self.deciding: int | None = None
         self.legal: list[str] = []
         self._shown = 0
@@ -102,14 +114,18 @@ class GameScreen(Screen[None]):
         session = self.session
         if session.outcome() is None and session.human_to_act() is None:
             self.deciding = None
-            self.detail("Bots are thinking...")
+            self.detail(session.waiting())
             self.play_bots()
             return
         self.after_bots(session.advance())
 
     @work(thread=True, exclusive=True, group="bots")
     def play_bots(self) -> None:
-        turn = self.session.advance()
+        try:
+            turn = self.session.advance()
+        except TabletopError as error:  # the table cannot go on (a network table lost for good)
+            self.app.call_from_thread(self.show_lost, str(error))
+            return
         self.app.call_from_thread(self.after_bots, turn)
 
     def after_bots(self, turn: Turn | None) -> None:
@@ -124,11 +140,12 @@ class GameScreen(Screen[None]):
     def hand_over(self, turn: Turn) -> HandOver:
         """The page between people: the public table and public narration, nobody's secrets."""
         session = self.session
-        public = session.game.view(session.state, None)
+        public = session.public_view()
         table = self.board.render(public, names=session.names, width=max(40, self.size.width - 2))
         return HandOver(session.names[turn.seat], turn.since, table)
 
     def seated(self, seat: int) -> None:
+        self.query_one(Prompt).value = ""  # nothing the last person typed ahead is left for this one
         self.refresh_log(rewrite=True)
         self.show_decision(seat)
 
@@ -184,12 +201,23 @@ class GameScreen(Screen[None]):
             text.append(f"  {cut}", style="dim")
         return text
 
+    def show_lost(self, sentence: str) -> None:
+        self.deciding = None
+        self.lost = sentence
+        self.refresh_log()
+        self.detail(sentence + "  Press Enter to leave.", style="bold red")
+        prompt = self.query_one(Prompt)
+        prompt.placeholder = "Press Enter to leave"
+        prompt.offer([])
+        prompt.disabled = False
+        prompt.focus()
+
     def show_end(self) -> None:
         session = self.session
         outcome = session.outcome()
         self.deciding = None
         seat = session.at_screen
-        view = session.game.view(session.state, seat)
+        view = session.view(seat)
         self.query_one("#status", Static).update(Text(f"{session.game.title} \u00b7 game over", style="bold"))
         self.query_one("#board", Static).update(self.board.render(view, names=session.names, width=self.size.width - 2))
         self.query_one("#hand", HandGrid).display = False
@@ -212,6 +240,9 @@ class GameScreen(Screen[None]):
         prompt.value = ""
         if self.session.outcome() is not None:
             self.app.exit(self.session.outcome())
+            return
+        if self.lost is not None:
+            self.app.exit(None)
             return
         if self.deciding is None:
             return
@@ -276,7 +307,7 @@ class GameScreen(Screen[None]):
     # ---- keys -----------------------------------------------------------------------
 
     def action_help(self) -> None:
-        view = self.session.game.view(self.session.state, self.deciding) if self.deciding is not None else {}
+        view = self.session.view(self.deciding) if self.deciding is not None else {}
         hint = self.board.hint(view, self.legal) if self.deciding is not None else ""
         self.app.push_screen(Reading("Help", help_markdown(self.session.game, hint)))
 
@@ -320,7 +351,7 @@ class GameScreen(Screen[None]):
         if self.session.outcome() is not None:
             self.app.exit(self.session.outcome())
             return
-        self.app.push_screen(Confirm("Quit now? The game is saved; `tabletop play --resume FILE` continues it."),
+        self.app.push_screen(Confirm(self.quit_question),
                              lambda yes: self.quit_now() if yes else None)
 
     def quit_now(self) -> None:
@@ -347,6 +378,37 @@ class GameScreen(Screen[None]):
                 line = item.event.render(session.names)
                 self.log_lines.append(line)
                 log.write(Text("\u203a " + line))
+
+    def on_table_changed(self, _: TableChanged) -> None:
+        """News from a table held elsewhere: while waiting, show it; while deciding, a decision
+        the table no longer asks (a newer one, the end) is replaced."""
+        session = self.session
+        if self.lost is not None or session.outcome() is not None and self.deciding is None:
+            return
+        if self.deciding is not None:
+            seat = session.human_to_act()
+            if seat is None:
+                self.deciding = None
+                self.query_one(Prompt).disabled = True
+                self.advance()
+            elif list(session.decision(seat).legal) != self.legal:
+                self.show_decision(seat)
+            else:
+                self.refresh_log()
+            return
+        seat = session.at_screen
+        if session.outcome() is None:
+            view = session.view(seat)
+            width = max(40, self.size.width - 2)
+            status = self.board.status(view)
+            self.query_one("#status", Static).update(
+                Text(DOT.join([*([status] if status else []), session.game.title]), style="bold"))
+            self.query_one("#board", Static).update(self.board.render(view, names=session.names, width=width))
+            self.query_one("#choices", OptionList).clear_options()
+            self.query_one("#compass", Compass).update(compass(session.names, me=seat, to_act=None,
+                                                               humans=session.humans))
+            self.detail(session.waiting())
+        self.refresh_log()
 
     def _save(self, record: GameRecord) -> None:
         """The session's save points (after every decision, a takeback, the end), written on the

@@ -28,12 +28,22 @@ def end_text(outcome: Outcome | None, names: Sequence[str]) -> str:
     return "The game is not over." if outcome is None else outcome_text(outcome, names)
 
 
+#: Characters Markdown would read as markup in a game's own words (``<card>`` as an HTML tag,
+#: dropped; ``*`` and ``_`` as emphasis): written with a backslash, they show as typed.
+_MARKDOWN = str.maketrans({c: "\\" + c for c in "\\`*_[]<>#|~"})
+
+
+def as_markdown_text(text: str) -> str:
+    """A game's or a person's words shown as they are written on a Markdown page."""
+    return text.translate(_MARKDOWN)
+
+
 def help_markdown(game: Game, hint: str) -> str:
-    parts = [f"# {game.title}"]
+    parts = [f"# {as_markdown_text(game.title)}"]
     if hint:
-        parts.append(f"**This decision:** {hint}")
+        parts.append(f"**This decision:** {as_markdown_text(hint)}")
     if game.notation_help:
-        parts.append(f"**How to type actions:** {game.notation_help}")
+        parts.append(f"**How to type actions:** {as_markdown_text(game.notation_help)}")
     parts.append(
         "**At the table**\n\n"
         "- Type an action, its number in the list, or enough of its start; **Tab** completes, "

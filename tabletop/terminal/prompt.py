@@ -9,6 +9,8 @@ is printed again only when it changed, compactly when the game provides a board.
 from __future__ import annotations
 
 import difflib
+import sys
+import unicodedata
 from collections.abc import Callable, Sequence
 from typing import TYPE_CHECKING
 
@@ -46,6 +48,53 @@ def _echo(typed: str) -> str:
     """What was typed, as a message quotes it: control characters escaped, then cut short."""
     shown = clean(typed)
     return shown if len(shown) <= ECHO else shown[:ECHO] + "..."
+
+
+#: What a person types at a hand-over page when their name has no letter to type.
+READY_WORD = "ready"
+
+
+def _folded(text: str) -> str:
+    """``text`` as typed on any keyboard: accents, case, spaces and punctuation dropped."""
+    bare = "".join(c for c in unicodedata.normalize("NFKD", text) if not unicodedata.combining(c))
+    return "".join(c for c in bare.casefold() if c.isascii() and c.isalnum())
+
+
+def hand_over_word(name: str) -> str:
+    """What the next person types to be handed the screen: their name, or ``ready`` when it has
+    no letter to type (a number could be a choice typed ahead). A stray Enter, or a move the
+    last person typed ahead, is not it."""
+    return name if any(c.isalpha() for c in _folded(name)) else READY_WORD
+
+
+def confirms_hand_over(name: str, typed: str) -> bool:
+    """Whether ``typed`` is the word :func:`hand_over_word` asks of ``name``'s person; case,
+    accents, spaces and punctuation do not matter."""
+    word = _folded(hand_over_word(name))
+    return bool(word) and _folded(typed) == word
+
+
+def discard_typeahead() -> None:
+    """Drop whatever was typed at the terminal but not read yet (the last person's extra
+    Enter or next move), so that it cannot answer the page now shown. Nothing to do when input
+    is not a terminal (a script's lines are meant)."""
+    try:
+        if sys.stdin is None or not sys.stdin.isatty():
+            return
+        if sys.platform == "win32":
+            import msvcrt
+
+            while msvcrt.kbhit():
+                msvcrt.getwch()
+            return
+        import termios
+
+        try:
+            termios.tcflush(sys.stdin.fileno(), termios.TCIFLUSH)
+        except termios.error:  # not a real terminal after all (a pty gone away)
+            return
+    except (OSError, ValueError, ImportError):
+        return
 
 
 def match_choice(text: str, legal: Sequence[str]) -> str:
@@ -108,7 +157,7 @@ class HumanAgent:
         self._shown.clear()
 
     def choose(self, decision: Decision) -> str:
-        legal = list(decision.legal)
+        legal = self.board.ordered(decision.view, decision.legal) if self.board is not None else list(decision.legal)
         if self.show_view:
             self._show(decision, changed_only=True)
         self._list(decision, legal)
@@ -224,7 +273,8 @@ class HumanAgent:
             "[bold]How to answer[/]: {}\n"
             "Type an action, its number in the list, or enough of its start to tell it apart.\n"
             "[bold]list[/] shows the choices again, [bold]view[/] the table, [bold]card NAME[/] a card's text, "
-            "[bold]undo[/] takes back your last decision (not once you have seen what was hidden then), "
+            "[bold]undo[/] takes back your last decision (not once you, or another person it takes back, "
+            "have seen what was hidden then), "
             "[bold]quit[/] stops the game (it is saved; `tabletop play --resume FILE` continues it).",
             help_text,
         ))

@@ -24,7 +24,7 @@ def test_hot_seat_players_never_see_the_seed(cli, tmp_path):
     seed = "55443322110099"
     answers = []
     for card in range(1, 14):
-        answers += ["", str(card), "", str(card)]
+        answers += ["Player 1", str(card), "Player 2", str(card)]  # names at the hand-over
     result = cli("play", "goofspiel", "--seats", "human,human", "--seed", seed, "--save", str(tmp_path / "h.json"), input=answers)
     assert result.exit_code == 0, result.err
     assert seed not in _before_the_end(result.out)

@@ -82,7 +82,7 @@ def test_hot_seat_hands_over_between_people_and_hides_pending_bids(cli, tmp_path
     path = tmp_path / "hot.json"
     answers = []
     for card in range(1, 14):
-        answers += ["", str(card), "", str(14 - card)]
+        answers += ["Player 1", str(card), "Player 2", str(14 - card)]  # names at the hand-over
     result = cli("play", "goofspiel", "--seats", "human,human", "--seed", "1", "--save", str(path), input=answers)
     assert result.exit_code == 0, result.err
     assert result.out.count("Pass the screen to Player 2") == 13

@@ -75,3 +75,35 @@ def test_a_hand_with_nothing_playable_now_lists_only_what_is_not(goofspiel):
     agent = HumanAgent(console=Console(file=out, width=120), ask=lambda prompt: "13", names=["A", "B"], board=Board())
     agent.console.print(agent._compact(Decision(goofspiel, goofspiel.new_state(2, seed=1), 0, ["13"])))
     assert "Your workers: not now: Jammer, Thief" in out.getvalue()
+
+
+@pytest.mark.parametrize(("name", "typed", "goes_on"), [
+    ("Bob", "bob", True), ("Bob", " BOB ", True), ("Player 2", "player2", True), ("Zoë", "zoe", True),
+    ("Bob", "", False), ("Bob", "b", False), ("Bob", "place K", False), ("Bob", "1", False),
+    ("Player 2", "Player 1", False), ("\U0001f431", "", False), ("\U0001f431", "ready", True),
+    ("7", "7", False), ("7", "Ready", True),
+])
+def test_a_hand_over_goes_on_only_for_the_next_persons_name(name, typed, goes_on):
+    """A stray Enter or a move typed ahead by the last person never hands the screen over."""
+    from tabletop.terminal.prompt import confirms_hand_over
+
+    assert confirms_hand_over(name, typed) is goes_on
+
+
+@pytest.mark.skipif(not hasattr(__import__("os"), "openpty"), reason="needs a pseudo-terminal (POSIX)")
+def test_what_was_typed_before_a_hand_over_is_dropped_at_a_real_terminal(monkeypatch):
+    """The last person's Enter and next move, typed before the page appeared, are flushed
+    from the terminal; what the next person types after it is read."""
+    import os
+    import sys
+
+    from tabletop.terminal.prompt import discard_typeahead
+
+    main, side = os.openpty()
+    with os.fdopen(side, "r") as terminal:
+        monkeypatch.setattr(sys, "stdin", terminal)
+        os.write(main, b"place K\n\n")
+        discard_typeahead()
+        os.write(main, b"Bob\n")
+        assert terminal.readline() == "Bob\n"
+    os.close(main)

@@ -38,6 +38,14 @@ async def settle(app: TableApp, pilot) -> None:
     raise AssertionError("the screen never settled")
 
 
+async def take_the_screen(app: TableApp, pilot) -> None:
+    """The next person, at the hand-over page, types their name and Enter."""
+    page = app.screen
+    assert isinstance(page, HandOver)
+    await pilot.press(*page.word, "enter")
+    await settle(app, pilot)
+
+
 async def decide(app: TableApp, pilot, rng: random.Random, turn: int) -> str:
     """One decision as a person makes it, alternating the ways: type the action (Tab completes
     it), type its number, or pick it from the list of choices with the arrow keys."""
@@ -80,7 +88,7 @@ async def play_out(app: TableApp, pilot, *, seed: int = 0, limit: int = 400) -> 
         await settle(app, pilot)
         screen = app.screen
         if isinstance(screen, HandOver):
-            await pilot.press("enter")
+            await take_the_screen(app, pilot)
             continue
         if screen.session.outcome() is not None:
             return turns

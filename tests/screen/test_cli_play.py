@@ -138,7 +138,7 @@ def test_mistyped_games_bots_and_options_get_a_did_you_mean(cli, args, message):
 def test_the_plain_hand_over_repeats_the_public_narration_but_no_pending_bid(cli, tmp_path):
     answers = []
     for card in range(1, 14):
-        answers += ["", str(card), "", str(14 - card)]
+        answers += ["Ann", str(card), "Bob", str(14 - card)]  # each types their name at the hand-over
     result = cli("play", "goofspiel", "--seats", "human,human", "--seed", "1", "--plain",
                  "--names", "Ann,Bob", "--save", str(tmp_path / "hot.json"), input=answers)
     assert result.exit_code == 0, result.err

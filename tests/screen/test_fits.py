@@ -12,7 +12,7 @@ from rich.console import Console
 
 from tabletop.screen.dialogs import HandOver
 from tabletop.screen.game_screen import GameScreen
-from tests.screen.helpers import SIZE, app_for, decide, session, settle
+from tests.screen.helpers import SIZE, app_for, decide, session, settle, take_the_screen
 
 TABLES = [
     ("windupwar", ["human", "tactician", "tactician", "random"], 3),
@@ -71,7 +71,7 @@ def test_table_hand_and_choices_are_in_view_at_every_decision(registry, game, ki
                 if table.outcome() is not None:
                     return
                 if isinstance(app.screen, HandOver):
-                    await pilot.press("enter")
+                    await take_the_screen(app, pilot)
                     continue
                 await in_view_once_drawn(app.screen, pilot)
                 decisions += 1

@@ -89,3 +89,32 @@ def test_undo_after_new_cards_are_turned_up_is_refused_on_the_screen(registry, t
             assert table.record.actions == before
 
     asyncio.run(play())
+
+
+def test_ctrl_c_saves_and_leaves_as_at_the_plain_prompt(registry, tmp_path):
+    """The README says Ctrl-C saves: full screen, it leaves at once (Ctrl+Q asks first) and the
+    command then says the game is saved, as the plain prompt does when a person leaves."""
+    import pytest
+
+    from tabletop.terminal.prompt import GameAbandoned
+
+    table = session(registry, "windupwar", ["human", "tactician"], seed=9, names=["Ann", "Bot"])
+    path = tmp_path / "game.json"
+    app = app_for(registry, table, save=path)
+
+    async def play():
+        async with app.run_test(size=SIZE) as pilot:
+            await settle(app, pilot)
+            await pilot.press("1", "enter")
+            await settle(app, pilot)
+            await pilot.press(*"att")  # half typed: Ctrl-C at the prompt does not copy, it leaves
+            path.unlink()
+            await pilot.press("ctrl+c")
+            await pilot.pause()
+
+    asyncio.run(play())
+    assert app.return_value is None and not app.is_running
+    saved = json.loads(path.read_text())
+    assert saved["outcome"] is None and [tuple(a) for a in saved["actions"]] == table.record.actions
+    with pytest.raises(GameAbandoned, match="^Ann left the game.$"):
+        app.raise_if_left()

@@ -7,12 +7,12 @@ import random
 from pathlib import Path
 
 import pytest
+from textual.widgets import Input
 
 from tabletop.screen.app import TableApp
 from tabletop.screen.chooser import Chooser
 from tabletop.screen.dialogs import HandOver
-from tabletop.screen.widgets import Prompt
-from tests.screen.helpers import app_for, decide, session, settle
+from tests.screen.helpers import app_for, decide, session, settle, take_the_screen
 
 DECISIONS = [
     ("windupwar", ["human", "tactician", "tactician", "random"], 3, 4),
@@ -30,11 +30,10 @@ def played_to(decisions: int):
         for _ in range(decisions):
             await settle(app, pilot)
             if isinstance(app.screen, HandOver):
-                await pilot.press("enter")
-                await settle(app, pilot)
+                await take_the_screen(app, pilot)
             await decide(app, pilot, rng, 1)
         await settle(app, pilot)
-        for prompt in app.screen.query(Prompt):
+        for prompt in app.screen.query(Input):  # the prompt, or the hand-over's name field
             prompt.cursor_blink = False  # a blinking cursor would make the picture differ run to run
         await pilot.pause()
 

@@ -96,6 +96,46 @@ def test_undo_before_any_decision_is_refused_in_one_sentence(registry):
         table.undo(0)
 
 
+def test_an_undo_is_refused_once_another_person_it_takes_back_has_seen_the_next_cards(registry):
+    """Wind Up with three people: one person's move, then another looks at the next gear cards
+    (a tuner). Taking back the first move would take back the look too, and that person would
+    choose again knowing the next cards: refused, though the one asking saw nothing, and the
+    refusal names who would know."""
+    from tabletop.engine.knowledge import learned_since
+
+    table = session(registry, "windup_machines", ["human", "human", "human"], seed=3, names=["Ann", "Bob", "Cid"])
+    rng = random.Random(3)
+    for _ in range(400):
+        seat = table.advance().seat
+        table.submit(seat, rng.choice(list(table.decision(seat).legal)))
+        looked = [item for item in table.log if item.step == table.steps and item.event.visible_to == {seat}]
+        asker = table.record.actions[-2][0] if table.steps > 1 else seat
+        if not looked or asker == seat or table.undo_point(asker) != table.steps - 2:
+            continue
+        point = table.steps - 2
+        before = table.game.new_state(3, options=table.options, seed=table.seed)
+        for who, action in table.record.actions[:point]:
+            table.game.apply(before, who, action)
+        if learned_since(table.game, before, asker, table.record.actions[point:], rng=random.Random(0)):
+            continue  # the asker saw something too: the ordinary refusal
+        break
+    else:
+        raise AssertionError("nobody looked at hidden cards right after another person's move")
+    plan = table.plan_undo(asker)
+    assert plan.refusal == (
+        f"{table.names[asker]} cannot take that back: since then the game has shown {table.names[seat]} what was "
+        f"hidden then (another player's cards or secret choice, or new cards), and {table.names[seat]} would "
+        "decide again knowing it.")
+    actions = list(table.record.actions)
+    with pytest.raises(UndoRefused):
+        table.undo(asker)
+    assert table.record.actions == actions
+    # The one who looked cannot take the look back either: the ordinary refusal, about themself.
+    name = table.names[seat]
+    assert table.plan_undo(seat).refusal.startswith(f"{name} cannot take that back: since then the game has "
+                                                    f"shown {name} what was hidden when it was chosen")
+
+
 def test_undo_between_people_names_whose_decisions_it_also_takes_back(registry):
     table = session(registry, "castlewars", ["human", "human"], seed=2, names=["Ann", "Bob"])
     for _ in range(3):

@@ -54,3 +54,22 @@ def test_shortened_names_stay_distinct():
     assert short_names(["Ann", "Bob"], 9) == ["Ann", "Bob"]
     twins = short_names(["Alexandrina", "Alexandrine"], 6)
     assert len(set(twins)) == 2
+
+
+def test_programming_choices_list_the_cards_the_unit_can_take_first(game):
+    state = position(game, [ARMY] * 4, hands={0: ["A1L.g", "A1L.i", "BL.k", "FL.o"]})
+    legal = game.legal_actions(state, 0)
+    shown = WindupWarBoard(game).ordered(game.view(state, 0), legal)
+    tank = set(game.data.unit_by_id["tank"].ribbons) | {"black"}
+    takes = [game.data.by_notation[a].colour in tank for a in shown]
+    assert sorted(shown) == sorted(legal) and takes == sorted(takes, reverse=True) and takes[0]
+
+
+def test_a_board_whose_order_is_not_the_legal_actions_is_not_followed(game):
+    class Wrong(WindupWarBoard):
+        def order(self, view, legal):
+            return ["A1L.g", "nonsense"]
+
+    state = position(game, [ARMY] * 4, hands={0: ["A1L.g", "A1L.i"]})
+    legal = game.legal_actions(state, 0)
+    assert Wrong(game).ordered(game.view(state, 0), legal) == list(legal)

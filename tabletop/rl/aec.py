@@ -1,0 +1,127 @@
+"""Any game as a PettingZoo AEC environment: one seat acts at a time.
+
+Agents are ``seat_0`` .. ``seat_{n-1}``. A simultaneous decision is asked one seat at a time,
+in the order the table loop asks it, and nothing of one seat's choice reaches the next seat's
+observation but what its view would show (that a choice was made). Each observation is a
+dict: ``observation`` (the numbers of :mod:`tabletop.rl.observe`) and ``action_mask``; the
+mask is also in ``infos[agent]["action_mask"]`` (with ``view``, the seat's view as JSON text,
+when asked for). Rewards come at the end: each seat's share of the win.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import Any
+
+import numpy as np
+from gymnasium import spaces
+from pettingzoo import AECEnv
+
+from tabletop.core.errors import TabletopError
+from tabletop.rl.table import LearningTable
+
+RENDER_MODES = ("ansi",)
+
+
+def agent_name(seat: int) -> str:
+    return f"seat_{seat}"
+
+
+def make_spaces(table: LearningTable) -> tuple[spaces.Dict, spaces.Discrete]:
+    """A fresh observation and action space (one per agent, so each can be seeded alone)."""
+    observation = spaces.Dict({
+        "observation": spaces.Box(-np.inf, np.inf, (table.encoder.size,), np.float32),
+        "action_mask": spaces.Box(0, 1, (len(table.words),), np.int8),
+    })
+    return observation, spaces.Discrete(len(table.words))
+
+
+def check_render_mode(render_mode: str | None) -> str | None:
+    if render_mode is not None and render_mode not in RENDER_MODES:
+        raise TabletopError(f"render_mode may be None or 'ansi' (the table as JSON text), not {str(render_mode)[:20]!r}.")
+    return render_mode
+
+
+class TabletopAEC(AECEnv):
+    """A game as a PettingZoo AEC environment (make it with :func:`tabletop.rl.env`)."""
+
+    metadata = {"render_modes": list(RENDER_MODES), "name": "tabletop", "is_parallelizable": True}
+
+    def __init__(self, table: LearningTable, *, render_mode: str | None = None, text_view: bool = False):
+        super().__init__()
+        self.table = table
+        self.render_mode = check_render_mode(render_mode)
+        self.text_view = text_view
+        self.metadata = {**self.metadata, "name": f"tabletop_{table.game.name}"}
+        self.possible_agents = [agent_name(s) for s in range(table.players)]
+        self._seat = {name: s for s, name in enumerate(self.possible_agents)}
+        made = {name: make_spaces(table) for name in self.possible_agents}
+        self.observation_spaces = {name: pair[0] for name, pair in made.items()}
+        self.action_spaces = {name: pair[1] for name, pair in made.items()}
+        self.agents: list[str] = []
+
+    def observation_space(self, agent: str) -> spaces.Space:
+        return self.observation_spaces[agent]
+
+    def action_space(self, agent: str) -> spaces.Space:
+        return self.action_spaces[agent]
+
+    def reset(self, seed: int | None = None, options: Mapping[str, Any] | None = None) -> None:
+        """A new game (``options`` are not the game's: those are given when the env is made)."""
+        self.table.start(seed)
+        self.agents = self.possible_agents[:]
+        self.rewards = dict.fromkeys(self.agents, 0.0)
+        self._cumulative_rewards = dict.fromkeys(self.agents, 0.0)
+        self.terminations = dict.fromkeys(self.agents, False)
+        self.truncations = dict.fromkeys(self.agents, False)
+        self.infos = {name: {} for name in self.agents}
+        self._select()
+
+    def observe(self, agent: str) -> dict[str, np.ndarray]:
+        """The agent's numbers, and its mask: its legal actions if it is asked now, else none."""
+        table, seat = self.table, self._seat[agent]
+        mask = table.mask(seat) if agent == self.agent_selection else table.no_actions
+        return {"observation": table.encoder.encode(table.state, seat), "action_mask": mask}
+
+    def step(self, action: Any) -> None:
+        agent = self.agent_selection
+        if self.terminations[agent] or self.truncations[agent]:
+            self._was_dead_step(action)
+            return
+        self._cumulative_rewards[agent] = 0.0
+        rewards = self.table.act(self._seat[agent], action)
+        self.rewards = dict(zip(self.agents, rewards, strict=True))  # every agent lives until the end
+        if self.table.done:
+            self.terminations = dict.fromkeys(self.agents, True)
+        elif self.table.cut:
+            self.truncations = dict.fromkeys(self.agents, True)
+        self._select()
+        self._accumulate_rewards()
+
+    def _select(self) -> None:
+        """The agent asked now (the first seat, once the game is over) and the infos: the mask
+        of its legal actions, none for the others (they are asked in turn, even in a
+        simultaneous decision)."""
+        table = self.table
+        seat = None if table.done or table.cut else table.to_act()
+        self.agent_selection = self.agents[0] if seat is None else self.possible_agents[seat]
+        infos, text_view = self.infos, self.text_view
+        for name in self.agents:
+            other = self._seat[name]
+            if other == seat or text_view or infos[name].get("action_mask") is not table.no_actions:
+                infos[name] = self._info(other, other == seat)
+
+    def _info(self, seat: int, asked: bool) -> dict[str, Any]:
+        info: dict[str, Any] = {"action_mask": self.table.mask(seat) if asked else self.table.no_actions}
+        if self.text_view:
+            info["view"] = self.table.view_text(seat)
+        return info
+
+    def render(self) -> str | None:
+        """``ansi``: the spectator's view as JSON text (every control character escaped)."""
+        if self.render_mode is None:
+            return None
+        return self.table.view_text(None)
+
+    def close(self) -> None:
+        """Nothing to release: the game lives in this process."""

@@ -1,0 +1,31 @@
+"""The learning environments need the rl extra; without it their tests skip and say why."""
+
+import importlib
+import sys
+
+import pytest
+
+pytest.importorskip("pettingzoo", reason="the rl extra is not installed: pip install -e '.[rl]'")
+pytest.importorskip("gymnasium", reason="the rl extra is not installed: pip install -e '.[rl]'")
+
+from tabletop.engine.registry import build_registry  # noqa: E402
+
+BUNDLED = ("castlewars", "windupwar", "windup_machines", "wms")
+
+
+@pytest.fixture(scope="session")
+def installed():
+    return build_registry()
+
+
+@pytest.fixture
+def scaffolded_game(cli, tmp_path, monkeypatch):
+    """The game `tabletop new` writes, loaded as a plugin (not installed)."""
+    assert cli("new", "rlbid", "--dir", str(tmp_path / "rlbid")).exit_code == 0
+    monkeypatch.syspath_prepend(str(tmp_path / "rlbid"))
+    plugin = importlib.import_module("rlbid.plugin")
+    registry = build_registry(load_entry_points=False, extra=[plugin])
+    assert registry.failures == []
+    yield registry.game("rlbid")
+    for name in [m for m in sys.modules if m == "rlbid" or m.startswith("rlbid.")]:
+        del sys.modules[name]
