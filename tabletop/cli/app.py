@@ -28,7 +28,7 @@ COMMAND_MODULES = {
     "list": "list_cmd", "rules": "rules_cmd", "play": "play_cmd", "records": "records_cmd", "simulate": "simulate_cmd",
     "replay": "replay_cmd", "check": "check_cmd", "bench": "bench_cmd", "new": "new_cmd",
     "runs": "runs_cmd", "report": "report_cmd", "compare": "report_cmd", "sweep": "sweep_cmd", "serve": "serve_cmd",
-    "join": "join_cmd",
+    "join": "join_cmd", "balance": "balance_cmd",
 }
 
 
@@ -190,7 +190,7 @@ def main(argv: Sequence[str] | None = None) -> None:
             else:
                 output.fail(f"The plugin '{failure.plugin}' did not load: {failure.reason}")
                 sys.exit(2)
-        app = make_app(Runtime(registry=registry, output=output), only=command_of(rest))
+        app = make_app(Runtime(registry=registry, output=output, debug=debug), only=command_of(rest))
         app(args=rest, prog_name="tabletop")
     except Exception as error:  # the last line of defence: never a traceback unless asked
         if debug:

@@ -32,6 +32,10 @@ WorkersOption = Annotated[
 BackendOption = Annotated[
     str, typer.Option("--backend", help=f"Where games are played: {' or '.join(BACKENDS)} (Ray: pip install 'tabletop\\[ray]').")
 ]
+CardsOption = Annotated[
+    Path | None,
+    typer.Option("--cards", help="Play with these card values (a TOML of tunable values; see `tabletop balance`)."),
+]
 AddressOption = Annotated[
     str | None, typer.Option("--address", help="Ray cluster address (default: start Ray on this machine).")
 ]
@@ -39,6 +43,15 @@ AddressOption = Annotated[
 
 def _pct(rate: float) -> str:
     return f"{100 * rate:.1f}%"
+
+
+def read_cards(path: Path | None, game: Any) -> dict[str, Any]:
+    """The checked values of a ``--cards`` file (only those that differ from the printed data)."""
+    if path is None:
+        return {}
+    from tabletop.core.tunables import read_variant
+
+    return read_variant(path, game)
 
 
 def open_db(path: Path | None) -> ResultsDB:

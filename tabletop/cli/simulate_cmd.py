@@ -23,12 +23,14 @@ from tabletop.cli.lab_options import (  # noqa: F401
     INTERRUPTED,
     AddressOption,
     BackendOption,
+    CardsOption,
     DbOption,
     NoDbOption,
     WorkersOption,
     _pct,
     open_db,
     play_with_progress,
+    read_cards,
 )
 
 
@@ -65,6 +67,7 @@ def register(app: typer.Typer, rt: Runtime) -> None:
         rotate: Annotated[bool, typer.Option(
             "--rotate", help="Game i seats the bots moved i places clockwise: each bot plays each seat equally.")] = False,
         option: OptionsOption = None,
+        cards: CardsOption = None,
         workers: WorkersOption = 1,
         backend: BackendOption = "local",
         address: AddressOption = None,
@@ -85,14 +88,16 @@ def register(app: typer.Typer, rt: Runtime) -> None:
             rt.registry, found, seats=seats, players=players, bot="random", allow_human=False
         )
         bots = [p.bot for p in plans if p.bot is not None]
+        values = read_cards(cards, found)
         job = make_job(
-            rt.registry, found, bots, options=found.resolve_options(options), seed=seed, games=games, rotate=rotate
+            rt.registry, found, bots, options=found.resolve_options(options), seed=seed, games=games, rotate=rotate,
+            cards=values,
         )
         store = None if no_db else open_db(db)
         try:
             run = play_with_progress(
                 rt, job, label=f"Playing {found.title}", backend=backend, workers=workers, address=address,
-                db=store, quiet=as_json,
+                db=store, quiet=as_json, variant=f"cards={cards.name}" if cards is not None else None,
             )
         finally:
             if store is not None:

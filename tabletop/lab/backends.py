@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import contextlib
 import dataclasses
+import json
 import os
 import signal
 import sys
@@ -25,6 +26,7 @@ import pluggy
 from tabletop.core.decision import BotSpec
 from tabletop.core.errors import TabletopError
 from tabletop.core.game import Game
+from tabletop.core.tunables import canonical, variant_game
 from tabletop.engine.registry import CORE_PLUGINS, Registry, build_registry, installed_plugins
 from tabletop.engine.simulate import GameResult, Simulator
 
@@ -50,6 +52,8 @@ class Job:
     first: int = 0  # index of the first game, for a run that continues another
     #: Game ``i`` seats the bots moved ``i`` places clockwise, so each bot plays each seat equally.
     rotate: bool = False
+    #: Card values that differ from the printed data (``tunables.canonical`` JSON; "" = as printed).
+    cards: str = ""
     resolved: Any = field(default=None, compare=False, repr=False)
 
     def rotation(self, index: int) -> int:
@@ -84,11 +88,15 @@ def make_job(
     seed: int,
     games: int,
     rotate: bool = False,
+    cards: dict[str, Any] | None = None,
 ) -> Job:
-    """A job for these bots, already resolved for this process and its forked workers."""
+    """A job for these bots, already resolved for this process and its forked workers;
+    ``cards``: card values (checked) that differ from the printed data."""
+    played = variant_game(game, cards or {})
     return Job(
         game=game.name, bots=tuple(b.name for b in bots), options=dict(options), seed=seed, games=games,
-        plugins=extra_plugins(registry), rotate=rotate, resolved=(game, list(bots), registry.pm),
+        plugins=extra_plugins(registry), rotate=rotate, cards=canonical(cards or {}),
+        resolved=(played, list(bots), registry.pm),
     )
 
 
@@ -101,6 +109,8 @@ def resolve(job: Job) -> tuple[Game, list[BotSpec], pluggy.PluginManager]:
         registry = build_registry(extra=job.plugins)
         _CACHE[key] = (registry.game(job.game), list(registry.bots), registry.pm)
     game, bots, pm = _CACHE[key]
+    if job.cards:
+        game = variant_game(game, json.loads(job.cards))
     by_name = {b.name: b for b in bots if b.game in (None, game.name)}
     return game, [by_name[name] for name in job.bots], pm
 
@@ -198,6 +208,39 @@ def _ray_chunk(job: Job, chunk: Chunk) -> list[tuple[int, GameResult]]:
     return play_chunk(job, chunk)
 
 
+def _start_ray(ray: Any, *, workers: int, address: str | None) -> None:
+    path = os.pathsep.join(p for p in (os.getcwd(), os.environ.get("PYTHONPATH", "")) if p)
+    try:
+        ray.init(
+            address=address, num_cpus=None if address else workers, include_dashboard=False,
+            log_to_driver=False, logging_level="ERROR", configure_logging=True,
+            runtime_env={"env_vars": {"PYTHONPATH": path}},
+        )
+    except Exception as error:
+        raise BackendError(f"Ray could not start ({type(error).__name__}: {error}).") from None
+
+
+@contextlib.contextmanager
+def backend_kept(backend: str, *, workers: int, address: str | None) -> Iterator[None]:
+    """Keep Ray up across several runs (a balancing study plays one per candidate): each run
+    would otherwise start and stop it (about 5 s and 1.4 s here, docs/lab.md). Other backends: nothing."""
+    check_backend(backend)
+    if backend != "ray":
+        yield
+        return
+    import ray
+
+    started = not ray.is_initialized()
+    if started:
+        _start_ray(ray, workers=workers, address=address)
+    try:
+        yield
+    finally:
+        if started:
+            with contextlib.suppress(Exception):
+                ray.shutdown()
+
+
 def stream_ray(job: Job, *, workers: int, address: str | None) -> Iterator[tuple[int, GameResult]]:
     try:
         import ray
@@ -207,15 +250,7 @@ def stream_ray(job: Job, *, workers: int, address: str | None) -> Iterator[tuple
         ) from None
     started = not ray.is_initialized()
     if started:
-        path = os.pathsep.join(p for p in (os.getcwd(), os.environ.get("PYTHONPATH", "")) if p)
-        try:
-            ray.init(
-                address=address, num_cpus=None if address else workers, include_dashboard=False,
-                log_to_driver=False, logging_level="ERROR", configure_logging=True,
-                runtime_env={"env_vars": {"PYTHONPATH": path}},
-            )
-        except Exception as error:
-            raise BackendError(f"Ray could not start ({type(error).__name__}: {error}).") from None
+        _start_ray(ray, workers=workers, address=address)
     remote = ray.remote(_ray_chunk).options(max_retries=0)
     job_ref = ray.put(dataclasses.replace(job, resolved=None))
     todo = chunks(job, size=chunk_size(job.games - job.first, workers))

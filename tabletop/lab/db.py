@@ -22,7 +22,7 @@ from tabletop.engine.simulate import GameResult, encode_stats
 DB_ENV = "TABLETOP_DB"
 #: Most winners and scores lists :meth:`ResultsDB.add_games` keeps encoded.
 MAX_ENCODED = 4096
-SCHEMA_VERSION = 3
+SCHEMA_VERSION = 4
 
 #: A plugin's figures live in ``games.stats`` as JSON (one row per game keeps writing cheap);
 #: the view ``stats`` shows them one figure per row for SQL.
@@ -30,6 +30,28 @@ STATS_VIEW = (
     "CREATE VIEW stats AS SELECT g.run_id AS run_id, g.idx AS idx, json_extract(f.value, '$[0]') AS seat,"
     " json_extract(f.value, '$[1]') AS name, json_extract(f.value, '$[2]') AS value"
     " FROM games g, json_each(g.stats) f WHERE g.stats IS NOT NULL"
+)
+
+#: ``tabletop balance``: one row per study (its command, as JSON) and one per candidate played.
+STUDY_TABLES = (
+    """CREATE TABLE studies (
+    id INTEGER PRIMARY KEY,
+    created TEXT NOT NULL,
+    game TEXT NOT NULL,
+    spec TEXT NOT NULL,
+    status TEXT NOT NULL DEFAULT 'running'
+)""",
+    """CREATE TABLE trials (
+    study_id INTEGER NOT NULL REFERENCES studies(id),
+    number INTEGER NOT NULL,
+    changes TEXT NOT NULL,
+    value REAL,
+    changed INTEGER NOT NULL,
+    components TEXT NOT NULL,
+    runs TEXT NOT NULL,
+    error TEXT,
+    PRIMARY KEY (study_id, number)
+)""",
 )
 
 SCHEMA = (
@@ -63,6 +85,7 @@ SCHEMA = (
     PRIMARY KEY (run_id, idx)
 )""",
     STATS_VIEW,
+    *STUDY_TABLES,
 )
 
 #: Statements that take a database from version ``v`` to ``v + 1``.
@@ -81,6 +104,8 @@ MIGRATIONS: dict[int, tuple[str, ...]] = {
     ),
     # Game i of a run made with --rotate seats the bots moved i places clockwise.
     2: ("ALTER TABLE runs ADD COLUMN rotate INTEGER NOT NULL DEFAULT 0",),
+    # Balancing studies and their trials (tabletop balance).
+    3: STUDY_TABLES,
 }
 
 
@@ -131,6 +156,30 @@ class Run:
             "card_hash": self.card_hash, "backend": self.backend, "workers": self.workers,
             "rotate": self.rotate,
         }
+
+
+@dataclass(frozen=True)
+class Study:
+    """A balancing study: ``spec`` is its command as canonical JSON (the same command resumes it)."""
+
+    id: int
+    created: str
+    game: str
+    spec: str
+    status: str  # running, stopped, finished
+
+
+@dataclass(frozen=True)
+class Trial:
+    """One candidate played: the values it changes, its balance (None: the card data was refused)."""
+
+    number: int
+    changes: dict[str, Any]
+    value: float | None
+    changed: int
+    components: dict[str, float]
+    runs: tuple[int, ...]
+    error: str | None = None
 
 
 @dataclass(frozen=True, slots=True)
@@ -279,6 +328,46 @@ class ResultsDB:
 
     def finish_run(self, run_id: int, status: str) -> None:
         self.conn.execute("UPDATE runs SET status = ? WHERE id = ?", (status, run_id))
+
+    # ---- balancing studies ----------------------------------------------------------
+
+    def find_study(self, spec: str) -> Study | None:
+        """The latest study made by exactly this command (``spec``: its canonical JSON), if any."""
+        row = self.conn.execute(
+            "SELECT id, created, game, spec, status FROM studies WHERE spec = ? ORDER BY id DESC LIMIT 1", (spec,)
+        ).fetchone()
+        return Study(*row) if row else None
+
+    def new_study(self, *, game: str, spec: str) -> Study:
+        created = datetime.now(UTC).isoformat(timespec="seconds")
+        cur = self.conn.execute(
+            "INSERT INTO studies (created, game, spec, status) VALUES (?, ?, ?, 'running')", (created, game, spec)
+        )
+        return Study(int(cur.lastrowid or 0), created, game, spec, "running")
+
+    def study(self, study_id: int) -> Study:
+        row = self.conn.execute("SELECT id, created, game, spec, status FROM studies WHERE id = ?", (study_id,)).fetchone()
+        if row is None:
+            raise DatabaseError(f"No study {study_id} in {self.path}.")
+        return Study(*row)
+
+    def set_study_status(self, study_id: int, status: str) -> None:
+        self.conn.execute("UPDATE studies SET status = ? WHERE id = ?", (status, study_id))
+
+    def add_trial(self, study_id: int, trial: Trial) -> None:
+        self.conn.execute(
+            "INSERT OR REPLACE INTO trials VALUES (?, ?, ?, ?, ?, ?, ?, ?)",
+            (study_id, trial.number, json.dumps(trial.changes, sort_keys=True), trial.value, trial.changed,
+             json.dumps(trial.components, sort_keys=True), json.dumps(list(trial.runs)), trial.error),
+        )
+
+    def trials(self, study_id: int) -> list[Trial]:
+        return [
+            Trial(number, json.loads(changes), value, changed, json.loads(components), tuple(json.loads(runs)), error)
+            for number, changes, value, changed, components, runs, error in self.conn.execute(
+                "SELECT number, changes, value, changed, components, runs, error FROM trials"
+                " WHERE study_id = ? ORDER BY number", (study_id,))
+        ]
 
     # ---- reading --------------------------------------------------------------------
 

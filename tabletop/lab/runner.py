@@ -36,8 +36,9 @@ class RunResult:
     seconds: float
 
 
-def card_hash(game: Game) -> str:
-    """A short hash of the card data (the TOML files) beside the game's module."""
+def card_hash(game: Game, cards: str = "") -> str:
+    """A short hash of the card data (the TOML files) beside the game's module, and of the card
+    values a run changed (``Job.cards``): two runs with one hash played the same cards."""
     import hashlib
     import inspect
 
@@ -48,6 +49,8 @@ def card_hash(game: Game) -> str:
             digest.update(path.name.encode() + b"\0" + path.read_bytes())
     except (TypeError, OSError):
         return ""
+    if cards:
+        digest.update(b"\0values\0" + cards.encode())
     return digest.hexdigest()[:16]
 
 
@@ -99,7 +102,7 @@ def run_simulation(
     if db is not None:
         run_id = db.new_run(
             game=game.name, version=game.version, options=dict(job.options), seats=list(job.bots),
-            seed=job.seed, games=job.games, card_hash=card_hash(game), backend=backend, workers=workers,
+            seed=job.seed, games=job.games, card_hash=card_hash(game, job.cards), backend=backend, workers=workers,
             sweep=sweep, variant=variant, rotate=job.rotate,
         )
     buffer: list[tuple[int, GameResult]] = []
