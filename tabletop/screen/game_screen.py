@@ -3,6 +3,8 @@
 Layout, top to bottom: a status line; the game's board; the hand (each card's legality, its
 text when selected) and the choices on the left, the compass of seats and the log on the right;
 a detail line (card text, what a choice does, hints, mistakes); the prompt; the keys.
+What is cut to fit (the detail line, the log, a choice's description) opens whole on a page:
+F3/`more`, F4/`log`, `list`; `view` shows the game's own full picture of the table.
 """
 
 from __future__ import annotations
@@ -17,17 +19,18 @@ from textual.binding import Binding
 from textual.containers import Horizontal, Vertical
 from textual.message import Message
 from textual.screen import Screen
-from textual.widgets import Footer, OptionList, RichLog, Static
+from textual.widgets import Footer, RichLog, Static
 from textual.widgets.option_list import Option
 
 from tabletop.core.board import Board
 from tabletop.core.errors import TabletopError
 from tabletop.core.record import GameRecord
 from tabletop.engine.table import GameTable, Turn, UndoPlan
-from tabletop.screen.dialogs import Confirm, HandOver, Reading
-from tabletop.screen.text import COMMANDS, end_text, help_markdown
-from tabletop.screen.widgets import Compass, HandGrid, Prompt, compass
-from tabletop.terminal.for_players import rules_for_players
+from tabletop.screen.dialogs import Confirm, HandOver
+from tabletop.screen.pages import choice_label
+from tabletop.screen.reading_keys import ReadingKeys
+from tabletop.screen.text import COMMANDS, end_text, first_sentence
+from tabletop.screen.widgets import Choices, Compass, HandGrid, Prompt, compass
 from tabletop.terminal.interrupts import shielded
 from tabletop.terminal.prompt import match_choice
 
@@ -40,10 +43,12 @@ class TableChanged(Message):
     """The table changed while this screen waits (posted from the table's own thread)."""
 
 
-class GameScreen(Screen[None]):
+class GameScreen(ReadingKeys, Screen[None]):
     BINDINGS = [
         Binding("f1", "help", "Help"),
         Binding("f2", "rules", "Rules"),
+        Binding("f3", "more", "Full text"),
+        Binding("f4", "log", "Log"),
         Binding("ctrl+z", "undo", "Undo"),
         Binding("ctrl+q", "quit_game", "Quit"),
     ]
@@ -78,6 +83,8 @@ class GameScreen(Screen[None]):
         self._shown = 0
         #: What the log shows, line by line (before wrapping).
         self.log_lines: list[str] = []
+        #: The whole of what the detail area shows (it may cut it at two lines).
+        self.detail_message = ""
 
     def compose(self) -> ComposeResult:
         yield Static(id="status")
@@ -87,7 +94,7 @@ class GameScreen(Screen[None]):
                 hand = HandGrid(id="hand")
                 hand.border_title = "Your hand"
                 yield hand
-                choices = OptionList(id="choices")
+                choices = Choices(id="choices")
                 choices.border_title = "Choices"
                 yield choices
             with Vertical(id="right"):
@@ -103,8 +110,22 @@ class GameScreen(Screen[None]):
         self.advance()
 
     def on_resize(self, event) -> None:
-        """The compass and log get a third of a wide screen, 30 columns of a narrow one."""
+        """The compass and log get a third of a wide screen, 30 columns of a narrow one; once
+        laid out again, the board, hand, choices and log are drawn for the new width."""
         self.query_one("#right").styles.width = max(30, event.size.width // 3)
+        self.call_after_refresh(self.refit)
+
+    def refit(self) -> None:
+        if self.session.outcome() is not None and self.lost is None:
+            self.show_end()
+        elif self.deciding is not None:
+            highlighted = self.query_one(Choices).highlighted
+            self.show_decision(self.deciding, keep_detail=True)
+            self.query_one(Choices).highlighted = highlighted
+        log = self.query_one("#log", RichLog)
+        log.clear()
+        for line in self.log_lines:
+            log.write(Text("\u203a " + line))
 
     # ---- the flow of the game ------------------------------------------------------
 
@@ -149,12 +170,12 @@ class GameScreen(Screen[None]):
         self.refresh_log(rewrite=True)
         self.show_decision(seat)
 
-    def show_decision(self, seat: int) -> None:
+    def show_decision(self, seat: int, *, keep_detail: bool = False) -> None:
         session, board = self.session, self.board
         decision = self._decision = session.decision(seat)
         view = decision.view
         self.deciding = seat
-        self.legal = list(decision.legal)
+        self.legal = board.ordered(view, decision.legal)  # numbered as at the plain prompt
         name = session.names[seat]
         status = board.status(view)
         line = DOT.join([f"{name} to decide", *([status] if status else []), session.game.title])
@@ -170,36 +191,28 @@ class GameScreen(Screen[None]):
         hand.border_title = board.hand_title
         self.call_after_refresh(self._fit_hand)
         self._cards = cards
-        choices = self.query_one("#choices", OptionList)
+        choices = self.query_one("#choices", Choices)
         choices.clear_options()
         room = max(20, (choices.size.width or self.size.width - 30) - 3)
-        choices.add_options([Option(self._choice_label(n, action, decision.describe(action), room), id=action)
+        choices.add_options([Option(choice_label(n, action, decision.describe(action), room), id=action)
                              for n, action in enumerate(self.legal, start=1)])
+        choices.highlighted = None
         self.query_one("#compass", Compass).update(
             compass(session.names, me=seat, to_act=seat, humans=session.humans))
         self.refresh_log()
-        self.detail(board.hint(view, self.legal) or session.game.notation_help.split(". ")[0])
+        if not keep_detail:
+            self.detail(board.hint(view, self.legal) or first_sentence(session.game.notation_help))
         prompt = self.query_one(Prompt)
         prompt.offer(self.legal + list(COMMANDS))
         prompt.placeholder = f"{name}: type an action or its number (Tab completes, ? helps)"
         prompt.disabled = False
-        prompt.focus()
+        if not keep_detail or not choices.has_focus:
+            prompt.focus()
 
     def _fit_hand(self) -> None:
         """A tall board leaves the hand fewer rows, so the choices keep room to decide."""
         tall = self.query_one("#board").size.height > 8
         self.query_one("#hand").styles.max_height = 3 if tall else 6
-
-    @staticmethod
-    def _choice_label(number: int, action: str, description: str, room: int) -> Text:
-        """One line: a long description is cut here and shown whole in the detail line."""
-        text = Text(f"{number:>2} ", style="dim")
-        text.append(action, style="bold")
-        left = room - len(text) - 2
-        if description and left > 3:
-            cut = description if len(description) <= left else description[:left - 1] + "\u2026"
-            text.append(f"  {cut}", style="dim")
-        return text
 
     def show_lost(self, sentence: str) -> None:
         self.deciding = None
@@ -221,7 +234,7 @@ class GameScreen(Screen[None]):
         self.query_one("#status", Static).update(Text(f"{session.game.title} \u00b7 game over", style="bold"))
         self.query_one("#board", Static).update(self.board.render(view, names=session.names, width=self.size.width - 2))
         self.query_one("#hand", HandGrid).display = False
-        choices = self.query_one("#choices", OptionList)
+        choices = self.query_one("#choices", Choices)
         choices.clear_options()
         self.query_one("#compass", Compass).update(compass(session.names, me=seat, to_act=None, humans=session.humans))
         self.refresh_log()
@@ -249,11 +262,9 @@ class GameScreen(Screen[None]):
         prompt.remember(text.strip())
         word, _, rest = text.strip().partition(" ")
         word = word.casefold()
-        if word in ("?", "help"):
-            self.action_help()
-        elif word == "rules":
-            self.action_rules()
-        elif word in ("quit", "exit"):
+        if self.open_page(word):
+            return
+        if word in ("quit", "exit"):
             self.action_quit_game()
         elif word == "undo":
             self.action_undo()
@@ -268,11 +279,22 @@ class GameScreen(Screen[None]):
                 return
             self.take(action)
 
-    def on_option_list_option_selected(self, event: OptionList.OptionSelected) -> None:
+    def on_prompt_to_choices(self, _: Prompt.ToChoices) -> None:
+        choices = self.query_one(Choices)
+        if self.deciding is not None and choices.option_count:
+            choices.focus()
+            choices.highlighted = 0
+
+    def on_choices_to_prompt(self, _: Choices.ToPrompt) -> None:
+        prompt = self.query_one(Prompt)
+        if not prompt.disabled:
+            prompt.focus()
+
+    def on_option_list_option_selected(self, event: Choices.OptionSelected) -> None:
         if event.option_list.id == "choices" and self.deciding is not None and event.option.id:
             self.take(event.option.id)
 
-    def on_option_list_option_highlighted(self, event: OptionList.OptionHighlighted) -> None:
+    def on_option_list_option_highlighted(self, event: Choices.OptionHighlighted) -> None:
         if event.option_list.id == "choices" and event.option.id and self.deciding is not None:
             description = self._decision.describe(event.option.id)
             self.detail(f"{event.option.id}: {description}" if description else event.option.id)
@@ -305,15 +327,6 @@ class GameScreen(Screen[None]):
         self.advance()
 
     # ---- keys -----------------------------------------------------------------------
-
-    def action_help(self) -> None:
-        view = self.session.view(self.deciding) if self.deciding is not None else {}
-        hint = self.board.hint(view, self.legal) if self.deciding is not None else ""
-        self.app.push_screen(Reading("Help", help_markdown(self.session.game, hint)))
-
-    def action_rules(self) -> None:
-        game = self.session.game
-        self.app.push_screen(Reading(f"{game.title}: rules", rules_for_players(game.rules_text() or "This game has no rules text.")))
 
     def action_undo(self) -> None:
         seat = self.deciding
@@ -361,6 +374,8 @@ class GameScreen(Screen[None]):
     # ---- helpers ----------------------------------------------------------------------
 
     def detail(self, message: str, *, style: str = "") -> None:
+        """The two-line detail area; F3/`more` shows ``message`` whole."""
+        self.detail_message = message
         self.query_one("#detail", Static).update(Text(message, style=style))
 
     def refresh_log(self, *, rewrite: bool = False) -> None:
@@ -404,7 +419,7 @@ class GameScreen(Screen[None]):
             self.query_one("#status", Static).update(
                 Text(DOT.join([*([status] if status else []), session.game.title]), style="bold"))
             self.query_one("#board", Static).update(self.board.render(view, names=session.names, width=width))
-            self.query_one("#choices", OptionList).clear_options()
+            self.query_one("#choices", Choices).clear_options()
             self.query_one("#compass", Compass).update(compass(session.names, me=seat, to_act=None,
                                                                humans=session.humans))
             self.detail(session.waiting())
