@@ -105,6 +105,12 @@ def measure_in(checkout: str | None, name: str, seconds: float) -> tuple[float, 
     return tuple(json.loads(run.stdout.splitlines()[-1]))
 
 
+def cost(runs: list[tuple[float, float, float]]) -> str:
+    """The adapter's cost per step in simulated decisions, mask only / with observation: the
+    median of each run's ratio to its own simulate (a slower moment hurts both alike)."""
+    return " / ".join(f"{statistics.median(r[0] / r[i] - 1 for r in runs):.2f}" for i in (1, 2))
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--seconds", type=float, default=3.0, help="time per measurement")
@@ -128,13 +134,10 @@ def main() -> None:
             if args.against:
                 theirs.append(measure_in(args.against, name, args.seconds))
         sim, bare, full = (statistics.median(r[i] for r in ours) for i in range(3))
-        line = (f"| {name} | {players} | {sim:,.0f} | {bare:,.0f} | {full:,.0f} "
-                f"| {sim / bare - 1:.2f} / {sim / full - 1:.2f} |")
+        line = f"| {name} | {players} | {sim:,.0f} | {bare:,.0f} | {full:,.0f} | {cost(ours)} |"
         if theirs:
-            # Each run's own ratio to its own simulate, so a slower moment hurts both alike.
-            cost = [statistics.median(r[0] / r[i] - 1 for r in theirs) for i in (1, 2)]
             gain = [statistics.median(a[i] / b[i] for a, b in zip(ours, theirs, strict=True)) for i in (1, 2)]
-            line += f" {cost[0]:.2f} / {cost[1]:.2f} | {gain[0]:.2f} / {gain[1]:.2f} |"
+            line += f" {cost(theirs)} | {gain[0]:.2f} / {gain[1]:.2f} |"
         print(line, flush=True)
 
 
