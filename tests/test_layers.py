@@ -1,4 +1,4 @@
-"""The layers import only downward: core < engine < agents < terminal < screen < cli, the lab
+"""The layers import only downward: core < engine < agents < net, rl < terminal < screen < cli, the lab
 beside the engine, and the bundled games only through ``tabletop.plugin_api`` and
 ``tabletop.testing`` (the two modules a third party's game may use).
 
@@ -19,6 +19,7 @@ ROOT = Path(__file__).resolve().parents[1]
 #: The lab sits beside the engine, just above it (it runs games through the engine; the engine never
 #: reaches into the lab); the scaffold is templates and one loader at the engine's height; the
 #: learning environments (rl) run games through the engine with bots as players, below any terminal;
+#: the network table (net) beside them, serving sessions to people elsewhere (neither uses the other);
 #: plugin_api and testing gather names for plugins from below.
 LAYERS = {
     "core": 0,
@@ -26,6 +27,7 @@ LAYERS = {
     "scaffold": 1,
     "lab": 1.5,
     "agents": 2,
+    "net": 2.5,
     "rl": 2.5,
     "terminal": 3,
     "screen": 4,
@@ -35,7 +37,7 @@ LAYERS = {
     "__main__": 6,
 }
 #: Packages of one layer that must not import each other.
-APART = {frozenset({"engine", "scaffold"})}
+APART = {frozenset({"engine", "scaffold"}), frozenset({"net", "rl"})}
 #: What a bundled game may import from tabletop.
 PLUGIN_MAY_IMPORT = ("tabletop.plugin_api", "tabletop.testing")
 

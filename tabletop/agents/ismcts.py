@@ -319,22 +319,30 @@ class ISMCTSAgent:
 
 # ---- the bot as the registry offers it ---------------------------------------------------
 
+#: The most a person may give ismcts to think per decision: a minute, ten million searches.
+MAX_SECONDS = 60.0
+MAX_ITERATIONS = 10_000_000
+MAX_DEPTH = 10_000
+
 SETTINGS = (
-    BotSetting("iterations", DEFAULT_ITERATIONS, "searches per decision (reproducible budget)", int, 1),
-    BotSetting("time", None, "seconds per decision (stops at the first of time and iterations)", float, 0.001),
-    BotSetting("depth", DEFAULT_DEPTH, "actions played out at most before the evaluation", int, 0),
+    # Budgets are bounded: a record naming ismcts:time=100000 must not think for a day on resume.
+    BotSetting("iterations", DEFAULT_ITERATIONS, "searches per decision (reproducible budget)", int, 1,
+               MAX_ITERATIONS),
+    BotSetting("time", None, "seconds per decision (stops at the first of time and iterations)", float, 0.001,
+               MAX_SECONDS),
+    BotSetting("depth", DEFAULT_DEPTH, "actions played out at most before the evaluation", int, 0, MAX_DEPTH),
     BotSetting("explore", 0.7, "UCB exploration constant", float, 0),
     BotSetting("widen", 2.0, "progressive widening: branches grow as widen * sqrt(passes)", float, 0.1),
     BotSetting("trust", DEFAULT_TRUST, "with a game's guide: play the search's own move only if visited trust times as often as the guide's", float, 1.0),
     BotSetting("reuse", 1, "1: keep the tree between the seat's consecutive decisions, 0: do not", int, 0),
     BotSetting("belief", 0, "worlds weighted by the others' play as modelled by 1: the game's rule-based bot "
                "(else the rollout policy), 2: the rollout policy, 0: uniform worlds (the default: see docs/search.md)",
-               int, 0),
-    BotSetting("particles", DEFAULT_PARTICLES, "worlds the belief keeps between decisions", int, 1),
+               int, 0, 2),
+    BotSetting("particles", DEFAULT_PARTICLES, "worlds the belief keeps between decisions", int, 1, 10_000),
     BotSetting("floor", DEFAULT_FLOOR, "the belief's share of probability spread over every legal action "
-               "(a bluff never rules a world out)", float, 0.001),
-    BotSetting("workers", 1, "independent trees searched in that many processes, visits summed", int, 1),
-    BotSetting("regret", 0, "where several seats decide at once, each seat selects by 0: UCB, 1: regret matching", int, 0),
+               "(a bluff never rules a world out)", float, 0.001, 1.0),
+    BotSetting("workers", 1, "independent trees searched in that many processes, visits summed", int, 1, 64),
+    BotSetting("regret", 0, "where several seats decide at once, each seat selects by 0: UCB, 1: regret matching", int, 0, 1),
 )
 
 

@@ -34,7 +34,11 @@ def register(app: typer.Typer, rt: Runtime) -> None:
         views are JSON-safe; illegal actions are rejected and change nothing (hidden parts
         included); records replay. With what a seat cannot see resampled (by the engine and
         by the game), its view, the spectator's view, its legal actions, descriptions,
-        rejection messages, the events it sees and the game's bots' choices stay the same.
+        rejection messages, the events it sees and the game's bots' choices stay the same;
+        who acts and what kind of decision is asked too. Refused as well: knowledge kept
+        through a shuffle with state.random(), a state within an agent's reach, a secret
+        in a slot copies share, an event naming a simultaneous choice before all have chosen.
+        With --debug, a crash inside the game shows its traceback.
         """
         found = rt.registry.game(game)
         fixed = dict(found.parse_options(option or [])) if option else None
@@ -68,8 +72,10 @@ def register(app: typer.Typer, rt: Runtime) -> None:
         rt.output.print(table)
         verdict = "[ok]pass[/]" if report.ok else f"[error]FAIL[/] ({len(report.problems)} problems)"
         rt.output.print(f"{report.games} games, {report.steps} actions: {verdict}")
-        for problem in report.problems:
+        for problem, trace in zip(report.problems, report.traces, strict=True):
             rt.output.print(fmt("[error]-[/] {}", problem))
+            if trace and rt.debug:
+                rt.output.print(fmt("{}", trace))
         if not report.ok:
             raise typer.Exit(1)
 

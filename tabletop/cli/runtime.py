@@ -24,3 +24,5 @@ class Runtime:
     registry: Registry
     output: Output = field(default_factory=Output)
     ask: Callable[[str], str] = _default_ask
+    #: ``--debug`` (or $TABLETOP_DEBUG): show the tracebacks of errors raised inside a game.
+    debug: bool = False

@@ -4,10 +4,10 @@ from __future__ import annotations
 
 import itertools
 import uuid
+from pathlib import Path
 from typing import TYPE_CHECKING, Annotated
 
 import typer
-from rich.text import Text
 
 from tabletop.cli.lab_options import (
     INTERRUPTED,
@@ -17,6 +17,8 @@ from tabletop.cli.lab_options import (
     WorkersOption,
     open_db,
     play_with_progress,
+    read_cards,
+    run_notes,
 )
 from tabletop.cli.lab_output import HtmlOption, PngOption, ReportError, comparison_of, show_comparison
 from tabletop.cli.params import GameArgument, JsonOption, OptionsOption
@@ -24,12 +26,13 @@ from tabletop.cli.seats import plan_seats
 from tabletop.core.errors import OptionError
 from tabletop.lab.backends import make_job
 from tabletop.terminal.output import friendly
+from tabletop.terminal.safe_text import plain
 
 if TYPE_CHECKING:
     from tabletop.cli.runtime import Runtime
 
 
-def variants(pairs: list[str]) -> list[list[str]]:
+def variants(pairs: list[str], *, at_least: int = 2) -> list[list[str]]:
     """``["edition=2016,2017", "factions=deal"]`` -> one ``key=value`` list per combination."""
     axes = []
     for pair in pairs:
@@ -41,8 +44,10 @@ def variants(pairs: list[str]) -> list[list[str]]:
             raise OptionError(f"'{pair}' has an empty value; separate values with commas.")
         axes.append([f"{key.strip()}={c}" for c in choices])
     combos = [list(c) for c in itertools.product(*axes)]
-    if len(combos) < 2:
-        raise OptionError("A sweep needs an option with two or more values, e.g. -o edition=2016,2017.")
+    if len(combos) < at_least:
+        raise OptionError(
+            "A sweep needs an option with two or more values, e.g. -o edition=2016,2017, or a --cards file."
+        )
     return combos
 
 
@@ -52,6 +57,8 @@ def register(app: typer.Typer, rt: Runtime) -> None:
     def sweep(
         game: GameArgument,
         option: OptionsOption = None,
+        cards: Annotated[list[Path] | None, typer.Option(
+            "--cards", help="Also play with these card values (a TOML of tunable values; repeatable).")] = None,
         games: Annotated[int, typer.Option("-n", "--games", min=1, help="Games per variant.")] = 1000,
         seats: Annotated[
             str | None, typer.Option("--seats", "-s", help="Bots clockwise, comma-separated (default: all random).")
@@ -68,30 +75,37 @@ def register(app: typer.Typer, rt: Runtime) -> None:
     ) -> None:
         """Play the same bots and seeds under each combination of option values, then compare them.
 
-        Give an option several values separated by commas; the first variant is the baseline.
+        Give an option several values separated by commas, or card values with --cards FILE (each file
+        is a variant beside the printed cards); the first variant is the baseline.
 
         Example: tabletop sweep windupwar -o edition=2016,2017 -n 4000 --seats tactician,tactician,tactician,tactician --html editions.html
         """
         found = rt.registry.game(game)
-        combos = variants(option or [])
+        card_sets: list[tuple[str, dict]] = [("", {})] + [(f"cards={c.name}", read_cards(c, found)) for c in cards or []]
+        combos = variants(option or [], at_least=1 if len(card_sets) > 1 else 2)
         parsed = [found.parse_options(c) for c in combos]
         plans = plan_seats(rt.registry, found, seats=seats, players=players, bot="random", allow_human=False)
         bots = [p.bot for p in plans if p.bot is not None]
         sweep_id = uuid.uuid4().hex[:8]
         run_ids: list[str] = []
         interrupted = False
-        with open_db(db) as store:
+        with open_db(db, rt) as store:
             swept = _swept(option or [])
-            for combo, options in zip(combos, parsed, strict=True):
-                label = ", ".join(c for c in combo if c.partition("=")[0].strip() in swept)
-                job = make_job(rt.registry, found, bots, options=options, seed=seed, games=games)
+            for (combo, options), (card_label, values) in itertools.product(zip(combos, parsed, strict=True), card_sets):
+                label = ", ".join([c for c in combo if c.partition("=")[0].strip() in swept] + ([card_label] if card_label else []))
+                label = label or "printed cards"
+                job = make_job(rt.registry, found, bots, options=options, seed=seed, games=games, cards=values)
                 run = play_with_progress(
                     rt, job, label=label, backend=backend, workers=workers, address=address,
                     db=store, quiet=as_json, sweep=sweep_id, variant=label,
                 )
                 run_ids.append(str(run.run_id))
                 if not as_json:
-                    rt.output.print(Text(f"{label}: run {run.run_id}, {run.tally.games} games in {run.seconds:.1f} s"))
+                    rt.output.print(plain(f"{label}: run {run.run_id}, {run.tally.games} games in {run.seconds:.1f} s"))
+                if run.problem or run.unsaved:
+                    run_notes(rt, run, run.tally.games)
+                    interrupted = True
+                    break
                 if run.interrupted:
                     interrupted = True
                     break
@@ -102,7 +116,8 @@ def register(app: typer.Typer, rt: Runtime) -> None:
                 raise ReportError("A sweep needs two variants to compare.")
             analyses, comparison = comparison_of(store, run_ids)
         comparison["sweep"] = sweep_id
-        show_comparison(rt, analyses, comparison, html_file=html_file, png_dir=png_dir, as_json=as_json)
+        show_comparison(rt, analyses, comparison, html_file=html_file, png_dir=png_dir, as_json=as_json,
+                        text_too=True)
         if interrupted:
             rt.output.warn("Interrupted: the comparison counts the games that finished.")
             raise typer.Exit(INTERRUPTED)

@@ -34,18 +34,27 @@ class Field:
     default: Any = None
 
 
-def load_toml(path: str | Path) -> dict[str, Any]:
-    """Read a TOML file; a missing file or a syntax error becomes a CardDataError."""
+def load_toml(path: str | Path, *, variant: bool = True) -> dict[str, Any]:
+    """Read a TOML file; a missing file or a syntax error becomes a CardDataError.
+
+    While the lab plays "this game with that card data" (:func:`tabletop.core.tunables.card_variant`),
+    the file's data comes back with the variant's values in place (``variant=False``: as printed).
+    """
     path = Path(path)
     try:
         with path.open("rb") as handle:
-            return tomllib.load(handle)
+            data = tomllib.load(handle)
     except FileNotFoundError:
         raise CardDataError(f"{path.name}: the card data file is missing ({path}).") from None
     except tomllib.TOMLDecodeError as error:
         raise CardDataError(f"{path.name}: not valid TOML: {error}.") from None
     except OSError as error:
         raise CardDataError(f"{path.name}: cannot be read: {error.strerror}.") from None
+    if not variant:
+        return data
+    from tabletop.core.tunables import apply_variant
+
+    return apply_variant(path, data)
 
 
 def _type_word(kind: type) -> str:

@@ -157,3 +157,15 @@ def hidden_cards(state: CardState, seat: int | None) -> set:
             for card in cards:
                 (seen if state.knows(seat, card) else hidden).add(card)
     return hidden - seen
+
+
+def visible_cards(state: CardState, seat: int | None) -> Counter:
+    """Every card ``seat`` (None: a spectator) sees where it lies, counted: in zones it sees
+    and where it has learnt a card. What a move made visible is what this gains."""
+    seen: Counter = Counter()
+    for _name, owner, spec, cards in state.zones():
+        if _sees_zone(spec, owner, seat):
+            seen.update(cards)
+        elif state.known:
+            seen.update(c for c in cards if state.knows(seat, c))
+    return seen

@@ -75,6 +75,24 @@ class Outcome:
         )
 
 
+def _checked_setup(setup: Any) -> Any:
+    """Wrap a game's ``setup``: a component state holding what the engine cannot check is
+    refused there, naming the attribute (:meth:`CardState.check_declared`)."""
+    if getattr(setup, "checks_declared", False):
+        return setup
+
+    def checked(self: Game, seats: int, options: Mapping[str, OptionValue], seed: int) -> Any:
+        state = setup(self, seats, options, seed)
+        if isinstance(state, CardState):
+            state.check_declared()
+        return state
+
+    checked.checks_declared = True  # type: ignore[attr-defined]
+    checked.__wrapped__ = setup  # type: ignore[attr-defined]
+    checked.__doc__, checked.__name__, checked.__qualname__ = setup.__doc__, setup.__name__, setup.__qualname__
+    return checked
+
+
 class Game:
     """Base class of every game's rules. Subclasses set the metadata and the rule methods.
 
@@ -137,6 +155,8 @@ class Game:
         state_class = cls.__dict__.get("state_class")
         if state_class is not None and (cls.copy is Game.copy or getattr(cls.copy, "derived", False)):
             cls.copy = staticmethod(state_class._copy)
+        if "setup" in cls.__dict__:  # every component state is refused at setup if undeclared
+            cls.setup = _checked_setup(cls.__dict__["setup"])  # type: ignore[method-assign]
         if "apply" in cls.__dict__ and not cls.__dict__.get("checks_arguments"):
             # every game rejects nonsense seats and actions alike
             cls.apply = _checked_apply(cls.__dict__["apply"])  # type: ignore[method-assign]
@@ -331,6 +351,12 @@ class Game:
     def step_limit(self, seats: int) -> int:
         """Most actions a game may take; the conformance check fails a game that runs longer."""
         return 10_000
+
+    def card_name(self, card: Any) -> str:
+        """How people call a card: its display name ("Duke" for ``duke2``); default the id.
+        ``tabletop check`` matches ids and these names, in any case, when it asks whether a
+        text names a hidden card (a name several cards share is a kind: public to talk about)."""
+        return str(card)
 
     def describe_action(self, state: Any, seat: int, action: str) -> str:
         """A few words on what an action does, for a person choosing it."""

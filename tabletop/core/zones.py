@@ -27,6 +27,8 @@ import random
 from collections.abc import Hashable, Iterable, Iterator, Mapping, Sequence
 from typing import Any, ClassVar, NamedTuple
 
+from tabletop.core.errors import TabletopError
+
 #: Zone visibilities.
 EVERYONE = "everyone"
 OWNER = "owner"
@@ -115,6 +117,10 @@ class Secret:
 _new = object.__new__
 
 
+class UndeclaredState(TabletopError, TypeError):
+    """A state holds something the engine cannot check: it names the attribute and what to declare."""
+
+
 class CardState:
     """Base class of a state built from components; the engine derives the rest.
 
@@ -131,7 +137,10 @@ class CardState:
     item is a list, dict or set, so keep each list's items of one kind. Any other slot a
     subclass adds is shared by copies, neither shown nor resampled: keep there only an
     immutable value everyone knows (the result) or one that follows from the declared
-    parts, and replace it rather than change it.
+    parts, and replace it rather than change it. Those three and these shared slots are
+    all a state may hold: setup refuses anything else (:meth:`check_declared`), and
+    ``tabletop check`` holds the shared slots to their promise (never changed in place,
+    never depending on a secret choice, never naming a hidden card).
 
     The ``salt`` seeds every random event after setup through :meth:`random`; resampling
     replaces it, so a search cannot foresee a future shuffle.
@@ -226,10 +235,37 @@ class CardState:
             raise TypeError(f"{cls.__name__}: list {', '.join(missing)} in __slots__")
         base = ("seats", "randomness", "known", "__weakref__", "__dict__")
         extra = tuple(s for s in dict.fromkeys(slots) if s not in names and s not in base)
+        cls.SHARED = extra
         cls._copy = _make_copier(cls, names, extra)
 
     def _copy(self) -> CardState:  # replaced per subclass by a generated copier
         raise NotImplementedError
+
+    #: The slots a subclass adds beyond its declared parts: shared by copies, public, not shown.
+    SHARED: ClassVar[tuple[str, ...]] = ()
+
+    def check_declared(self) -> None:
+        """Refuse what the engine could neither copy, show nor resample (called after setup):
+        an attribute outside ``__slots__`` (a copy would drop it, a view never show it), and a
+        :class:`Secret` anywhere but ``PUBLIC`` (resampling would never redraw it)."""
+        kind = type(self).__name__
+        loose = sorted(getattr(self, "__dict__", {}))
+        if loose:
+            raise UndeclaredState(
+                f"{kind}.{loose[0]} is neither a zone nor a PUBLIC or PRIVATE value nor a slot: the engine "
+                "cannot copy, show or resample it; declare it in ZONES, PUBLIC (a Secret for a hidden "
+                "choice) or PRIVATE, and list it in __slots__."
+            )
+        for name in (*self.SHARED, *self.PRIVATE):
+            value = getattr(self, name, None)
+            held = [value] if type(value) is Secret else [v for v in value if type(v) is Secret] \
+                if type(value) in (list, tuple) else []
+            if held:
+                where = "a slot copies share" if name in self.SHARED else "a PRIVATE value"
+                raise UndeclaredState(
+                    f"{kind}.{name} holds a Secret but is {where}: resampling never redraws it there, "
+                    "so a search would see the true choice; declare it in PUBLIC."
+                )
 
 
 _MUTABLE = (list, dict, set)

@@ -11,7 +11,11 @@ too): that seat's view, the spectator's view, its legal actions, the description
 its actions, the messages of its rejected actions, the events it sees after an action
 and the choices of the game's rule-based bots must not change. A ``determinize`` that
 never changes anything fails unless the game declares perfect information, and an event
-a seat sees must not name a card hidden from it.
+a seat sees must not name a card hidden from it (by id or display name). Who acts and what
+kind of decision is asked must not change either, and the state must be what it declares
+(:mod:`tabletop.engine.leaks_state`: no knowledge kept through a shuffle the engine did not do,
+no secret in a slot copies share or in an event before a simultaneous decision resolves, no
+state within an agent's reach).
 
 Each of these is a small named check over a :class:`Step` (the position before a move and,
 once made, its events), listed in order in :data:`OPENING`, :data:`BEFORE`, :data:`AFTER`
@@ -24,15 +28,18 @@ from __future__ import annotations
 
 import itertools
 import random
+import traceback
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field, replace
+from pathlib import Path
 from typing import Any
 
 from tabletop.core.decision import BotSpec
-from tabletop.core.errors import ActionError
+from tabletop.core.errors import ActionError, TabletopError
 from tabletop.core.fingerprint import fingerprint
 from tabletop.core.game import MAX_ACTION, Game
 from tabletop.core.record import GameRecord
+from tabletop.core.zones import CardState, UndeclaredState
 from tabletop.engine.check_steps import (
     CheckFailure,
     Failed,
@@ -57,12 +64,22 @@ from tabletop.engine.check_steps import (
 )
 from tabletop.engine.leaks import (
     HIDDEN,
+    Sample,
     bots_ignore_the_unseen,
     events_ignore_the_unseen,
     events_name_no_hidden_card,
     hidden_from_each,
     resamplers,
     views_name_no_hidden_card,
+)
+from tabletop.engine.leaks_state import (
+    agents_cannot_reach_the_state,
+    knowledge_forgets_a_reorder,
+    shared_slots_are_not_changed_in_place,
+    shared_slots_name_no_hidden_card,
+    shared_values,
+    simultaneous_choices_stay_secret,
+    zone_orders,
 )
 from tabletop.engine.vocabulary import legal_actions_are_in_the_vocabulary
 
@@ -79,6 +96,8 @@ class CheckReport:
     steps: int = 0
     variants: list[dict[str, Any]] = field(default_factory=list)
     problems: list[str] = field(default_factory=list)
+    #: Per problem, the traceback of an exception raised inside the game (else None), for ``--debug``.
+    traces: list[str | None] = field(default_factory=list)
 
     @property
     def ok(self) -> bool:
@@ -131,11 +150,10 @@ def check_game(
             variant["steps"] += steps
         except CheckFailure as failure:
             report.problems.append(f"{n} seats, options {opts or '{}'}, seed {game_seed}: {failure}")
+            report.traces.append(failure.trace)
         except Exception as error:  # a crash inside the rules is exactly what we report
-            report.problems.append(
-                f"{n} seats, options {opts or '{}'}, seed {game_seed}: "
-                f"unexpected {type(error).__name__}: {error}"
-            )
+            report.problems.append(f"{n} seats, options {opts or '{}'}, seed {game_seed}: {crash(error)}")
+            report.traces.append(traceback.format_exc())
         report.games += 1
         if on_game is not None:
             on_game(report.games, len(report.problems))
@@ -148,10 +166,27 @@ def _named(check: Callable[..., Any], step: Step, *args: Any) -> Any:
     """Run one check; any failure, a crash inside the rules included, is reported under its name."""
     try:
         return check(step, *args)
-    except Failed as failure:
+    except Failed as failure:  # its sentence says which resampling
         raise CheckFailure(check.__name__, step.where, str(failure)) from None
+    except Crashed as crashed:
+        error = crashed.__cause__
+        raise CheckFailure(check.__name__, _where(crashed.step, args), crash(error),
+                           "".join(traceback.format_exception(error))) from None
     except Exception as error:  # a crash inside the rules is exactly what we report
-        raise CheckFailure(check.__name__, step.where, f"unexpected {type(error).__name__}: {error}") from None
+        raise CheckFailure(check.__name__, _where(step, args), crash(error), traceback.format_exc()) from None
+
+
+def _where(step: Step, args: tuple) -> str:
+    if args and isinstance(args[0], Sample):
+        return f"{step.where}, on the position resampled for seat {args[0].seat} ({args[0].who})"
+    return step.where
+
+
+def crash(error: BaseException) -> str:
+    """An exception raised inside the game, in a sentence: what and where it was raised."""
+    frames = traceback.extract_tb(error.__traceback__)
+    place = f" in {frames[-1].name} ({Path(frames[-1].filename).name}:{frames[-1].lineno})" if frames else ""
+    return f"unexpected {type(error).__name__}: {error}{place}; run with --debug for the traceback"
 
 
 def _run(checks: Sequence[Callable[..., None]], step: Step) -> None:
@@ -166,7 +201,14 @@ def _run(checks: Sequence[Callable[..., None]], step: Step) -> None:
 
 def _check_one(game: Game, seats: int, options: dict, seed: int, bots: Sequence[BotSpec] = ()) -> int:
     """Play one seeded random game through every check; the number of steps it took."""
-    state = game.new_state(seats, options=options, seed=seed)
+    try:
+        state = game.new_state(seats, options=options, seed=seed)
+    except UndeclaredState as error:
+        raise CheckFailure("the_state_is_declared", "setup", str(error)) from None
+    except TabletopError as error:  # options, seats
+        raise CheckFailure("setup", "setup", str(error)) from None
+    except Exception as error:
+        raise CheckFailure("setup", "setup", crash(error), traceback.format_exc()) from None
     record = GameRecord(
         game=game.name, version=game.version, options=game.resolve_options(options),
         seed=seed, seats=[{"name": f"Seat {i + 1}", "agent": "random"} for i in range(seats)],
@@ -174,7 +216,7 @@ def _check_one(game: Game, seats: int, options: dict, seed: int, bots: Sequence[
     play = Play(game, seats, state, random.Random(f"check:{seed}"), bots, game.census(state), record)
     _run(OPENING, _named(opening_events, Step(play, 0)))
     number = 0
-    while game.outcome(play.state) is None:
+    while _named(is_unfinished, Step(play, number)):
         number += 1
         _run((ends_within_its_step_limit,), Step(play, number))
         step = _named(read_position, Step(play, number))
@@ -191,6 +233,11 @@ def _check_one(game: Game, seats: int, options: dict, seed: int, bots: Sequence[
 # ---- reading the position and moving: the checks' context ----------------------------------
 
 
+def is_unfinished(step: Step) -> bool:
+    """Whether the game goes on (its outcome is None)."""
+    return step.game.outcome(step.state) is None
+
+
 def opening_events(step: Step) -> Step:
     """Setup's events, which the opening checks read."""
     return replace(step, events=tuple(step.game.opening_events(step.state)))
@@ -199,11 +246,27 @@ def opening_events(step: Step) -> Step:
 def read_position(step: Step) -> Step:
     """Who acts, the move the check makes, what everyone sees, the illegal attempts to try and
     the resampled positions; only as far as the position is sound (the checks then say why not)."""
-    play, game, state, seats = step.play, step.game, step.state, step.seats
+    game, state, seats = step.game, step.state, step.seats
     acting = tuple(game.to_act(state))
     if not acting or any(not (isinstance(s, int) and 0 <= s < seats) for s in acting):
         return replace(step, acting=acting)
     seat = acting[0]
+    try:
+        return _read_seat(replace(step, acting=acting, seat=seat))
+    except Exception as error:  # name the seat asked when the game crashed
+        raise Crashed(replace(step, acting=acting, seat=seat)) from error
+
+
+class Crashed(Exception):
+    """An exception inside the game, raised again with the step as far as it was read."""
+
+    def __init__(self, step: Step):
+        super().__init__(step.where)
+        self.step = step
+
+
+def _read_seat(step: Step) -> Step:
+    play, game, state, seats, acting, seat = step.play, step.game, step.state, step.seats, step.acting, step.seat
     legal = tuple(game.legal_actions(state, seat))
     if not legal or not all(isinstance(a, str) for a in legal):
         return replace(step, acting=acting, seat=seat, legal=legal)
@@ -223,37 +286,46 @@ def legal_moves_apply(step: Step) -> Step:
     """The chosen legal move, made on a copy (the original must not change) and then for real."""
     game, state, seat, action = step.game, step.state, step.seat, step.action
     hidden_before = hidden_from_each(state, step.seats)
+    # the position before the move: for a simultaneous decision, and for judging events card by card
+    pre = game.copy(state) if len(step.acting) > 1 or isinstance(state, CardState) else None
+    orders = zone_orders(state)
+    randomness = state.randomness[1] if orders is not None else 0
+    shared_before = shared_values(state)
     trial = game.copy(state)
     game.apply(trial, seat, action)
     if snapshot(game, state, step.seats) != step.before:
         raise Failed(f"applying {action!r} to a copy changed the original")
+    shared_trial = shared_values(state)
     try:
         events = tuple(game.apply(state, seat, action))
     except ActionError as error:
         raise Failed(f"the legal action {action!r} was rejected: {error}") from None
-    return replace(step, hidden_before=hidden_before, trial=trial, events=events)
+    return replace(step, hidden_before=hidden_before, trial=trial, events=events,
+                   pre=pre, orders=orders, randomness=randomness, shared_before=shared_before,
+                   shared_trial=shared_trial, shared_after=shared_values(state))
 
 
 # ---- the checks, each a promise of the contract ----------------------------------------------
 
 
-#: The checks of setup's events.
-OPENING = (events_are_json_safe, events_name_no_hidden_card)
+#: The checks of setup's events (and of what setup left within agents' reach).
+OPENING = (events_are_json_safe, events_name_no_hidden_card, agents_cannot_reach_the_state)
 #: The checks of each position before its move, in order (``HIDDEN`` ones once per resampled state).
 BEFORE = (
     to_act_names_seats, legal_actions_are_text, copies_look_like_the_original, legal_actions_match_the_rules,
     legal_actions_are_in_the_vocabulary,
     illegal_actions_are_refused, *HIDDEN, views_name_no_hidden_card, looking_changes_nothing,
-    the_game_can_be_shown, bots_ignore_the_unseen,
+    the_game_can_be_shown, bots_ignore_the_unseen, agents_cannot_reach_the_state,
 )
 #: The checks of each move once made.
 AFTER = (
-    events_are_json_safe, events_name_no_hidden_card, events_ignore_the_unseen, copies_reach_the_same_position,
-    cards_are_conserved,
+    events_are_json_safe, events_name_no_hidden_card, events_ignore_the_unseen, simultaneous_choices_stay_secret,
+    copies_reach_the_same_position, shared_slots_are_not_changed_in_place, shared_slots_name_no_hidden_card,
+    knowledge_forgets_a_reorder, cards_are_conserved,
 )
 #: The checks of the finished game.
 END = (determinize_resamples_something, the_game_can_be_shown, outcome_names_seats, a_finished_game_asks_nobody,
-       records_replay)
+       records_replay, agents_cannot_reach_the_state)
 
 
 def _attempts(

@@ -44,11 +44,13 @@ def dump(value: Any) -> str:
 
 
 class CheckFailure(Exception):
-    """One game's first problem, named after the check that found it; the check moves on to the next game."""
+    """One game's first problem, named after the check that found it; the check moves on to the next game.
+    ``trace``: the traceback of an exception raised inside the game, for ``--debug``."""
 
-    def __init__(self, check: str, where: str, problem: str):
+    def __init__(self, check: str, where: str, problem: str, trace: str | None = None):
         super().__init__(f"{check}: {where}: {problem}")
         self.check = check
+        self.trace = trace
 
 
 @dataclass
@@ -69,6 +71,8 @@ class Play:
     changed: dict[str, bool] = field(default_factory=dict)
     #: Per viewer: the words its view has shown.
     named: dict = field(default_factory=dict)
+    #: How people read this game's cards (:class:`~tabletop.engine.card_names.CardNames`), made once.
+    names: Any = None
 
 
 @dataclass(frozen=True)
@@ -93,6 +97,16 @@ class Step:
     hidden_before: dict | None = None
     events: tuple = ()
     trial: Any = None
+    #: A copy of the position before the move (a component state, or a simultaneous decision).
+    pre: Any = None
+    #: Zones' cards in order before the move when a seat knows single cards, and the count of
+    #: random events so far: for noticing a reorder the engine did not do.
+    orders: dict | None = None
+    randomness: int = 0
+    #: The slots copies share, before the move, after the same move on a copy, and after it.
+    shared_before: Any = None
+    shared_trial: Any = None
+    shared_after: Any = None
     #: The game is over: the checks of the finished game.
     final: bool = False
 

@@ -13,9 +13,10 @@ Each of those is a small named check over the step under check (:class:`~tableto
 
 from __future__ import annotations
 
+import json
 import random
-import re
-from collections.abc import Callable, Mapping
+from collections import Counter
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
 
@@ -24,12 +25,11 @@ from tabletop.core.decision import make_decision
 from tabletop.core.errors import ActionError
 from tabletop.core.game import Game
 from tabletop.core.zones import CardState
+from tabletop.engine.card_names import CardNames, scalars, strings, tokens, unmentioned, words
 from tabletop.engine.check_steps import Failed, Step, dump
 
 #: At most this many actions of a seat are described and compared under resampling per step.
 DESCRIBE_AT_MOST = 24
-#: Words of an event's text that could be card ids.
-_TOKEN = re.compile(r"[\w.#:+-]+")
 
 
 ENGINE = "the engine's resampling"
@@ -57,35 +57,126 @@ def resamplers(game: Game, state: Any, seat: int, rng: random.Random) -> list[Sa
     return samples
 
 
+# ---- showing a difference -------------------------------------------------------------------
+
+#: The most characters of one version a message shows.
+SHOW_AT_MOST = 160
+
+
+def _short(value: Any) -> str:
+    text = value if isinstance(value, str) else dump(value)
+    return text if len(text) <= SHOW_AT_MOST else text[: SHOW_AT_MOST - 3] + "..."
+
+
+def difference(mine: Any, theirs: Any, path: str = "") -> tuple[str, Any, Any]:
+    """Where two JSON-like values first differ, as deep as both go: ``(path, mine, theirs)``."""
+    if isinstance(mine, Mapping) and isinstance(theirs, Mapping):
+        for key in [*mine, *(k for k in theirs if k not in mine)]:
+            if key not in mine or key not in theirs or dump(mine[key]) != dump(theirs[key]):
+                if key in mine and key in theirs:
+                    return difference(mine[key], theirs[key], f"{path}.{key}" if path else str(key))
+                return (f"{path}.{key}" if path else str(key), mine.get(key, "(absent)"), theirs.get(key, "(absent)"))
+    if isinstance(mine, list) and isinstance(theirs, list) and len(mine) == len(theirs):
+        for index, (a, b) in enumerate(zip(mine, theirs, strict=True)):
+            if dump(a) != dump(b):
+                return difference(a, b, f"{path}[{index}]")
+    return path, mine, theirs
+
+
+def side_by_side(mine: Any, theirs: Any, *, labels: tuple[str, str] = ("as played", "resampled")) -> str:
+    """The two versions one under the other, aligned: what a failure shows."""
+    width = max(map(len, labels))
+    return "".join(f"\n      {label.rjust(width)}: {_short(v)}" for label, v in zip(labels, (mine, theirs), strict=True))
+
+
 # ---- per resampled state: nothing shown to its seat or a spectator changes ------------------
+
+
+def _view_changed(step: Step, sample: Sample, viewer: int | None) -> tuple[str, Any, Any] | None:
+    index = 0 if viewer is None else viewer + 1
+    now = step.game.view(sample.state, viewer)
+    if dump(now) == step.before[0][index]:
+        return None
+    return difference(json.loads(step.before[0][index]), json.loads(dump(now)))
 
 
 def seat_view_hides_the_unseen(step: Step, sample: Sample) -> None:
     seat = sample.seat
-    if dump(step.game.view(sample.state, seat)) != step.before[0][seat + 1]:
+    changed = _view_changed(step, sample, seat)
+    if changed:
+        key, mine, theirs = changed
         raise Failed(
-            f"seat {seat}'s view changed when what it cannot see was resampled ({sample.who}): "
-            "the view shows hidden information, or the resampling changes what it may see"
+            f"seat {seat}'s view changed when what it cannot see was resampled ({sample.who}), under '{key}': "
+            f"the view shows hidden information, or the resampling changes what it may see{side_by_side(mine, theirs)}"
         )
 
 
 def spectator_view_hides_the_unseen(step: Step, sample: Sample) -> None:
-    if dump(step.game.view(sample.state, None)) != step.before[0][0]:
+    changed = _view_changed(step, sample, None)
+    if changed:
+        key, mine, theirs = changed
         raise Failed(
             f"the spectator's view changed when what seat {sample.seat} cannot see was resampled "
-            f"({sample.who}): the spectator view shows hidden information"
+            f"({sample.who}), under '{key}': the spectator view shows hidden information{side_by_side(mine, theirs)}"
         )
 
 
-def who_acts_ignores_the_unseen(step: Step, sample: Sample) -> None:
-    if tuple(step.game.to_act(sample.state)) != step.before[1]:
-        raise Failed(f"who must act depends on what seat {sample.seat} cannot see ({sample.who})")
+ASK_ANYWAY = (
+    "the order of decisions is public: a game that asks a seat only when its choice matters tells "
+    "the others what it holds; ask anyway, as a rulebook does, even when every choice is the same"
+)
+
+
+def kinds(game: Game, actions: Sequence[str]) -> tuple[str, ...]:
+    """What kind of decision a list of actions asks for: their verbs (a game with ``rules``), else
+    their first words with a letter, in first-seen order."""
+    found: dict[str, None] = {}
+    for action in actions:
+        if game.rules:
+            try:
+                found[game._parse_once(action)[0].verb] = None
+            except ActionError:
+                found["?"] = None
+        else:
+            word = action.split(" ", 1)[0]
+            found[word if any(c.isalpha() for c in word) else "#"] = None
+    return tuple(found)
+
+
+def decision_order_is_public(step: Step, sample: Sample) -> None:
+    """Whose turn it is, and what kind of decision each asked seat faces, do not depend on what
+    a seat cannot see."""
+    game = step.game
+    acting = tuple(game.to_act(sample.state))
+    if acting != step.before[1]:
+        raise Failed(
+            f"who must act depends on what seat {sample.seat} cannot see ({sample.who}): {ASK_ANYWAY}"
+            + side_by_side(list(step.before[1]), list(acting), labels=("asked as played", "asked resampled"))
+        )
+    for index, seat in enumerate(acting):
+        if seat == sample.seat:
+            continue  # its own legal actions are compared whole
+        mine = kinds(game, step.before[2][index])
+        theirs = kinds(game, game.legal_actions(sample.state, seat))
+        if not set(mine) & set(theirs):  # what a seat may do depends on its cards; what it is asked does not
+            raise Failed(
+                f"the kind of decision seat {seat} is asked depends on what seat {sample.seat} cannot see "
+                f"({sample.who}): {ASK_ANYWAY}" + side_by_side(list(mine), list(theirs))
+            )
 
 
 def legal_actions_ignore_the_unseen(step: Step, sample: Sample) -> None:
     acting, seat = step.before[1], sample.seat
-    if seat in acting and tuple(step.game.legal_actions(sample.state, seat)) != step.before[2][acting.index(seat)]:
-        raise Failed(f"seat {seat}'s legal actions depend on what it cannot see ({sample.who})")
+    if seat not in acting:
+        return
+    mine = step.before[2][acting.index(seat)]
+    theirs = tuple(step.game.legal_actions(sample.state, seat))
+    if theirs != mine:
+        only_mine = [a for a in mine if a not in theirs][:6]
+        only_theirs = [a for a in theirs if a not in mine][:6]
+        raise Failed(f"seat {seat}'s legal actions depend on what it cannot see ({sample.who})"
+                     + side_by_side(only_mine or list(mine), only_theirs or list(theirs),
+                                    labels=("only as played", "only resampled")))
 
 
 def descriptions_ignore_the_unseen(step: Step, sample: Sample) -> None:
@@ -93,10 +184,11 @@ def descriptions_ignore_the_unseen(step: Step, sample: Sample) -> None:
     if seat not in acting:
         return
     for action in step.before[2][acting.index(seat)][:DESCRIBE_AT_MOST]:
-        if game.describe_action(sample.state, seat, action) != game.describe_action(step.state, seat, action):
+        mine, theirs = game.describe_action(step.state, seat, action), game.describe_action(sample.state, seat, action)
+        if theirs != mine:
             raise Failed(
                 f"describe_action('{action}') for seat {seat} changed when what it cannot see was "
-                f"resampled ({sample.who}): the description names hidden information"
+                f"resampled ({sample.who}): the description names hidden information{side_by_side(mine, theirs)}"
             )
 
 
@@ -111,13 +203,13 @@ def refusals_ignore_the_unseen(step: Step, sample: Sample) -> None:
             if str(error) != message:
                 raise Failed(
                     f"the message rejecting '{action}' from seat {seat} changed when what it cannot "
-                    f"see was resampled ({sample.who}): the error names hidden information "
-                    f"({message!r} became {str(error)!r})"
+                    f"see was resampled ({sample.who}): the error names hidden information"
+                    + side_by_side(message, str(error))
                 ) from None
         else:
             raise Failed(
                 f"'{action}' from seat {seat} is rejected or accepted depending on what it cannot "
-                f"see ({sample.who})"
+                f"see ({sample.who})" + side_by_side(message, "accepted")
             )
 
 
@@ -125,61 +217,46 @@ def refusals_ignore_the_unseen(step: Step, sample: Sample) -> None:
 HIDDEN: tuple[Callable[[Step, Sample], None], ...] = (
     seat_view_hides_the_unseen,
     spectator_view_hides_the_unseen,
-    who_acts_ignores_the_unseen,
+    decision_order_is_public,
     legal_actions_ignore_the_unseen,
     descriptions_ignore_the_unseen,
     refusals_ignore_the_unseen,
 )
 
 
-def _strings(value: Any) -> set[str]:
-    if isinstance(value, str):
-        return {value}
-    if isinstance(value, Mapping):
-        return set().union(*(_strings(v) for v in value.values())) if value else set()
-    if isinstance(value, (list, tuple, set, frozenset)):
-        return set().union(*(_strings(v) for v in value)) if value else set()
-    return set()
-
-
-def _words(value: Any) -> set[str]:
-    """Every string in a value, and every word of those strings."""
-    found = _strings(value)
-    for text in list(found):
-        found.update(_tokens(text))
-    return found
-
-
-def _tokens(text: str) -> set[str]:
-    """Words of a text that could name a card: a bare number could as well be a count or a
-    score, so only words with a letter count (data values are matched whole)."""
-    words = {w for w in _TOKEN.findall(text) if not w.isdigit()}
-    return {w for w in words | {w.strip(".:+-#") for w in words} if not w.isdigit()}
+def _names(step: Step) -> CardNames:
+    play = step.play
+    if play.names is None:
+        play.names = CardNames(step.game, play.cards)
+    return play.names
 
 
 def views_name_no_hidden_card(step: Step) -> None:
     """A view never starts naming a card that lies hidden from its viewer (in a log, a note).
 
     The game under check keeps, per viewer, the words its view showed before: a card named
-    while it was public (a past battle) may stay named after it went back into a deck.
+    while it was public (a past battle) may stay named after it went back into a deck. A name
+    several cards share is a kind (a claim, a rule text), judged by resampling instead.
     """
     state = step.state
     if not isinstance(state, CardState):
         return
+    names = _names(step)
     for viewer in [None, *range(step.seats)]:
         view = step.game.view(state, viewer)
         before = step.play.named.setdefault(viewer, set())
-        hidden = {c for c in derive.hidden_cards(state, viewer) if isinstance(c, str)}
+        hidden = derive.hidden_cards(state, viewer)
         for key, value in view.items():
-            words = _words(value)
-            new = (words - before) & hidden
-            if new:
+            found = words(value)
+            new = found - before
+            named = names.named(hidden, new, " ".join(strings(value)).lower()) if new and hidden else []
+            if named:
                 who = "the spectator's" if viewer is None else f"seat {viewer}'s"
                 raise Failed(
-                    f"{who} view names {', '.join(sorted(new))} under '{key}', "
-                    "a card hidden from it (a history or note that keeps a secret)"
+                    f"{who} view names {', '.join(named)} under '{key}', "
+                    f"a card hidden from it (a history or note that keeps a secret){side_by_side(value, named, labels=('shown', 'hidden'))}"
                 )
-            before |= words
+            before |= found
 
 
 def hidden_from_each(state: Any, seats: int) -> dict:
@@ -192,29 +269,56 @@ def hidden_from_each(state: Any, seats: int) -> dict:
 def events_name_no_hidden_card(step: Step) -> None:
     """The events a seat sees may not name what it could see neither before nor after the
     action (``step.hidden_before``: :func:`hidden_from_each` before it): a card that was face
-    up when the event happened may be named though the same action shuffles it away."""
+    up when the event happened may be named though the same action shuffles it away. Ids and
+    display names count, in any case; a kind's name (several cards share it) does not."""
     state = step.state
     if not isinstance(state, CardState):
         return
+    names = _names(step)
     for viewer in [None, *range(step.seats)]:
-        hidden = {c for c in derive.hidden_cards(state, viewer) if isinstance(c, str)}
+        hidden = derive.hidden_cards(state, viewer)
         if step.hidden_before is not None:
             hidden &= step.hidden_before[viewer]
+        if not hidden:
+            continue
         for event in step.events:
-            if event.visible(viewer) and hidden:
-                named = (_words(event.data) | _tokens(event.text)) & hidden
+            if event.visible(viewer):
+                found = words(event.data) | tokens(event.text)
+                named = names.named(hidden, found, f"{event.text} {' '.join(strings(event.data))}".lower())
                 if named:
                     who = "the spectator" if viewer is None else f"seat {viewer}"
                     raise Failed(
                         f"event '{event.kind}' is shown to {who} and names "
-                        f"{', '.join(sorted(named))}, a card hidden from it"
+                        f"{', '.join(named)}, a card hidden from it" + side_by_side(event.text, event.data,
+                                                                                   labels=("text", "data"))
                     )
 
 
+def _made_visible(names: CardNames, before: Counter, state: Any, viewer: int | None) -> set[str]:
+    """The names of the cards a move made visible to a viewer (its derived view of the zones
+    shows them more often than before), lower-case."""
+    return names.names_of(derive.visible_cards(state, viewer) - before)
+
+
+def _cards_named(hidden: set[str], events: list[dict], visible: set[str]) -> list[str]:
+    """The names of cards hidden before the move (ids, display names, kinds) these events
+    mention, beyond those the move made ``visible``."""
+    found: set[str] = set()
+    for event in events:
+        text = unmentioned(f"{event.get('text', '')} {' '.join(strings(event.get('data')))}".lower(), visible)
+        found |= set(scalars(event.get("data"))) | set(scalars(text))
+        found |= {n for n in hidden if " " in n and n in text}
+    return sorted((found & hidden) - visible)
+
+
 def events_ignore_the_unseen(step: Step) -> None:
-    """The same move on a resampled position shows each seat the same events, unless the move
-    revealed what was hidden."""
+    """The same move on a resampled position shows each seat the same events. Where the move
+    showed that seat something that differs between the two positions (a card turned face up),
+    the events are judged card by card: they may name other cards only among those the move
+    made visible to the seat (the rest of the text may follow: who took the trick)."""
     game, mover, action = step.game, step.seat, step.action
+    names = _names(step) if isinstance(step.state, CardState) else None
+    after: dict[Any, Any] = {}
     for viewer, samples in step.samples.items():
         for sample in samples:
             if mover not in game.to_act(sample.state) or action not in game.legal_actions(sample.state, mover):
@@ -224,16 +328,47 @@ def events_ignore_the_unseen(step: Step) -> None:
             except ActionError:
                 continue
             for target in (viewer, None):
-                if dump(game.view(sample.state, target)) != dump(game.view(step.state, target)):
-                    continue  # the action showed what was hidden: its events may show it too
                 mine = [e.to_dict() for e in step.events if e.visible(target)]
                 theirs = [e.to_dict() for e in resampled_events if e.visible(target)]
-                if dump(mine) != dump(theirs):
-                    name = "the spectator" if target is None else f"seat {target}"
+                if dump(mine) == dump(theirs):
+                    continue
+                name = "the spectator" if target is None else f"seat {target}"
+                if target not in after:
+                    after[target] = game.view(step.state, target)
+                view = game.view(sample.state, target)
+                if dump(view) != dump(after[target]):  # the move showed something: card by card
+                    if names is None:
+                        continue  # no cards declared: what the move showed may differ anyhow
+                    seen = derive.visible_cards(step.pre, target)
+                    hidden = names.names_of(step.hidden_before[target]) - names.names_of(seen)
+                    shown = _made_visible(names, seen, step.state, target) | _made_visible(
+                        names, seen, sample.state, target)  # either move's cards turned up
+                    extra, other = _cards_named(hidden, mine, shown), _cards_named(hidden, theirs, shown)
+                    if extra == other:
+                        continue
                     raise Failed(
-                        f"the events {name} sees after '{action}' changed when what seat {viewer} "
-                        f"cannot see was resampled ({sample.who}): an event names hidden information"
+                        f"the events {name} sees after '{action}' name other cards when what seat {viewer} "
+                        f"cannot see is resampled ({sample.who}), beyond those the move made visible to "
+                        f"{name}: an event names hidden information"
+                        + side_by_side(", ".join(extra) or "(none)", ", ".join(other) or "(none)")
+                        + side_by_side(*_first_event_difference(mine, theirs)[1:])
                     )
+                where, a, b = _first_event_difference(mine, theirs)
+                raise Failed(
+                    f"the events {name} sees after '{action}' changed in {where} when what seat {viewer} "
+                    f"cannot see was resampled ({sample.who}), though the move showed {name} nothing "
+                    f"new: an event names hidden information{side_by_side(a, b)}"
+                )
+
+
+def _first_event_difference(mine: list, theirs: list) -> tuple[str, Any, Any]:
+    for index in range(max(len(mine), len(theirs))):
+        a = mine[index] if index < len(mine) else "(none)"
+        b = theirs[index] if index < len(theirs) else "(none)"
+        if dump(a) != dump(b):
+            kind = (a if isinstance(a, dict) else b).get("kind", "?")
+            return f"event {index + 1} ('{kind}')", a, b
+    return "the events", mine, theirs
 
 
 def bots_ignore_the_unseen(step: Step) -> None:

@@ -62,7 +62,8 @@ __all__ = ["HUMAN", "Logged", "MatchResult", "SeatSpec", "Session", "StepLimitEx
 class Session:
     """A game in progress; :attr:`record` always holds every action taken so far."""
 
-    __slots__ = ("game", "seats", "names", "seed", "pm", "options", "humans", "at_screen", "on_save", "plugins_off",
+    __slots__ = ("game", "seats", "names", "seed", "pm", "options", "humans", "at_screen", "on_save", "on_change",
+                 "plugins_off",
                  "state", "record", "agents", "log", "_observe_event", "_observe_end", "_keep_log", "_opened",
                  "_deciders", "_resample", "_ended")
 
@@ -92,6 +93,8 @@ class Session:
         #: The person the shared screen was last handed to (the only person, from the start).
         self.at_screen: int | None = humans[0] if len(humans) == 1 else None
         self.on_save: Callable[[GameRecord], None] | None = None
+        #: Never called: this table changes only in the calls a front end makes (see GameTable).
+        self.on_change: Callable[[], None] | None = None
         self.plugins_off: set[str] = set()
         self._observe_event = self._observe_end = None
         if pm is not None:
@@ -313,6 +316,16 @@ class Session:
     def human_to_act(self) -> int | None:
         seat = self.to_act()
         return seat if seat is not None and self.seats[seat].person else None
+
+    def waiting(self) -> str:
+        return "Bots are thinking..."
+
+    def view(self, seat: int | None) -> dict[str, Any]:
+        """What ``seat`` may see now (None: a spectator's view)."""
+        return self.game.view(self.state, seat)
+
+    def public_view(self) -> dict[str, Any]:
+        return self.game.view(self.state, None)
 
     def decision(self, seat: int) -> Decision:
         """A person's decision: it draws nothing from the game's generator, so looking at it

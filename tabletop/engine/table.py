@@ -1,18 +1,24 @@
 """What the table loop (:class:`~tabletop.engine.session.Session`) is given and gives back:
-who sits in a seat, a person's turn, a takeback's plan, the events it logs, its errors."""
+who sits in a seat, a person's turn, a takeback's plan, the events it logs, its errors; and
+:class:`GameTable`, all a front end may use of a table, so the same screens drive a local
+session and a seat at a table elsewhere (a network client)."""
 
 from __future__ import annotations
 
 import random
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
-from typing import Any
+from typing import TYPE_CHECKING, Any, Protocol
 
 from tabletop.core.errors import TabletopError
 from tabletop.core.events import Event
 from tabletop.core.game import Outcome
 from tabletop.core.names import seat_name
 from tabletop.core.record import GameRecord
+
+if TYPE_CHECKING:
+    from tabletop.core.decision import Decision
+    from tabletop.core.game import Game
 
 HUMAN = "human"
 
@@ -95,3 +101,65 @@ class UndoPlan:
             return ""
         who = ", ".join(names[s] for s in self.others)
         return f"Taking back also undoes what {who} chose since. Does everyone agree?"
+
+
+class GameTable(Protocol):
+    """What a front end (the full screen, the plain prompt) uses of a table, and nothing more:
+    never the state, so a table whose state is elsewhere (a server's) plays on the same screens.
+    :class:`~tabletop.engine.session.Session` is one; a network client's table is another.
+
+    ``advance`` may block (bots thinking, other people deciding elsewhere): a front end that
+    must stay responsive runs it in a worker thread, while :meth:`waiting` says why it waits.
+    """
+
+    game: Game
+    names: list[str]
+    #: The seats people decide for (at this screen, or, for a network seat, elsewhere too).
+    humans: list[int]
+    #: The seat whose secrets the screen may show now (None: public only).
+    at_screen: int | None
+    #: The narration so far; each front end shows the items visible to ``at_screen``.
+    log: list[Logged]
+    #: Called with the record at each save point (a local table: the front end writes it).
+    on_save: Callable[[GameRecord], None] | None
+    #: Called, from any thread, when what the screen shows changed while ``advance`` runs
+    #: (a network table's news); a local table changes only in the calls a front end makes.
+    on_change: Callable[[], None] | None
+
+    def advance(self, on_event: Callable[[Event], None] | None = None) -> Turn | None:
+        """Play on until a person here must decide (their :class:`Turn`) or the game ends (None)."""
+        ...
+
+    def human_to_act(self) -> int | None:
+        """The person asked now, if advancing would return at once; None if it would wait."""
+        ...
+
+    def waiting(self) -> str:
+        """One sentence for the screen while :meth:`advance` waits."""
+        ...
+
+    def decision(self, seat: int) -> Decision:
+        """The person's decision: their view, legal actions and what each does."""
+        ...
+
+    def submit(self, seat: int, action: str) -> list[Logged]:
+        """Take the person's action; raises a TabletopError with one sentence if refused."""
+        ...
+
+    def outcome(self) -> Outcome | None: ...
+
+    def view(self, seat: int | None) -> dict[str, Any]:
+        """What ``seat`` may see (None: a spectator's view)."""
+        ...
+
+    def public_view(self) -> dict[str, Any]:
+        """The spectator's view, which every person may see (a hand-over page shows it)."""
+        ...
+
+    def undo_point(self, seat: int) -> int | None: ...
+
+    def plan_undo(self, seat: int) -> UndoPlan: ...
+
+    def undo(self, seat: int, plan: UndoPlan | None = None) -> None: ...
+
+    def save(self) -> None: ...

@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import contextlib
 import dataclasses
+import json
 import os
 import signal
 import sys
@@ -25,6 +26,7 @@ import pluggy
 from tabletop.core.decision import BotSpec
 from tabletop.core.errors import TabletopError
 from tabletop.core.game import Game
+from tabletop.core.tunables import canonical, variant_game
 from tabletop.engine.registry import CORE_PLUGINS, Registry, build_registry, installed_plugins
 from tabletop.engine.simulate import GameResult, Simulator
 
@@ -34,6 +36,22 @@ Chunk = tuple[int, int]  # first game index, number of games
 
 class BackendError(TabletopError):
     """A backend cannot start (Ray not installed, no cluster at the address)."""
+
+
+class WorkerDied(BackendError):
+    """A worker process ended in the middle of a run (killed, or a plugin ended it)."""
+
+
+def _death(exitcode: int) -> str:
+    if exitcode < 0:
+        number = -exitcode
+        try:
+            name = signal.Signals(number).name
+        except ValueError:
+            name = f"signal {number}"
+        oom = " (as the out-of-memory killer does)" if number == signal.SIGKILL else ""
+        return f"was killed by {name}{oom}"
+    return f"exited with status {exitcode}"
 
 
 @dataclass(frozen=True)
@@ -50,6 +68,8 @@ class Job:
     first: int = 0  # index of the first game, for a run that continues another
     #: Game ``i`` seats the bots moved ``i`` places clockwise, so each bot plays each seat equally.
     rotate: bool = False
+    #: Card values that differ from the printed data (``tunables.canonical`` JSON; "" = as printed).
+    cards: str = ""
     resolved: Any = field(default=None, compare=False, repr=False)
 
     def rotation(self, index: int) -> int:
@@ -84,11 +104,15 @@ def make_job(
     seed: int,
     games: int,
     rotate: bool = False,
+    cards: dict[str, Any] | None = None,
 ) -> Job:
-    """A job for these bots, already resolved for this process and its forked workers."""
+    """A job for these bots, already resolved for this process and its forked workers;
+    ``cards``: card values (checked) that differ from the printed data."""
+    played = variant_game(game, cards or {})
     return Job(
         game=game.name, bots=tuple(b.name for b in bots), options=dict(options), seed=seed, games=games,
-        plugins=extra_plugins(registry), rotate=rotate, resolved=(game, list(bots), registry.pm),
+        plugins=extra_plugins(registry), rotate=rotate, cards=canonical(cards or {}),
+        resolved=(played, list(bots), registry.pm),
     )
 
 
@@ -99,8 +123,13 @@ def resolve(job: Job) -> tuple[Game, list[BotSpec], pluggy.PluginManager]:
     key = (job.game, job.plugins)
     if key not in _CACHE:
         registry = build_registry(extra=job.plugins)
+        broken = [f for f in registry.failures if f.plugin in job.plugins and not f.conflict]
+        if job.game not in registry.games and broken:
+            raise BackendError(f"the plugin '{broken[0].plugin}' did not load there: {broken[0].reason}")
         _CACHE[key] = (registry.game(job.game), list(registry.bots), registry.pm)
     game, bots, pm = _CACHE[key]
+    if job.cards:
+        game = variant_game(game, json.loads(job.cards))
     by_name = {b.name: b for b in bots if b.game in (None, game.name)}
     return game, [by_name[name] for name in job.bots], pm
 
@@ -147,7 +176,10 @@ def _worker_start() -> None:
 
 def _pool_chunk(chunk: Chunk) -> list[tuple[int, GameResult]]:
     assert _POOL_JOB is not None  # inherited from the parent through fork
-    return play_chunk(_POOL_JOB, chunk)
+    try:
+        return play_chunk(_POOL_JOB, chunk)
+    except SystemExit as stop:  # the pool would lose the chunk and wait for it for ever
+        raise WorkerDied(f"A plugin ended a worker process (SystemExit: {str(stop.code)[:100]}); the run stopped.") from None
 
 
 def stream_pool(job: Job, *, workers: int) -> Iterator[tuple[int, GameResult]]:
@@ -173,10 +205,13 @@ def stream_pool(job: Job, *, workers: int) -> Iterator[tuple[int, GameResult]]:
         for _ in range(workers * 3):
             if not submit():
                 break
+        processes: dict[int, Any] = {}
+        _check_workers(pool, processes)
         while in_flight:
             try:
                 got = done.get(timeout=0.2)
             except queue.Empty:
+                _check_workers(pool, processes)
                 continue
             in_flight -= 1
             if isinstance(got, BaseException):
@@ -190,12 +225,68 @@ def stream_pool(job: Job, *, workers: int) -> Iterator[tuple[int, GameResult]]:
         _POOL_JOB = None
 
 
+def _check_workers(pool: Any, processes: dict[int, Any]) -> None:
+    """Raise :class:`WorkerDied` if a worker has ended: the pool would replace it quietly and
+    wait for ever for the games it was playing. (The pool's list of processes is not public
+    API, but it is the only place a dead worker shows.)"""
+    for process in list(getattr(pool, "_pool", ())):
+        processes.setdefault(process.pid, process)
+    for number, process in enumerate(processes.values(), 1):
+        if process.exitcode is not None:
+            raise WorkerDied(f"Worker process {number} (pid {process.pid}) {_death(process.exitcode)}; the run stopped.")
+
+
 # ---- Ray ------------------------------------------------------------------------------
 
 
-def _ray_chunk(job: Job, chunk: Chunk) -> list[tuple[int, GameResult]]:
+@dataclass(frozen=True)
+class RayFailure:
+    """A chunk a Ray worker could not play, in one sentence: returned, not raised, so the
+    driver never prints Ray's pages of wrapped tracebacks."""
+
+    reason: str
+
+
+def _ray_chunk(job: Job, chunk: Chunk) -> list[tuple[int, GameResult]] | RayFailure:
     signal.signal(signal.SIGINT, signal.SIG_IGN)
-    return play_chunk(job, chunk)
+    try:
+        return play_chunk(job, chunk)
+    except (Exception, SystemExit) as error:  # a plugin that loads here but not there, say
+        return RayFailure(str(error)[:400] if isinstance(error, TabletopError) else
+                          f"{type(error).__name__}: {str(error)[:300]}")
+
+
+def _start_ray(ray: Any, *, workers: int, address: str | None) -> None:
+    path = os.pathsep.join(p for p in (os.getcwd(), os.environ.get("PYTHONPATH", "")) if p)
+    try:
+        ray.init(
+            address=address, num_cpus=None if address else workers, include_dashboard=False,
+            log_to_driver=False, logging_level="ERROR", configure_logging=True,
+            runtime_env={"env_vars": {"PYTHONPATH": path}},
+        )
+    except Exception as error:
+        raise BackendError(f"Ray could not start ({type(error).__name__}: {error}).") from None
+
+
+@contextlib.contextmanager
+def backend_kept(backend: str, *, workers: int, address: str | None) -> Iterator[None]:
+    """Keep Ray up across several runs (a balancing study plays one per candidate): each run
+    would otherwise start and stop it (about 5 s and 1.4 s here, docs/lab.md). Other backends: nothing."""
+    check_backend(backend)
+    if backend != "ray":
+        yield
+        return
+    import ray
+
+    started = not ray.is_initialized()
+    if started:
+        _start_ray(ray, workers=workers, address=address)
+    try:
+        yield
+    finally:
+        if started:
+            with contextlib.suppress(Exception):
+                ray.shutdown()
 
 
 def stream_ray(job: Job, *, workers: int, address: str | None) -> Iterator[tuple[int, GameResult]]:
@@ -206,16 +297,11 @@ def stream_ray(job: Job, *, workers: int, address: str | None) -> Iterator[tuple
             "The Ray backend needs Ray: install it with pip install 'tabletop[ray]'."
         ) from None
     started = not ray.is_initialized()
+    # ray.init installs its own SIGTERM handler (and more); a Ray this run starts is shut down at
+    # its end, and the process gets its handlers back (a later game's save-on-SIGTERM needs them).
+    handlers = {sig: signal.getsignal(sig) for sig in (signal.SIGINT, signal.SIGTERM)} if started else {}
     if started:
-        path = os.pathsep.join(p for p in (os.getcwd(), os.environ.get("PYTHONPATH", "")) if p)
-        try:
-            ray.init(
-                address=address, num_cpus=None if address else workers, include_dashboard=False,
-                log_to_driver=False, logging_level="ERROR", configure_logging=True,
-                runtime_env={"env_vars": {"PYTHONPATH": path}},
-            )
-        except Exception as error:
-            raise BackendError(f"Ray could not start ({type(error).__name__}: {error}).") from None
+        _start_ray(ray, workers=workers, address=address)
     remote = ray.remote(_ray_chunk).options(max_retries=0)
     job_ref = ray.put(dataclasses.replace(job, resolved=None))
     todo = chunks(job, size=chunk_size(job.games - job.first, workers))
@@ -232,7 +318,10 @@ def stream_ray(job: Job, *, workers: int, address: str | None) -> Iterator[tuple
                 chunk = next(todo, None)
                 if chunk is not None:
                     pending.append(remote.remote(job_ref, chunk))
-                yield from ray.get(ref)
+                got = ray.get(ref)
+                if isinstance(got, RayFailure):
+                    raise WorkerDied(f"A Ray worker could not play its games ({got.reason}); the run stopped.")
+                yield from got
     finally:
         # No ray.cancel: force-cancelling a chunk as it completes aborts the driver inside Ray
         # (2.x, "Tried to complete task that was not pending"). Shutting down a Ray we started
@@ -241,6 +330,9 @@ def stream_ray(job: Job, *, workers: int, address: str | None) -> Iterator[tuple
         if started:
             with contextlib.suppress(Exception):
                 ray.shutdown()
+            for sig, handler in handlers.items():
+                if handler is not None:
+                    signal.signal(sig, handler)
 
 
 def check_backend(backend: str) -> None:

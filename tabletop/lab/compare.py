@@ -54,10 +54,12 @@ def _tests(a: dict[str, Any], b: dict[str, Any], label: str) -> list[tuple[str, 
 
 
 def variant_label(run: dict[str, Any], baseline: dict[str, Any]) -> str:
-    """What differs from the baseline: the variant's name, else the options that changed."""
+    """What differs from the baseline: the variant's name, else the options (and card data) that changed."""
     if run.get("variant"):
         return run["variant"]
     changed = [f"{k}={v}" for k, v in run["options"].items() if baseline["options"].get(k) != v]
+    if run.get("card_hash") and baseline.get("card_hash") and run["card_hash"] != baseline["card_hash"]:
+        changed.append(f"cards {run['card_hash'][:8]}")
     return ", ".join(changed) or f"run {run['id']}"
 
 

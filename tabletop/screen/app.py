@@ -8,7 +8,7 @@ from textual.app import App
 from textual.binding import Binding
 
 from tabletop.core.board import Board
-from tabletop.engine.session import Session
+from tabletop.engine.table import GameTable
 from tabletop.screen.dialogs import Confirm
 from tabletop.screen.game_screen import GameScreen
 from tabletop.terminal.prompt import GameAbandoned
@@ -26,13 +26,14 @@ class TableApp(App):
         Binding("ctrl+c", "interrupt", "Save and leave", priority=True, show=False),
     ]
 
-    def __init__(self, session: Session | None = None, board: Board | None = None, *,
-                 save: Path | None = None, chooser=None):
+    def __init__(self, session: GameTable | None = None, board: Board | None = None, *,
+                 save: Path | None = None, chooser=None, quit_question: str | None = None):
         super().__init__()
         self.session = session
         self.board = board
         self.save_path = save
         self.chooser = chooser
+        self.quit_question = quit_question
         #: How the game was left by Ctrl+C, raised by :meth:`run` once the screen is restored.
         self.left: BaseException | None = None
 
@@ -50,7 +51,8 @@ class TableApp(App):
 
     def on_mount(self) -> None:
         if self.session is not None and self.board is not None:
-            self.push_screen(GameScreen(self.session, self.board, save=self.save_path))
+            extra = {} if self.quit_question is None else {"quit_question": self.quit_question}
+            self.push_screen(GameScreen(self.session, self.board, save=self.save_path, **extra))
         elif self.chooser is not None:
             self.push_screen(self.chooser)
 
@@ -79,7 +81,8 @@ class TableApp(App):
         elif not isinstance(self.screen, Confirm):
             screen.action_quit_game()
 
-    def start(self, session: Session, board: Board, save: Path | None) -> None:
-        """Begin a game set up in the chooser."""
+    def start(self, session: GameTable, board: Board, save: Path | None) -> None:
+        """Begin a game set up (or joined) on the first screen."""
         self.session, self.board, self.save_path = session, board, save
-        self.switch_screen(GameScreen(session, board, save=save))
+        extra = {} if self.quit_question is None else {"quit_question": self.quit_question}
+        self.switch_screen(GameScreen(session, board, save=save, **extra))

@@ -122,7 +122,9 @@ class Confirm(ModalScreen[bool]):
 
 
 class Reading(ModalScreen[None]):
-    """Help or a game's rules to read; Escape goes back to the table."""
+    """A page to read over the table: help or rules (Markdown), or ``body``, something the table
+    already holds shown whole (a message, the log, every choice, the game's picture), drawn as it
+    is and never read as Markdown. Escape goes back to the table."""
 
     BINDINGS = [Binding("escape,q", "close", "Back to the table", priority=True)]
     DEFAULT_CSS = """
@@ -130,16 +132,17 @@ class Reading(ModalScreen[None]):
     Reading > Vertical { width: 100%; height: 100%; border: round $primary; background: $surface; }
     """
 
-    def __init__(self, title: str, markdown: str):
+    def __init__(self, title: str, markdown: str = "", *, body: RenderableType | None = None):
         super().__init__()
         self.title_text = title
         self.markdown = markdown
+        self.body = body
 
     def compose(self) -> ComposeResult:
         with Vertical() as box:
             box.border_title = f"{self.title_text} (Escape: back)"
             with VerticalScroll():
-                yield Markdown(self.markdown)
+                yield Markdown(self.markdown) if self.body is None else Static(self.body, id="body")
 
     def action_close(self) -> None:
         self.dismiss(None)

@@ -3,6 +3,8 @@
 Layout, top to bottom: a status line; the game's board; the hand (each card's legality, its
 text when selected) and the choices on the left, the compass of seats and the log on the right;
 a detail line (card text, what a choice does, hints, mistakes); the prompt; the keys.
+What is cut to fit (the detail line, the log, a choice's description) opens whole on a page:
+F3/`more`, F4/`log`, `list`; `view` shows the game's own full picture of the table.
 """
 
 from __future__ import annotations
@@ -15,28 +17,38 @@ from textual import work
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Horizontal, Vertical
+from textual.message import Message
 from textual.screen import Screen
-from textual.widgets import Footer, OptionList, RichLog, Static
+from textual.widgets import Footer, RichLog, Static
 from textual.widgets.option_list import Option
 
 from tabletop.core.board import Board
 from tabletop.core.errors import TabletopError
 from tabletop.core.record import GameRecord
-from tabletop.engine.session import Session, Turn, UndoPlan
-from tabletop.screen.dialogs import Confirm, HandOver, Reading
-from tabletop.screen.text import COMMANDS, end_text, help_markdown
-from tabletop.screen.widgets import Compass, HandGrid, Prompt, compass
-from tabletop.terminal.for_players import rules_for_players
+from tabletop.engine.table import GameTable, Turn, UndoPlan
+from tabletop.screen.dialogs import Confirm, HandOver
+from tabletop.screen.pages import choice_label
+from tabletop.screen.reading_keys import ReadingKeys
+from tabletop.screen.text import COMMANDS, end_text, first_sentence
+from tabletop.screen.widgets import Choices, Compass, HandGrid, Prompt, compass
 from tabletop.terminal.interrupts import shielded
 from tabletop.terminal.prompt import match_choice
 
 DOT = " \u00b7 "
+#: What Ctrl+Q asks at a table saved here (a front end for a table elsewhere says its own).
+QUIT_QUESTION = "Quit now? The game is saved; `tabletop play --resume FILE` continues it."
 
 
-class GameScreen(Screen[None]):
+class TableChanged(Message):
+    """The table changed while this screen waits (posted from the table's own thread)."""
+
+
+class GameScreen(ReadingKeys, Screen[None]):
     BINDINGS = [
         Binding("f1", "help", "Help"),
         Binding("f2", "rules", "Rules"),
+        Binding("f3", "more", "Full text"),
+        Binding("f4", "log", "Log"),
         Binding("ctrl+z", "undo", "Undo"),
         Binding("ctrl+q", "quit_game", "Quit"),
     ]
@@ -55,17 +67,24 @@ class GameScreen(Screen[None]):
     GameScreen #prompt { height: 1; border: none; padding: 0 1; }
     """
 
-    def __init__(self, session: Session, board: Board, *, save: Path | None = None):
+    def __init__(self, session: GameTable, board: Board, *, save: Path | None = None,
+                 quit_question: str = QUIT_QUESTION):
         super().__init__()
+        #: The table, used only through :class:`GameTable` (a local session or a network seat).
         self.session = session
         self.board = board
         self.save_path = save
+        self.quit_question = quit_question
         session.on_save = self._save
+        session.on_change = lambda: self.post_message(TableChanged())  # thread-safe, never blocks
+        self.lost: str | None = None
         self.deciding: int | None = None
         self.legal: list[str] = []
         self._shown = 0
         #: What the log shows, line by line (before wrapping).
         self.log_lines: list[str] = []
+        #: The whole of what the detail area shows (it may cut it at two lines).
+        self.detail_message = ""
 
     def compose(self) -> ComposeResult:
         yield Static(id="status")
@@ -75,7 +94,7 @@ class GameScreen(Screen[None]):
                 hand = HandGrid(id="hand")
                 hand.border_title = "Your hand"
                 yield hand
-                choices = OptionList(id="choices")
+                choices = Choices(id="choices")
                 choices.border_title = "Choices"
                 yield choices
             with Vertical(id="right"):
@@ -91,8 +110,22 @@ class GameScreen(Screen[None]):
         self.advance()
 
     def on_resize(self, event) -> None:
-        """The compass and log get a third of a wide screen, 30 columns of a narrow one."""
+        """The compass and log get a third of a wide screen, 30 columns of a narrow one; once
+        laid out again, the board, hand, choices and log are drawn for the new width."""
         self.query_one("#right").styles.width = max(30, event.size.width // 3)
+        self.call_after_refresh(self.refit)
+
+    def refit(self) -> None:
+        if self.session.outcome() is not None and self.lost is None:
+            self.show_end()
+        elif self.deciding is not None:
+            highlighted = self.query_one(Choices).highlighted
+            self.show_decision(self.deciding, keep_detail=True)
+            self.query_one(Choices).highlighted = highlighted
+        log = self.query_one("#log", RichLog)
+        log.clear()
+        for line in self.log_lines:
+            log.write(Text("\u203a " + line))
 
     # ---- the flow of the game ------------------------------------------------------
 
@@ -102,14 +135,18 @@ class GameScreen(Screen[None]):
         session = self.session
         if session.outcome() is None and session.human_to_act() is None:
             self.deciding = None
-            self.detail("Bots are thinking...")
+            self.detail(session.waiting())
             self.play_bots()
             return
         self.after_bots(session.advance())
 
     @work(thread=True, exclusive=True, group="bots")
     def play_bots(self) -> None:
-        turn = self.session.advance()
+        try:
+            turn = self.session.advance()
+        except TabletopError as error:  # the table cannot go on (a network table lost for good)
+            self.app.call_from_thread(self.show_lost, str(error))
+            return
         self.app.call_from_thread(self.after_bots, turn)
 
     def after_bots(self, turn: Turn | None) -> None:
@@ -124,7 +161,7 @@ class GameScreen(Screen[None]):
     def hand_over(self, turn: Turn) -> HandOver:
         """The page between people: the public table and public narration, nobody's secrets."""
         session = self.session
-        public = session.game.view(session.state, None)
+        public = session.public_view()
         table = self.board.render(public, names=session.names, width=max(40, self.size.width - 2))
         return HandOver(session.names[turn.seat], turn.since, table)
 
@@ -133,12 +170,12 @@ class GameScreen(Screen[None]):
         self.refresh_log(rewrite=True)
         self.show_decision(seat)
 
-    def show_decision(self, seat: int) -> None:
+    def show_decision(self, seat: int, *, keep_detail: bool = False) -> None:
         session, board = self.session, self.board
         decision = self._decision = session.decision(seat)
         view = decision.view
         self.deciding = seat
-        self.legal = list(decision.legal)
+        self.legal = board.ordered(view, decision.legal)  # numbered as at the plain prompt
         name = session.names[seat]
         status = board.status(view)
         line = DOT.join([f"{name} to decide", *([status] if status else []), session.game.title])
@@ -154,47 +191,50 @@ class GameScreen(Screen[None]):
         hand.border_title = board.hand_title
         self.call_after_refresh(self._fit_hand)
         self._cards = cards
-        choices = self.query_one("#choices", OptionList)
+        choices = self.query_one("#choices", Choices)
         choices.clear_options()
         room = max(20, (choices.size.width or self.size.width - 30) - 3)
-        choices.add_options([Option(self._choice_label(n, action, decision.describe(action), room), id=action)
+        choices.add_options([Option(choice_label(n, action, decision.describe(action), room), id=action)
                              for n, action in enumerate(self.legal, start=1)])
+        choices.highlighted = None
         self.query_one("#compass", Compass).update(
             compass(session.names, me=seat, to_act=seat, humans=session.humans))
         self.refresh_log()
-        self.detail(board.hint(view, self.legal) or session.game.notation_help.split(". ")[0])
+        if not keep_detail:
+            self.detail(board.hint(view, self.legal) or first_sentence(session.game.notation_help))
         prompt = self.query_one(Prompt)
         prompt.offer(self.legal + list(COMMANDS))
         prompt.placeholder = f"{name}: type an action or its number (Tab completes, ? helps)"
         prompt.disabled = False
-        prompt.focus()
+        if not keep_detail or not choices.has_focus:
+            prompt.focus()
 
     def _fit_hand(self) -> None:
         """A tall board leaves the hand fewer rows, so the choices keep room to decide."""
         tall = self.query_one("#board").size.height > 8
         self.query_one("#hand").styles.max_height = 3 if tall else 6
 
-    @staticmethod
-    def _choice_label(number: int, action: str, description: str, room: int) -> Text:
-        """One line: a long description is cut here and shown whole in the detail line."""
-        text = Text(f"{number:>2} ", style="dim")
-        text.append(action, style="bold")
-        left = room - len(text) - 2
-        if description and left > 3:
-            cut = description if len(description) <= left else description[:left - 1] + "\u2026"
-            text.append(f"  {cut}", style="dim")
-        return text
+    def show_lost(self, sentence: str) -> None:
+        self.deciding = None
+        self.lost = sentence
+        self.refresh_log()
+        self.detail(sentence + "  Press Enter to leave.", style="bold red")
+        prompt = self.query_one(Prompt)
+        prompt.placeholder = "Press Enter to leave"
+        prompt.offer([])
+        prompt.disabled = False
+        prompt.focus()
 
     def show_end(self) -> None:
         session = self.session
         outcome = session.outcome()
         self.deciding = None
         seat = session.at_screen
-        view = session.game.view(session.state, seat)
+        view = session.view(seat)
         self.query_one("#status", Static).update(Text(f"{session.game.title} \u00b7 game over", style="bold"))
         self.query_one("#board", Static).update(self.board.render(view, names=session.names, width=self.size.width - 2))
         self.query_one("#hand", HandGrid).display = False
-        choices = self.query_one("#choices", OptionList)
+        choices = self.query_one("#choices", Choices)
         choices.clear_options()
         self.query_one("#compass", Compass).update(compass(session.names, me=seat, to_act=None, humans=session.humans))
         self.refresh_log()
@@ -214,16 +254,17 @@ class GameScreen(Screen[None]):
         if self.session.outcome() is not None:
             self.app.exit(self.session.outcome())
             return
+        if self.lost is not None:
+            self.app.exit(None)
+            return
         if self.deciding is None:
             return
         prompt.remember(text.strip())
         word, _, rest = text.strip().partition(" ")
         word = word.casefold()
-        if word in ("?", "help"):
-            self.action_help()
-        elif word == "rules":
-            self.action_rules()
-        elif word in ("quit", "exit"):
+        if self.open_page(word):
+            return
+        if word in ("quit", "exit"):
             self.action_quit_game()
         elif word == "undo":
             self.action_undo()
@@ -238,11 +279,22 @@ class GameScreen(Screen[None]):
                 return
             self.take(action)
 
-    def on_option_list_option_selected(self, event: OptionList.OptionSelected) -> None:
+    def on_prompt_to_choices(self, _: Prompt.ToChoices) -> None:
+        choices = self.query_one(Choices)
+        if self.deciding is not None and choices.option_count:
+            choices.focus()
+            choices.highlighted = 0
+
+    def on_choices_to_prompt(self, _: Choices.ToPrompt) -> None:
+        prompt = self.query_one(Prompt)
+        if not prompt.disabled:
+            prompt.focus()
+
+    def on_option_list_option_selected(self, event: Choices.OptionSelected) -> None:
         if event.option_list.id == "choices" and self.deciding is not None and event.option.id:
             self.take(event.option.id)
 
-    def on_option_list_option_highlighted(self, event: OptionList.OptionHighlighted) -> None:
+    def on_option_list_option_highlighted(self, event: Choices.OptionHighlighted) -> None:
         if event.option_list.id == "choices" and event.option.id and self.deciding is not None:
             description = self._decision.describe(event.option.id)
             self.detail(f"{event.option.id}: {description}" if description else event.option.id)
@@ -275,15 +327,6 @@ class GameScreen(Screen[None]):
         self.advance()
 
     # ---- keys -----------------------------------------------------------------------
-
-    def action_help(self) -> None:
-        view = self.session.game.view(self.session.state, self.deciding) if self.deciding is not None else {}
-        hint = self.board.hint(view, self.legal) if self.deciding is not None else ""
-        self.app.push_screen(Reading("Help", help_markdown(self.session.game, hint)))
-
-    def action_rules(self) -> None:
-        game = self.session.game
-        self.app.push_screen(Reading(f"{game.title}: rules", rules_for_players(game.rules_text() or "This game has no rules text.")))
 
     def action_undo(self) -> None:
         seat = self.deciding
@@ -321,7 +364,7 @@ class GameScreen(Screen[None]):
         if self.session.outcome() is not None:
             self.app.exit(self.session.outcome())
             return
-        self.app.push_screen(Confirm("Quit now? The game is saved; `tabletop play --resume FILE` continues it."),
+        self.app.push_screen(Confirm(self.quit_question),
                              lambda yes: self.quit_now() if yes else None)
 
     def quit_now(self) -> None:
@@ -331,6 +374,8 @@ class GameScreen(Screen[None]):
     # ---- helpers ----------------------------------------------------------------------
 
     def detail(self, message: str, *, style: str = "") -> None:
+        """The two-line detail area; F3/`more` shows ``message`` whole."""
+        self.detail_message = message
         self.query_one("#detail", Static).update(Text(message, style=style))
 
     def refresh_log(self, *, rewrite: bool = False) -> None:
@@ -348,6 +393,37 @@ class GameScreen(Screen[None]):
                 line = item.event.render(session.names)
                 self.log_lines.append(line)
                 log.write(Text("\u203a " + line))
+
+    def on_table_changed(self, _: TableChanged) -> None:
+        """News from a table held elsewhere: while waiting, show it; while deciding, a decision
+        the table no longer asks (a newer one, the end) is replaced."""
+        session = self.session
+        if self.lost is not None or session.outcome() is not None and self.deciding is None:
+            return
+        if self.deciding is not None:
+            seat = session.human_to_act()
+            if seat is None:
+                self.deciding = None
+                self.query_one(Prompt).disabled = True
+                self.advance()
+            elif list(session.decision(seat).legal) != self.legal:
+                self.show_decision(seat)
+            else:
+                self.refresh_log()
+            return
+        seat = session.at_screen
+        if session.outcome() is None:
+            view = session.view(seat)
+            width = max(40, self.size.width - 2)
+            status = self.board.status(view)
+            self.query_one("#status", Static).update(
+                Text(DOT.join([*([status] if status else []), session.game.title]), style="bold"))
+            self.query_one("#board", Static).update(self.board.render(view, names=session.names, width=width))
+            self.query_one("#choices", Choices).clear_options()
+            self.query_one("#compass", Compass).update(compass(session.names, me=seat, to_act=None,
+                                                               humans=session.humans))
+            self.detail(session.waiting())
+        self.refresh_log()
 
     def _save(self, record: GameRecord) -> None:
         """The session's save points (after every decision, a takeback, the end), written on the

@@ -2,12 +2,32 @@
 
 from __future__ import annotations
 
+import re
 from collections.abc import Sequence
 
 from tabletop.core.game import Game, Outcome
 
 #: What a person may type besides an action.
-COMMANDS = ("help", "card ", "undo", "quit", "rules")
+COMMANDS = ("help", "card ", "list", "view", "more", "log", "undo", "quit", "rules")
+
+#: Short forms whose full stop does not end a sentence.
+_ABBREVIATIONS = ("e.g.", "i.e.", "etc.", "vs.", "cf.", "no.", "approx.")
+#: A full stop, question or exclamation mark, then a space and what looks like a new sentence.
+_SENTENCE_END = re.compile(r"[.!?](?=\s+[\"'(\[`<]?[A-Z0-9])")
+
+
+def first_sentence(text: str) -> str:
+    """The first whole sentence of ``text`` (all of it when it has one): the hint shown when a
+    game gives none. A full stop in ``e.g.`` or ``i.e.`` does not end it, nor one followed by
+    lower case; a stop inside a notation (``r3.``) does, when the next word starts a sentence."""
+    text = " ".join(text.split())
+    for found in _SENTENCE_END.finditer(text):
+        end = found.end()
+        word = text[:end].rsplit(" ", 1)[-1].lstrip("\"'([`").casefold()
+        if word in _ABBREVIATIONS:
+            continue
+        return text[:end]
+    return text
 
 
 def outcome_text(outcome: Outcome, names: Sequence[str], *, gap: str = " ") -> str:
@@ -46,9 +66,17 @@ def help_markdown(game: Game, hint: str) -> str:
         parts.append(f"**How to type actions:** {as_markdown_text(game.notation_help)}")
     parts.append(
         "**At the table**\n\n"
-        "- Type an action, its number in the list, or enough of its start; **Tab** completes, "
-        "**Up**/**Down** recall what you typed before. Or pick a choice with the mouse or arrows and Enter.\n"
+        "- Type an action, its number in the list, or enough of its start; **Tab** completes. "
+        "Or pick a choice with the mouse, or with the arrow keys and Enter.\n"
+        "- **Up** recalls what you typed before (**Down** goes forward again). **Down** on an empty "
+        "prompt moves into the list of choices: Up/Down pick one there, Enter takes it, and **Up** "
+        "from the first choice or **Escape** goes back to the prompt.\n"
         "- `card NAME` shows a card's full text and keywords; selecting a card in your hand does too.\n"
+        "- `more` (F3) shows the whole of what the two-line detail area shows (a card's text, a "
+        "refusal, any message), however long.\n"
+        "- `log` (F4) shows the whole log you may see, the latest round first.\n"
+        "- `list` shows every choice with all of what it does; `view` the game's full picture of the "
+        "table as you see it.\n"
         "- `undo` (Ctrl+Z) takes back your last decision, bots choosing again exactly as before; not once the game has shown you what was hidden when you chose.\n"
         "- `quit` (Ctrl+Q) asks first, then saves the game: `tabletop play --resume FILE` continues it.\n"
         "- `rules` (F2) shows the game's rules; `help` (F1) this page. Escape goes back."

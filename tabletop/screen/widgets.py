@@ -6,8 +6,9 @@ from collections.abc import Sequence
 
 from rich.text import Text
 from textual.binding import Binding
+from textual.message import Message
 from textual.suggester import SuggestFromList
-from textual.widgets import DataTable, Input, Static
+from textual.widgets import DataTable, Input, OptionList, Static
 
 from tabletop.core.board import HandCard
 
@@ -63,13 +64,17 @@ class Compass(Static):
 
 
 class Prompt(Input):
-    """The line a person types on: Up/Down recall earlier lines, Tab completes a legal action."""
+    """The line a person types on: Up/Down recall earlier lines, Tab completes a legal action,
+    and Down on an empty line (not going through earlier lines) moves into the choices."""
 
     BINDINGS = [
         Binding("up", "history(-1)", "Earlier", show=False),
-        Binding("down", "history(1)", "Later", show=False),
+        Binding("down", "down", "Later", show=False),
         Binding("tab", "complete", "Complete", show=False),
     ]
+
+    class ToChoices(Message):
+        """Down on an empty prompt: the person goes to pick from the list of choices."""
 
     def __init__(self, **kwargs):
         super().__init__(**kwargs)
@@ -85,6 +90,12 @@ class Prompt(Input):
             self.history.append(line)
         self._back = 0
 
+    def action_down(self) -> None:
+        if self._back == 0 and not self.value:
+            self.post_message(self.ToChoices())
+        else:
+            self.action_history(1)
+
     def action_history(self, direction: int) -> None:
         if not self.history:
             return
@@ -96,6 +107,27 @@ class Prompt(Input):
         if self._suggestion:
             self.value = self._suggestion
             self.cursor_position = len(self.value)
+
+
+class Choices(OptionList):
+    """The list of choices: Up from the first one, or Escape, goes back to the prompt."""
+
+    BINDINGS = [
+        Binding("up", "up_or_leave", "Up", show=False),
+        Binding("escape", "leave", "Prompt", show=False),
+    ]
+
+    class ToPrompt(Message):
+        """The person leaves the list for the prompt."""
+
+    def action_up_or_leave(self) -> None:
+        if not self.highlighted:  # None or the first choice
+            self.post_message(self.ToPrompt())
+        else:
+            self.action_cursor_up()
+
+    def action_leave(self) -> None:
+        self.post_message(self.ToPrompt())
 
 
 MARK = {True: "\u2713 ", False: "\u2717 ", None: "  "}

@@ -16,10 +16,11 @@ from typing import Any
 from rich.panel import Panel
 
 from tabletop.core.board import Board
+from tabletop.core.errors import TabletopError
 from tabletop.core.events import Event
 from tabletop.core.game import Outcome
 from tabletop.core.record import GameRecord
-from tabletop.engine.session import Session, Turn
+from tabletop.engine.table import GameTable, Turn
 from tabletop.terminal.interrupts import shielded
 from tabletop.terminal.output import Output
 from tabletop.terminal.prompt import (
@@ -34,12 +35,12 @@ from tabletop.terminal.safe_text import clean, fmt, plain
 
 
 class PlainTable:
-    """A view of the table loop (:class:`Session`): it shows each :class:`Turn` and asks at the
-    prompt; who decides, when to hand over, what a takeback needs and when to save are the
-    session's."""
+    """A view of a table (:class:`GameTable`: a local session or a network seat): it shows each
+    :class:`Turn` and asks at the prompt; who decides, when to hand over, what a takeback needs
+    and when to save are the table's."""
 
-    def __init__(self, output: Output, ask: Callable[[str], str], session: Session, board: Board, *,
-                 save: Path, completer: Callable[[list[str]], None] | None = None,
+    def __init__(self, output: Output, ask: Callable[[str], str], session: GameTable, board: Board, *,
+                 save: Path | None, completer: Callable[[list[str]], None] | None = None,
                  discard: Callable[[], None] = discard_typeahead):
         """``discard``: drop input typed but not read yet (the terminal's, by default)."""
         self.output = output
@@ -67,11 +68,20 @@ class PlainTable:
             except UndoRequested:
                 self.take_back(turn.seat)
                 continue
-            for logged in session.submit(turn.seat, action):
+            try:
+                taken = session.submit(turn.seat, action)
+            except TabletopError as error:  # refused by a table held elsewhere: it asks again
+                if session.outcome() is not None:
+                    break
+                self.output.print(plain(str(error), "yellow"))
+                continue
+            for logged in taken:
                 self.narrate(logged.event)
         return session.outcome()
 
     def _save(self, record: GameRecord) -> None:
+        if self.save is None:  # a table saved elsewhere (a server)
+            return
         with shielded():
             record.save(self.save)
 

@@ -7,14 +7,23 @@ import pytest
 
 from tabletop.core import Event, InvalidAction
 from tabletop.core.decision import BotSpec
+from tabletop.core.game import Rule, rulebook
 from tabletop.engine.check import check_game
 from tests.core.hidden_hand import HandState, HiddenHand
+from tests.core.planted_bluff import Bluff, BluffState, kind
+from tests.goofspiel.game import Goofspiel, bid, refuse_bid
 
 
 def problems(game, **kwargs):
     report = check_game(game, games=kwargs.pop("games", 4), **kwargs)
     assert not report.ok, "the planted leak was not caught"
     return report.problems[0]
+
+
+def all_problems(game, games=30):
+    report = check_game(game, games=games, max_problems=games)
+    assert not report.ok, "the planted leak was not caught"
+    return "\n".join(report.problems)
 
 
 def test_the_honest_game_passes_with_its_bot():
@@ -164,3 +173,168 @@ def test_a_game_can_keep_its_own_view_shape_from_the_zones():
     assert zone_view(state, "pile", None) == []
     with pytest.raises(ValueError, match="say whose"):
         zone_view(state, "hands", 0)
+
+
+# ---- the leaks a game makes by telling the engine something false (issue 22) -------------------
+
+
+class ShufflesWithAGenerator(Bluff):
+    """Shuffles the shown card back with state.random(): who looked still knows where cards lie."""
+
+    def shuffle_deck(self, state):
+        state.random().shuffle(state.deck)
+
+
+class KeepsTheStateOnItself(Bluff):
+    """Setup keeps the state on the game object, which every agent is handed."""
+
+    def setup(self, seats, options, seed):
+        self.table = {"now": super().setup(seats, options, seed)}
+        return self.table["now"]
+
+
+class AsksOnlyWhenItMatters(Bluff):
+    """Asks only the seats that could doubt a claim (none of their cards is of that kind):
+    whether a seat is asked tells the others what it holds."""
+
+    def answering(self, state):
+        return [s for s in super().answering(state) if all(kind(c) != state.claim for c in state.hands[s])]
+
+    def apply(self, state, seat, action):
+        events = list(super().apply(state, seat, action))
+        if action.startswith("claim ") and not self.answering(state):
+            events += self.resolve(state)
+        return events
+
+
+class AnsweredState(BluffState):
+    __slots__ = ("given",)
+
+    def __init__(self, seats, deck, seed):
+        super().__init__(seats, deck, seed)
+        self.given = (None,) * seats
+
+
+class AnswersInASharedSlot(Bluff):
+    """Keeps the secret answers in a slot declared nowhere: resampling never redraws them."""
+
+    state_class = AnsweredState
+
+    def make_state(self, seats, deck, seed):
+        return AnsweredState(seats, deck, seed)
+
+    def keep_answer(self, state, seat, verb):
+        state.answers.choose(seat, True, options=(True,))
+        state.given = state.given[:seat] + (verb,) + state.given[seat + 1:]
+
+    def new_claim(self, state):
+        super().new_claim(state)
+        state.given = (None,) * state.seats
+
+    def answers_given(self, state):
+        return [s for s, answer in enumerate(state.given) if answer == "challenge"]
+
+
+class ListedState(AnsweredState):
+    __slots__ = ()
+
+    def __init__(self, seats, deck, seed):
+        super().__init__(seats, deck, seed)
+        self.given = [None] * seats
+
+
+class AnswersInASharedList(AnswersInASharedSlot):
+    """The same, in a list changed in place: copies share it."""
+
+    state_class = ListedState
+
+    def make_state(self, seats, deck, seed):
+        return ListedState(seats, deck, seed)
+
+    def new_claim(self, state):
+        Bluff.new_claim(self, state)
+        state.given = [None] * state.seats
+
+    def keep_answer(self, state, seat, verb):
+        state.answers.choose(seat, True, options=(True,))
+        state.given[seat] = verb
+
+
+class LooseState(BluffState):  # no __slots__: its attributes are declared nowhere
+    def __init__(self, seats, deck, seed):
+        super().__init__(seats, deck, seed)
+        self.given = {}
+
+
+class AnswersOnTheSide(AnswersInASharedSlot):
+    state_class = None
+
+    def make_state(self, seats, deck, seed):
+        return LooseState(seats, deck, seed)
+
+
+class AnswerEventNamesTheAnswer(Bluff):
+    """Tells everyone each answer as it is given, before the others have answered."""
+
+    def answered_event(self, seat, verb):
+        return Event("answered", f"{{p{seat}}} answers: {verb}.", {"seat": seat})
+
+
+class BidEventNamesTheBid(Goofspiel):
+    """Tells everyone the first bid before the second seat has bid."""
+
+    rules = rulebook(Rule("bid", refuse_bid, lambda game, state, seat, card: (
+        [Event("bid", f"{{p{seat}}} bids {card}.", {"seat": seat})] if len(state.waiting) == 2 else []
+    ) + list(bid(game, state, seat, card))))
+
+
+class DrawIsPublic(Bluff):
+    """Tells everyone the kind of the card the claimant draws: "draws a Duke", never its id."""
+
+    def draw_event(self, seat, card):
+        return Event("draw", f"{{p{seat}}} draws a {kind(card).capitalize()}.", {"seat": seat})
+
+
+class NamedCards(HiddenHand):
+    """Hidden Hand whose cards read "Red 3" (id r3)."""
+
+    def card_name(self, card):
+        return {"r": "Red", "g": "Green", "b": "Blue"}[card[0]] + f" {card[1]}"
+
+
+class DrawNamedInWords(NamedCards):
+    def draw_event(self, seat, card):
+        return Event("draw", f"{{p{seat}}} draws the {self.card_name(card).upper()}.", {"seat": seat})
+
+
+class SharedIds(Bluff):
+    shared_ids = True
+
+
+@pytest.mark.parametrize(
+    ("game", "named"),
+    [
+        (ShufflesWithAGenerator(), "knowledge_forgets_a_reorder: "),
+        (KeepsTheStateOnItself(), "agents_cannot_reach_the_state: setup: an agent can reach the true state through "
+                                  "game.table['now']"),
+        (AsksOnlyWhenItMatters(), "decision_order_is_public: "),
+        (AnswersInASharedSlot(), "simultaneous_choices_stay_secret: "),
+        (AnswersInASharedList(), "shared_slots_are_not_changed_in_place: "),
+        (AnswersOnTheSide(), "the_state_is_declared: setup: LooseState.given is neither a zone nor a PUBLIC or PRIVATE value"),
+        (AnswerEventNamesTheAnswer(), "simultaneous_choices_stay_secret: "),
+        (BidEventNamesTheBid(), "simultaneous_choices_stay_secret: "),
+        (DrawIsPublic(), "events_ignore_the_unseen: "),
+        (DrawNamedInWords(), "events_name_no_hidden_card: "),
+    ],
+    ids=["shuffled-with-a-generator", "state-on-the-game", "asks-only-when-it-matters", "answers-in-a-shared-slot",
+         "answers-in-a-shared-list", "answers-declared-nowhere", "answer-event", "bid-event", "draw-a-duke",
+         "display-name"],
+)
+def test_a_leak_the_game_hides_from_the_engine_fails_the_check_naming_it(game, named):
+    assert named in all_problems(game)
+
+
+@pytest.mark.parametrize("game", [Bluff(), SharedIds(), NamedCards()], ids=["unique-ids", "shared-ids", "display-names"])
+def test_a_bluffing_game_with_public_claims_passes_without_a_false_alarm(game):
+    report = check_game(game, games=30, bots=[BotSpec("lowest", lambda g, s, r: Lowest(), game=game.name)])
+    assert report.ok, report.problems

@@ -114,3 +114,41 @@ def test_the_state_s_randomness_is_reproducible_and_counted():
     a, b = Table3(), Table3()
     assert a.random().random() == b.random().random()
     assert a.randomness == ("s", 1)
+
+
+class SecretAside(Table3):
+    """Keeps a secret in a slot copies share: resampling would never redraw it."""
+
+    __slots__ = ("aside",)
+
+    def __init__(self):
+        super().__init__()
+        self.aside = Secret(3)
+
+
+class Loose(Table3):  # no __slots__: what it sets is declared nowhere
+    def __init__(self):
+        super().__init__()
+        self.answers = [None, None, None]
+
+
+@pytest.mark.parametrize(
+    ("kind", "message"),
+    [
+        (SecretAside, r"SecretAside\.aside holds a Secret but is a slot copies share: .* declare it in PUBLIC"),
+        (Loose, r"Loose\.answers is neither a zone nor a PUBLIC or PRIVATE value nor a slot"),
+    ],
+    ids=["secret-in-a-shared-slot", "attribute-outside-the-slots"],
+)
+def test_setup_refuses_what_the_engine_cannot_check_naming_the_attribute(kind, message):
+    from tabletop.core.game import Game
+    from tabletop.core.zones import UndeclaredState
+
+    class Game3(Game):
+        def setup(self, seats, options, seed):
+            return kind()
+
+    assert SecretAside.SHARED == ("aside",) and Table3.SHARED == ()
+    with pytest.raises(UndeclaredState, match=message):
+        Game3().setup(3, {}, 0)
+    Table3().check_declared()  # the declared parts, and nothing else, pass

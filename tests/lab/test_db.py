@@ -26,7 +26,7 @@ def test_a_version_1_database_is_migrated_in_place_and_keeps_its_games(tmp_path)
     with sqlite3.connect(path) as conn:
         conn.executescript(SCHEMA_V1)
     with ResultsDB(path) as db:
-        assert db.version == SCHEMA_VERSION == 3
+        assert db.version == SCHEMA_VERSION == 4
         (run,) = db.runs()
         assert (run.id, run.game, run.options, run.seats, run.played, run.status, run.rotate) == (
             1, "windupwar", {"edition": "2016"}, ["tactician", "random"], 3, "finished", False)

@@ -1,0 +1,130 @@
+"""Optimisers for ``tabletop balance``, all behind one ask/tell interface.
+
+A candidate is a full assignment of the game's tunable values; an optimiser is asked for
+one, the lab plays its games, and tells back ``(balance, values changed)`` (both lower is
+better). Suggestions are told back strictly in trial order and every random choice comes
+from the study's seed, so a study is the same whatever the worker count or backend: only a
+candidate's own games run in parallel. ``ntbea`` is built in; ``tpe`` and ``nsga2`` (two
+objectives) come from optuna, an optional extra (``pip install 'tabletop[balance]'``).
+"""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Sequence
+from dataclasses import dataclass
+from typing import Any, Protocol
+
+from tabletop.core.errors import TabletopError
+from tabletop.core.tunables import Tunable, Tunables
+from tabletop.lab.ntbea import NTBEA
+
+OPTIMISERS = ("ntbea", "tpe", "nsga2")
+
+
+class OptimiserError(TabletopError):
+    """An optimiser that cannot be used here (optuna missing, an unknown name)."""
+
+
+@dataclass(frozen=True)
+class Space:
+    """The tunable values as dimensions: each value's allowed choices, the printed one first asked."""
+
+    items: tuple[Tunable, ...]
+
+    @classmethod
+    def of(cls, tunables: Tunables) -> Space:
+        return cls(tunables.items)
+
+    @property
+    def sizes(self) -> list[int]:
+        return [len(t.values) for t in self.items]
+
+    @property
+    def printed(self) -> tuple[int, ...]:
+        return tuple(t.values.index(t.printed) for t in self.items)
+
+    def changes(self, point: Sequence[int]) -> dict[str, Any]:
+        """The values a point changes from the printed data, in declaration order."""
+        return {t.address: t.values[i] for t, i in zip(self.items, point, strict=True) if t.values[i] != t.printed}
+
+    def point(self, changes: dict[str, Any]) -> tuple[int, ...]:
+        return tuple(t.values.index(changes.get(t.address, t.printed)) for t in self.items)
+
+
+def key(changes: dict[str, Any]) -> str:
+    """One text per candidate (what a trial stores and resuming compares)."""
+    return json.dumps(changes, sort_keys=True, separators=(",", ":"))
+
+
+class Optimiser(Protocol):
+    name: str
+
+    def ask(self) -> dict[str, Any]:
+        """The next candidate: the values it changes from the printed data."""
+
+    def tell(self, changes: dict[str, Any], balance: float, changed: int) -> None:
+        """The candidate asked last, measured: its balance objective and how many values it changes."""
+
+
+class NtbeaOptimiser:
+    """The in-house NTBEA on the balance objective (values changed is read off the Pareto front)."""
+
+    name = "ntbea"
+
+    def __init__(self, space: Space, seed: int):
+        self.space = space
+        self.search = NTBEA(space.sizes, seed, start=space.printed)
+
+    def ask(self) -> dict[str, Any]:
+        return self.space.changes(self.search.ask())
+
+    def tell(self, changes: dict[str, Any], balance: float, changed: int) -> None:
+        self.search.tell(self.space.point(changes), balance)
+
+    def estimate(self, changes: dict[str, Any]) -> float:
+        return self.search.estimate(self.space.point(changes))
+
+
+class OptunaOptimiser:
+    """optuna's TPE (one objective) or NSGA-II (balance and values changed), seeded, asked in order."""
+
+    def __init__(self, space: Space, seed: int, name: str):
+        try:
+            import optuna
+        except ImportError:
+            raise OptimiserError(
+                f"The {name} optimiser needs optuna: install it with pip install 'tabletop[balance]'."
+            ) from None
+        optuna.logging.set_verbosity(optuna.logging.WARNING)
+        self.name = name
+        self.space = space
+        self._optuna = optuna
+        if name == "nsga2":
+            sampler = optuna.samplers.NSGAIISampler(seed=seed)
+            self.study = optuna.create_study(directions=["minimize", "minimize"], sampler=sampler)
+        else:
+            sampler = optuna.samplers.TPESampler(seed=seed)
+            self.study = optuna.create_study(direction="minimize", sampler=sampler)
+        # The printed data is the first candidate, as with NTBEA: the baseline every report needs.
+        self.study.enqueue_trial({f"v{d}": i for d, i in enumerate(space.printed)})
+        self._trial: Any = None
+
+    def ask(self) -> dict[str, Any]:
+        if self._trial is None:
+            self._trial = self.study.ask()
+        point = [self._trial.suggest_int(f"v{d}", 0, size - 1) for d, size in enumerate(self.space.sizes)]
+        return self.space.changes(point)
+
+    def tell(self, changes: dict[str, Any], balance: float, changed: int) -> None:
+        values: Any = [balance, float(changed)] if self.name == "nsga2" else balance
+        self.study.tell(self._trial, values)
+        self._trial = None
+
+
+def make_optimiser(name: str, space: Space, seed: int) -> Optimiser:
+    if name == "ntbea":
+        return NtbeaOptimiser(space, seed)
+    if name in ("tpe", "nsga2"):
+        return OptunaOptimiser(space, seed, name)
+    raise OptimiserError(f"No optimiser '{name}'; choose one of: {', '.join(OPTIMISERS)}.")

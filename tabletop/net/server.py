@@ -1,0 +1,398 @@
+"""The network table's server: asyncio WebSockets (the ``websockets`` library) in front of games.
+
+The server owns every game's state; a connection gets frames built from its seat's view alone
+(:mod:`tabletop.net.server_table`). Each game has a lock: its moves are taken one at a time,
+in a worker thread (``asyncio.to_thread``), so bots thinking and records being written never
+block the event loop and other games go on. Every accepted action is in the record on disk
+(:mod:`tabletop.net.server_store`) before any frame reporting it is queued.
+
+One slow client cannot stall a table: each connection has a bounded send queue and a task
+that drains it; a client whose queue fills (it does not read) is dropped and the table goes
+on. A connection that floods messages or keeps sending malformed frames gets a ``bye``; an
+oversized frame is closed by the library (1009). One seat, one voice: a second connection with
+a seat's code replaces the first, which gets a ``bye``.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import secrets
+import time
+from collections.abc import Callable, Mapping, Sequence
+from dataclasses import dataclass, field
+from typing import Any
+
+from websockets.asyncio.server import Server as WsServer
+from websockets.asyncio.server import ServerConnection, serve
+from websockets.exceptions import ConnectionClosed
+
+from tabletop.core.errors import RecordError, TabletopError
+from tabletop.core.game import Game
+from tabletop.engine.session import HUMAN, SeatSpec, Session
+from tabletop.net import protocol
+from tabletop.net.server_store import CodeBook, Store
+from tabletop.net.server_table import BROKEN, Away, Sent, Table, Viewer
+
+#: Frames a connection may have waiting to be sent; more and it is dropped as not reading.
+SEND_QUEUE = 64
+#: Messages a connection may send per second on average, and in one burst; an accepted move is
+#: not counted (a bot may answer as fast as the table asks), pings and refused frames are.
+FLOOD_RATE = 20.0
+FLOOD_BURST = 40
+#: Spectators one game lets in at once (one code opens all their places).
+MAX_SPECTATORS = 32
+#: Malformed frames tolerated (each refused with its sentence) before the connection is closed.
+MAX_MALFORMED = 5
+
+UNKNOWN_CODE = "That join code is not known on this server; check it with the host."
+REPLACED = "Another connection joined with this seat's code; this one is closed (one seat, one voice)."
+TOO_SLOW = "Your connection did not keep up with the table; reconnect to continue."
+FLOOD = "Too many messages too fast; reconnect and send at most a few a second."
+MALFORMED = "Too many malformed frames; check the client against the protocol in docs/network.md."
+NO_HELLO = "Send a hello frame with your join code first."
+SHUTDOWN = "The server is shutting down; your seat is saved, rejoin with your code when it is back."
+RECODED = "The host gave this seat a new code; this one no longer opens it."
+FULL = "This game has as many spectators as it lets in; try again later."
+
+
+class Connection:
+    """One client: its viewer, a bounded queue of frames and the task that sends them in order."""
+
+    def __init__(self, ws: ServerConnection, viewer: Viewer, queue: int = SEND_QUEUE):
+        self.ws = ws
+        self.viewer = viewer
+        self.queue: asyncio.Queue[str | None] = asyncio.Queue(queue)
+        self.closing = False
+        self.closer: asyncio.Task | None = None
+        self.sender = asyncio.create_task(self._drain())
+        self._tokens = float(FLOOD_BURST)
+        self._last = time.monotonic()
+        self.malformed = 0
+
+    async def _drain(self) -> None:
+        with contextlib.suppress(ConnectionClosed, asyncio.CancelledError):
+            while (text := await self.queue.get()) is not None:
+                await self.ws.send(text)
+
+    def send(self, text: str) -> None:
+        if self.closing:
+            return
+        try:
+            self.queue.put_nowait(text)
+        except asyncio.QueueFull:
+            self.drop(TOO_SLOW)
+
+    def bye(self, reason: str, code: int = protocol.CLOSE_POLICY) -> None:
+        """Send a bye after what is queued, then close."""
+        if self.closing:
+            return
+        self.closing = True
+        with contextlib.suppress(asyncio.QueueFull):
+            self.queue.put_nowait(protocol.encode(protocol.bye(reason)))
+            self.queue.put_nowait(None)
+        self.closer = asyncio.create_task(self._close_after_sender(reason, code))
+
+    def drop(self, reason: str) -> None:
+        """Close a connection that does not read: no waiting on its queue."""
+        if self.closing:
+            return
+        self.closing = True
+        self.sender.cancel()
+        self.closer = asyncio.create_task(self._close(reason, protocol.CLOSE_POLICY))
+
+    async def _close_after_sender(self, reason: str, code: int) -> None:
+        with contextlib.suppress(asyncio.TimeoutError, asyncio.CancelledError):
+            await asyncio.wait_for(asyncio.shield(self.sender), 5)
+        self.sender.cancel()
+        await self._close(reason, code)
+
+    async def _close(self, reason: str, code: int) -> None:
+        try:
+            await asyncio.wait_for(self.ws.close(code, reason[:120]), 3)
+        except (asyncio.TimeoutError, ConnectionClosed, OSError):
+            pass
+        finally:
+            if self.ws.transport is not None and not self.ws.transport.is_closing():
+                self.ws.transport.abort()
+
+    def refund(self) -> None:
+        """An accepted move costs nothing: a fast bot answering every decision is no flood."""
+        self._tokens = min(FLOOD_BURST, self._tokens + 1)
+
+    def allow(self) -> bool:
+        """Token bucket: False once the connection sends faster than the flood limit."""
+        now = time.monotonic()
+        self._tokens = min(FLOOD_BURST, self._tokens + (now - self._last) * FLOOD_RATE)
+        self._last = now
+        self._tokens -= 1
+        return self._tokens >= 0
+
+
+@dataclass(eq=False)
+class Hosted:
+    """A game on this server: its table, the lock its moves take, and who is connected."""
+
+    table: Table
+    settings: dict[str, Any]
+    lock: asyncio.Lock = field(default_factory=asyncio.Lock)
+    seats: dict[int, Connection] = field(default_factory=dict)
+    spectators: set[Connection] = field(default_factory=set)
+
+    def connections(self) -> list[Connection]:
+        return [*self.seats.values(), *self.spectators]
+
+    def viewers(self) -> list[Viewer]:
+        return [c.viewer for c in self.connections()]
+
+    def everyone(self, text: str | None, *, but: Connection | None = None) -> None:
+        if text is not None:
+            for conn in self.connections():
+                if conn is not but:
+                    conn.send(text)
+
+    def deliver(self, sent: Sent) -> None:
+        by_viewer = {id(c.viewer): c for c in self.connections()}
+        for viewer, text in sent.frames:
+            conn = by_viewer.get(id(viewer))
+            if conn is not None:
+                conn.send(text)
+        for seat, reason in sent.refusals:
+            conn = self.seats.get(seat)
+            if conn is not None:
+                conn.send(protocol.encode(protocol.refused(reason, self.table.seat_viewers[seat].seq)))
+        self.everyone(sent.status)
+
+
+class Server:
+    """Hosts games and serves them. ``registry``: anything with ``game(name)``, ``bot(game,
+    name)`` and ``pm`` (the engine's Registry). ``watch(game_id)``: the leak test's observer."""
+
+    def __init__(self, registry: Any, store: Store, *, report: Callable[[str], None] | None = None,
+                 watch: Callable[[str], Callable[[int | None, int, dict], None]] | None = None,
+                 send_queue: int = SEND_QUEUE, hello_timeout: float = protocol.HELLO_TIMEOUT):
+        self.send_queue = send_queue
+        self.hello_timeout = hello_timeout
+        self.registry = registry
+        self.store = store
+        self.report = report
+        self.watch = watch
+        self.codes = CodeBook()
+        self.games: dict[str, Hosted] = {}
+        self.url: str | None = None
+        self._ws: WsServer | None = None
+        self._away_task: asyncio.Task | None = None
+
+    # ---- games ---------------------------------------------------------------------------------
+
+    def host(self, game: Game, seats: Sequence[SeatSpec], *, options: Mapping[str, Any] | None = None,
+             seed: int | None = None, away: Away | None = None) -> tuple[str, dict[int | None, str]]:
+        """A new game: its id and a code per person seat (engine seat) and one for spectators
+        (key None). Bots move until a person must decide, and the record is on disk, first."""
+        seed = secrets.randbits(64) if seed is None else seed
+        session = Session(game, seats, seed=seed, options=options, pm=getattr(self.registry, "pm", None),
+                          on_plugin_error=self.report)
+        game_id = self.store.new_id()
+        codes = {i: self.codes.issue(game_id, i) for i, s in enumerate(session.seats) if s.person}
+        codes[None] = self.codes.issue(game_id, None)
+        settings = {"game": game.name, "seats": [{"name": s.name, "kind": s.kind} for s in session.seats],
+                    "away": None if away is None else {"bot": away.bot.name, "seconds": away.seconds}}
+        self._open(game_id, session, settings, away)
+        return game_id, codes
+
+    def resume(self) -> list[str]:
+        """Every game in the data folder, rebuilt by replaying its record; the same codes open it."""
+        resumed = []
+        for game_id, settings, record in self.store.games():
+            game = self.registry.game(settings.get("game", record.game))
+            record.replay(game)  # one clear sentence if the record does not fit this game
+            kinds = [s.get("kind", HUMAN) for s in settings["seats"]]
+            seats = [SeatSpec(s["name"], k, None if k == HUMAN else self.registry.bot(game.name, k))
+                     for s, k in zip(settings["seats"], kinds, strict=True)]
+            try:
+                session = Session(game, seats, seed=record.seed, options=record.options,
+                                  pm=getattr(self.registry, "pm", None), on_plugin_error=self.report,
+                                  actions=record.actions)
+            except TabletopError as error:
+                raise RecordError(f"Game {game_id} does not replay: {error}") from None
+            for entry in settings.get("codes", []):
+                self.codes.add_hash(game_id, entry["seat"], entry["hash"])
+            away = None
+            if settings.get("away"):
+                away = Away(self.registry.bot(game.name, settings["away"]["bot"]), float(settings["away"]["seconds"]))
+            self._open(game_id, session, settings, away, held=self.store.held(game_id))
+            resumed.append(game_id)
+        return resumed
+
+    def _open(self, game_id: str, session: Session, settings: dict[str, Any], away: Away | None,
+              held: dict[int, str] | None = None) -> None:
+        store = self.store
+        table = Table(game_id, session, save=lambda s: store.save_record(game_id, s.record), away=away,
+                      watch=None if self.watch is None else self.watch(game_id),
+                      save_held=lambda moves: store.save_held(game_id, moves))
+        table.start(held)
+        self.games[game_id] = Hosted(table, settings)
+        self._write_settings(game_id)
+
+    def _write_settings(self, game_id: str) -> None:
+        hosted = self.games[game_id]
+        self.store.write_settings(game_id, {**hosted.settings, "codes": self.codes.hashes(game_id)})
+
+    def new_code(self, game_id: str, seat: int | None) -> str:
+        """A new code for a seat that changes hands; its old code stops working at once."""
+        code = self.codes.issue(game_id, seat)
+        self._write_settings(game_id)
+        hosted = self.games[game_id]
+        if seat is not None and seat in hosted.seats:
+            hosted.seats[seat].bye(RECODED)
+        return code
+
+    # ---- serving --------------------------------------------------------------------------------
+
+    async def start(self, host: str = "127.0.0.1", port: int = 0) -> str:
+        self._ws = await serve(self._handle, host, port, max_size=protocol.MAX_FRAME, max_queue=16,
+                               compression=None, ping_interval=20, ping_timeout=20, close_timeout=3)
+        bound = self._ws.sockets[0].getsockname()
+        shown = f"[{bound[0]}]" if ":" in bound[0] else bound[0]
+        self.url = f"ws://{shown}:{bound[1]}"
+        if any(h.table.away is not None for h in self.games.values()):
+            self._away_task = asyncio.create_task(self._away_loop())
+        return self.url
+
+    async def stop(self) -> None:
+        """Tell everyone the server is going, then close (records are already on disk)."""
+        if self._away_task is not None:
+            self._away_task.cancel()
+        for hosted in self.games.values():
+            for conn in hosted.connections():
+                conn.bye(SHUTDOWN, protocol.CLOSE_GOING_AWAY)
+        if self._ws is not None:
+            self._ws.close()
+            with contextlib.suppress(asyncio.TimeoutError):
+                await asyncio.wait_for(self._ws.wait_closed(), 5)
+
+    async def _away_loop(self) -> None:
+        while True:
+            await asyncio.sleep(0.25)
+            for hosted in list(self.games.values()):
+                if hosted.table.away is None or hosted.table.over():
+                    continue
+                async with hosted.lock:
+                    try:
+                        while (sent := await asyncio.to_thread(hosted.table.play_away, hosted.viewers())) is not None:
+                            hosted.deliver(sent)
+                    except Exception as error:  # the away bot or the game failed: that game stops, not the loop
+                        self._broke(hosted.table, error)
+
+    def _broke(self, table: Table, error: Exception) -> None:
+        table.broken = True
+        if self.report is not None:
+            self.report(f"Game {table.id} failed on a move ({type(error).__name__}: {error}); it takes no more "
+                        "moves. Its record holds every move before it.")
+
+    async def _handle(self, ws: ServerConnection) -> None:
+        try:
+            raw = await asyncio.wait_for(ws.recv(), self.hello_timeout)
+        except (asyncio.TimeoutError, ConnectionClosed):
+            await _refuse(ws, NO_HELLO)
+            return
+        try:
+            hello = protocol.decode_client(raw)
+        except protocol.ProtocolError as error:
+            await _refuse(ws, str(error), protocol.CLOSE_PROTOCOL)
+            return
+        if hello["type"] != "hello":
+            await _refuse(ws, NO_HELLO, protocol.CLOSE_PROTOCOL)
+            return
+        entry = self.codes.find(hello["code"])
+        hosted = None if entry is None else self.games.get(entry.game)
+        if entry is None or hosted is None:
+            await _refuse(ws, UNKNOWN_CODE)
+            return
+        if entry.seat is None and len(hosted.spectators) >= MAX_SPECTATORS:
+            await _refuse(ws, FULL)
+            return
+        await self._serve(ws, hosted, entry.seat)
+
+    async def _serve(self, ws: ServerConnection, hosted: Hosted, seat: int | None) -> None:
+        table = hosted.table
+        viewer = Viewer(None) if seat is None else table.seat_viewers[seat]
+        conn = Connection(ws, viewer, self.send_queue)
+        async with hosted.lock:
+            if seat is not None:
+                old = hosted.seats.get(seat)
+                if old is not None:
+                    old.bye(REPLACED)
+                hosted.seats[seat] = conn
+            else:
+                hosted.spectators.add(conn)
+            game = table.game
+            conn.send(protocol.encode(protocol.welcome(
+                game=game.name, version=game.version, title=game.title, options=table.session.options,
+                seat=seat, names=table.names)))
+            first, status = await asyncio.to_thread(table.arrive, viewer)
+            conn.send(first)
+            hosted.everyone(status, but=conn)
+        try:
+            async for raw in ws:  # after a bye, frames are read and dropped until the close completes
+                if conn.closing:
+                    continue
+                if not conn.allow():
+                    conn.bye(FLOOD)
+                    continue
+                await self._message(hosted, conn, raw)
+        except ConnectionClosed:
+            pass
+        finally:
+            async with hosted.lock:
+                if seat is None:
+                    hosted.spectators.discard(conn)
+                elif hosted.seats.get(seat) is conn:
+                    del hosted.seats[seat]
+                    hosted.everyone(table.leave(seat))
+            if conn.closer is not None:  # a bye on its way: the close is ours to make, not the handler's
+                await conn.closer
+            elif not conn.closing:
+                conn.closing = True
+                conn.sender.cancel()
+
+    async def _message(self, hosted: Hosted, conn: Connection, raw: Any) -> None:
+        table, viewer = hosted.table, conn.viewer
+        try:
+            message = protocol.decode_client(raw)
+        except protocol.ProtocolError as error:
+            conn.malformed += 1
+            if conn.malformed > MAX_MALFORMED:
+                conn.bye(MALFORMED, protocol.CLOSE_PROTOCOL)
+            else:
+                conn.send(protocol.encode(protocol.refused(str(error), viewer.seq)))
+            return
+        kind = message["type"]
+        if kind == "ping":
+            conn.send(protocol.encode(protocol.pong()))
+        elif kind == "hello":
+            conn.send(protocol.encode(protocol.refused("This connection has already said hello.", viewer.seq)))
+        elif viewer.seat is None:
+            conn.send(protocol.encode(protocol.refused("A spectator watches; it cannot act.", viewer.seq)))
+        else:
+            async with hosted.lock:
+                if hosted.seats.get(viewer.seat) is not conn:
+                    return  # replaced meanwhile: its bye is on the way
+                try:
+                    refusal, sent = await asyncio.to_thread(
+                        table.act, viewer.seat, message["seq"], message["action"], hosted.viewers())
+                except Exception as error:  # a game's bug: this game stops taking moves, the others go on
+                    self._broke(table, error)
+                    refusal, sent = BROKEN, Sent()
+                if refusal is not None:
+                    conn.send(protocol.encode(protocol.refused(refusal, viewer.seq)))
+                else:
+                    conn.refund()
+                hosted.deliver(sent)
+
+
+async def _refuse(ws: ServerConnection, reason: str, code: int = protocol.CLOSE_POLICY) -> None:
+    """A bye and a close, for a connection that never got a seat."""
+    with contextlib.suppress(ConnectionClosed, asyncio.TimeoutError, OSError):
+        await asyncio.wait_for(ws.send(protocol.encode(protocol.bye(reason))), 3)
+        await asyncio.wait_for(ws.close(code, reason[:120]), 3)

@@ -1,0 +1,109 @@
+"""The issue's closing scene with bots at the seats, every one a process: a Windup War game of four
+`tabletop join --bot random` clients (each its own machine: its own data folder), one of them
+killed and joined again without its code (kept in its 0600 file), then the server killed
+(SIGKILL) mid-game and started again with --resume on the same port: the clients come back by
+themselves, the game finishes, and the record replays."""
+
+from __future__ import annotations
+
+import json
+import os
+import signal
+import socket
+import subprocess
+import sys
+import time
+from pathlib import Path
+
+import pytest
+
+pytest.importorskip("websockets", reason="the network table needs the net extra: pip install 'tabletop[net]'")
+
+from tabletop.core.record import GameRecord  # noqa: E402
+from tabletop.net.client import RemoteTable  # noqa: E402
+from tests.net.helpers import registry  # noqa: E402
+
+TABLETOP = [sys.executable, "-m", "tabletop"]
+BOUND = 180
+
+
+def free_port() -> int:
+    with socket.socket() as probe:
+        probe.bind(("127.0.0.1", 0))
+        return probe.getsockname()[1]
+
+
+def started(command: list[str], env: dict) -> subprocess.Popen:
+    """`tabletop serve` once it has printed how to join."""
+    process = subprocess.Popen(command, stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True, env=env)
+    for line in process.stdout:
+        if line.startswith("Join with"):
+            return process
+    raise AssertionError(f"serve did not start (exit {process.wait(BOUND)})")
+
+
+def actions(record: Path) -> int:
+    try:
+        return len(json.loads(record.read_text())["actions"])
+    except (OSError, ValueError, KeyError):
+        return 0
+
+
+def wait_for(condition, what: str) -> None:
+    """Until another process's file or exit says so (bounded; no event crosses processes)."""
+    end = time.monotonic() + BOUND
+    while not condition():
+        assert time.monotonic() < end, f"never: {what}"
+        time.sleep(0.05)
+
+
+@pytest.mark.slow
+def test_a_client_and_the_server_killed_mid_game_and_the_game_still_finishes(tmp_path):
+    port = free_port()
+    data = tmp_path / "data"
+    record = data / "games" / "1" / "record.json"
+    env = {**os.environ, "TABLETOP_DATA_DIR": str(tmp_path / "host")}
+    serve = [*TABLETOP, "serve", "windupwar", "--players", "4", "--seed", "3", "--port", str(port),
+             "--codes", str(tmp_path / "codes.json"), "--data", str(data)]
+    server = started(serve, env)
+    codes = json.loads((tmp_path / "codes.json").read_text())
+    url = codes["url"]
+
+    def join(seat: int, *code: str) -> subprocess.Popen:
+        machine = {**os.environ, "TABLETOP_DATA_DIR": str(tmp_path / f"player{seat}")}
+        return subprocess.Popen([*TABLETOP, "join", url, *code, "--bot", "random"], stdout=subprocess.PIPE,
+                                stderr=subprocess.STDOUT, text=True, env=machine)
+
+    watcher = RemoteTable(url, codes["spectator"], game_for=registry().game).connect()
+    joined = lambda: sum(item.event.text == "Player 2 joined." for item in list(watcher.log))  # noqa: E731
+    clients = {seat: join(seat, "--code", entry["code"]) for seat, entry in enumerate(codes["seats"])}
+    killed = []
+    try:
+        wait_for(lambda: actions(record) >= 6, "the first moves")
+        clients[1].send_signal(signal.SIGKILL)  # a player's machine drops out ...
+        killed.append(clients[1].wait(BOUND))
+        clients[1] = join(1)  # ... and joins again with the code it kept
+        wait_for(lambda: joined() == 2, "Player 2 back at the table")
+        watcher.close()
+        back = actions(record)
+        wait_for(lambda: actions(record) > back, "a move after the rejoin")
+        server.send_signal(signal.SIGKILL)  # the host's machine dies mid-game
+        server.wait(BOUND)
+        taken = GameRecord.load(record)
+        assert taken.outcome is None, "the game ended before the server was killed"
+        server = started([*TABLETOP, "serve", "--resume", str(data), "--port", str(port)], env)
+        outputs = {seat: client.communicate(timeout=BOUND)[0] for seat, client in clients.items()}
+    finally:
+        for client in clients.values():
+            if client.poll() is None:
+                client.kill()
+        server.terminate()
+        server.wait(BOUND)
+    assert killed == [-signal.SIGKILL]
+    for seat, client in clients.items():
+        assert client.returncode == 0, outputs[seat]
+        assert "Game over" in outputs[seat]
+    final = GameRecord.load(record)
+    assert final.outcome is not None
+    assert final.actions[:len(taken.actions)] == taken.actions  # nothing accepted was lost
+    final.verify(registry().game("windupwar"))

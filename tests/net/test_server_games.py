@@ -1,0 +1,181 @@
+"""Complete games of every bundled game over real sockets, one in-process client per seat: every
+client sees the same end, and the record on disk replays to it exactly."""
+
+from __future__ import annotations
+
+import asyncio
+import random
+import time
+
+import pytest
+
+from tabletop.core.record import GameRecord
+from tabletop.engine.session import SeatSpec
+from tabletop.net import protocol
+from tabletop.net.server import SHUTDOWN, Server
+from tabletop.net.server_store import Store
+from tabletop.net.server_table import BROKEN
+from tests.core.hidden_hand import HiddenHand
+from tests.net.helpers import BUNDLED, Games, hosting, join, next_of, people, registry
+from tests.net.wire_client import play_seat
+
+
+@pytest.mark.parametrize("name", sorted(BUNDLED))
+def test_a_complete_game_over_the_wire(name, tmp_path):
+    seats = BUNDLED[name]
+
+    async def scenario():
+        async with hosting(tmp_path / "data", name, people(seats), seed=7) as (server, url, game_id, codes):
+            deadline = time.monotonic() + 120
+            logs = await asyncio.gather(*[play_seat(url, codes[i], rng=random.Random(i), deadline=deadline)
+                                          for i in range(seats)])
+            return server.games[game_id].table.session.record, logs
+
+    record, logs = asyncio.run(scenario())
+    assert record.outcome is not None, "the game did not finish"
+    outcomes = [log.outcome for log in logs]
+    assert all(o == outcomes[0] for o in outcomes)
+    assert outcomes[0]["winners"] == [w + 1 for w in record.outcome["winners"]]
+    assert [log.welcome["seat"] for log in logs] == list(range(1, seats + 1))
+    on_disk = GameRecord.load(tmp_path / "data" / "games" / "1" / "record.json")
+    assert on_disk.actions == record.actions and on_disk.outcome == record.outcome
+    on_disk.verify(registry().game(name))
+    assert sum(log.acts for log in logs) - sum(len(log.refusals) for log in logs) == len(record.actions)
+
+
+def test_a_seat_that_drops_is_shown_waiting_and_comes_back_where_it_was(tmp_path):
+    async def scenario():
+        async with hosting(tmp_path / "data", "castlewars", people(2), seed=3) as (server, url, game_id, codes):
+            watcher = await join(url, codes[None])
+            await next_of(watcher, "table")
+            one = await join(url, codes[0])
+            first = await next_of(one, "table")
+            assert (await next_of(watcher, "status", words="joined"))["connected"] == [True, False]
+            await one.close()
+            gone = await next_of(watcher, "status", words="disconnected")
+            assert gone["text"] == "P1 disconnected, waiting." and gone["connected"] == [False, False]
+            again = await join(url, codes[0])
+            back = await next_of(again, "table")
+            assert back["seq"] == first["seq"] + 1 and back["view"] == first["view"]
+            assert back["legal"] == first["legal"] and back["events"] == []  # nothing happened meanwhile
+            await again.send(protocol.encode(protocol.act(back["seq"], back["legal"][0])))
+            assert (await next_of(again, "table"))["seq"] == back["seq"] + 1
+            await server.stop()  # the host stops: everyone is told
+            assert (await next_of(again, "bye"))["reason"] == SHUTDOWN
+            assert (await next_of(watcher, "bye"))["reason"] == SHUTDOWN
+    asyncio.run(scenario())
+
+
+def test_resume_rebuilds_every_game_with_its_bots_and_codes(tmp_path):
+    game = registry().game("windupwar")
+    seats = [SeatSpec("Ana", "human"), SeatSpec("Bot", "tactician", registry().bot("windupwar", "tactician")),
+             SeatSpec("Cy", "human")]
+
+    async def first_half():
+        async with hosting(tmp_path / "data", game, seats, seed=8) as (server, url, game_id, codes):
+            record = server.games[game_id].table.session.record
+            deadline = time.monotonic() + 120
+            players = [asyncio.create_task(play_seat(url, codes[i], rng=random.Random(i), deadline=deadline))
+                       for i in (0, 2)]
+            while len(record.actions) < 8:  # a few moves, then the server goes
+                assert time.monotonic() < deadline and not any(p.done() for p in players)
+                await asyncio.sleep(0.005)
+            for player in players:
+                player.cancel()
+            return codes, list(server.games[game_id].table.session.record.actions)
+
+    codes, actions = asyncio.run(first_half())
+    assert actions and any(seat == 1 for seat, _ in actions)
+
+    async def second_half():
+        server = Server(registry(), Store(tmp_path / "data"))
+        assert server.resume() == ["1"]
+        url = await server.start()
+        try:
+            table = server.games["1"].table
+            assert table.session.record.actions[:len(actions)] == actions
+            deadline = time.monotonic() + 120
+            logs = await asyncio.gather(*[play_seat(url, codes[i], rng=random.Random(i), deadline=deadline)
+                                          for i in (0, 2)])
+            return table.session.record, logs
+        finally:
+            await server.stop()
+
+    record, logs = asyncio.run(second_half())
+    assert all(log.outcome is not None for log in logs)
+    assert record.actions[:len(actions)] == actions
+    GameRecord.load(tmp_path / "data" / "games" / "1" / "record.json").verify(game)
+
+
+class Breaks(HiddenHand):
+    """A game with a bug: its second move raises something that is not a refusal."""
+
+    name = "breaks"
+
+    def apply(self, state, seat, action):
+        if sum(len(h) for h in state.hands) + len(state.deck) < 12:
+            raise KeyError("a bug")
+        return super().apply(state, seat, action)
+
+
+def test_a_game_that_fails_stops_taking_moves_and_the_server_goes_on(tmp_path):
+    broken, told = Breaks(), []
+
+    async def scenario():
+        server = Server(Games(broken), Store(tmp_path / "data"), report=told.append)
+        _, codes = server.host(broken, people(2), seed=1)
+        _, other = server.host(registry().game("castlewars"), people(2), seed=1)
+        url = await server.start()
+        try:
+            one = await join(url, codes[0])
+            table = await next_of(one, "table")
+            await one.send(protocol.encode(protocol.act(table["seq"], next(a for a in table["legal"] if "play" in a))))
+            await next_of(one, "table")
+            two = await join(url, codes[1])
+            table = await next_of(two, "table")
+            await two.send(protocol.encode(protocol.act(table["seq"], table["legal"][0])))
+            assert (await next_of(two, "refused"))["reason"] == BROKEN
+            deadline = time.monotonic() + 120
+            logs = await asyncio.gather(*[play_seat(url, other[i], rng=random.Random(i), deadline=deadline)
+                                          for i in range(2)])
+            assert all(log.outcome is not None for log in logs)
+        finally:
+            await server.stop()
+
+    asyncio.run(scenario())
+    assert len(told) == 1 and "Game 1 failed on a move (KeyError" in told[0]
+
+
+def test_a_move_held_for_the_seats_before_it_survives_a_restart(tmp_path):
+    """A move announced as chosen is on disk before the announcement: a restarted server still holds it."""
+    game = registry().game("windupwar")
+
+    async def first_half():
+        async with hosting(tmp_path / "data", game, people(3), seed=6) as (server, url, game_id, codes):
+            ws = await join(url, codes[2])
+            table = await next_of(ws, "table")
+            await ws.send(protocol.encode(protocol.act(table["seq"], table["legal"][0])))
+            while not server.games[game_id].table.held:
+                await asyncio.sleep(0.005)
+            await ws.close()
+            return codes, table["legal"][0]
+
+    codes, chosen = asyncio.run(first_half())
+
+    async def second_half():
+        server = Server(registry(), Store(tmp_path / "data"))
+        server.resume()
+        table = server.games["1"].table
+        assert table.held == {2: chosen} and table.session.record.actions == []
+        url = await server.start()
+        try:
+            deadline = time.monotonic() + 120
+            logs = await asyncio.gather(*[play_seat(url, codes[i], rng=random.Random(i), deadline=deadline)
+                                          for i in range(3)])
+            assert all(log.outcome is not None for log in logs)
+            return table.session.record
+        finally:
+            await server.stop()
+
+    record = asyncio.run(second_half())
+    assert next(action for seat, action in record.actions if seat == 2) == chosen
