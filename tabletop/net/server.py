@@ -42,6 +42,9 @@ FLOOD_RATE = 20.0
 FLOOD_BURST = 40
 #: Spectators one game lets in at once (one code opens all their places).
 MAX_SPECTATORS = 32
+#: Each run of a game numbers its frames from ``run * RUN_SEQS`` (2**32: more frames than a run
+#: sends; 2**21 restarts stay below 2**53, a number every JSON reader keeps exact).
+RUN_SEQS = 2**32
 #: Malformed frames tolerated (each refused with its sentence) before the connection is closed.
 MAX_MALFORMED = 5
 
@@ -220,6 +223,7 @@ class Server:
             away = None
             if settings.get("away"):
                 away = Away(self.registry.bot(game.name, settings["away"]["bot"]), float(settings["away"]["seconds"]))
+            settings = {**settings, "run": int(settings.get("run", 0)) + 1}
             self._open(game_id, session, settings, away, held=self.store.held(game_id))
             resumed.append(game_id)
         return resumed
@@ -229,7 +233,8 @@ class Server:
         store = self.store
         table = Table(game_id, session, save=lambda s: store.save_record(game_id, s.record), away=away,
                       watch=None if self.watch is None else self.watch(game_id),
-                      save_held=lambda moves: store.save_held(game_id, moves))
+                      save_held=lambda moves: store.save_held(game_id, moves),
+                      first_seq=int(settings.get("run", 0)) * RUN_SEQS)
         table.start(held)
         self.games[game_id] = Hosted(table, settings)
         self._write_settings(game_id)
@@ -316,7 +321,7 @@ class Server:
 
     async def _serve(self, ws: ServerConnection, hosted: Hosted, seat: int | None) -> None:
         table = hosted.table
-        viewer = Viewer(None) if seat is None else table.seat_viewers[seat]
+        viewer = table.viewer(None) if seat is None else table.seat_viewers[seat]
         conn = Connection(ws, viewer, self.send_queue)
         async with hosted.lock:
             if seat is not None:
