@@ -290,10 +290,15 @@ class Server:
                         self._broke(hosted.table, error)
 
     def _broke(self, table: Table, error: Exception) -> None:
+        """A game's bug: it takes no more moves. The host's terminal gets the kind of error only
+        (the host may be a player, and a game's message may name hidden cards); the message and
+        traceback go to a user-only file in the data folder."""
         table.broken = True
+        kept = self.store.save_failure(table.id, error)
         if self.report is not None:
-            self.report(f"Game {table.id} failed on a move ({type(error).__name__}: {error}); it takes no more "
-                        "moves. Its record holds every move before it.")
+            where = f"its details are in {kept}" if kept is not None else "its details could not be written"
+            self.report(f"Game {table.id} failed on a move ({type(error).__name__}); it takes no more moves "
+                        f"({where}; they may show hidden cards). Its record holds every move before it.")
 
     async def _handle(self, ws: ServerConnection) -> None:
         try:

@@ -1,0 +1,56 @@
+"""Review findings on what the host's own terminal shows: the host may be a player, so a line the
+server prints carries nothing a seat may not see (a game's failure is kept in the data folder)."""
+
+from __future__ import annotations
+
+import asyncio
+import stat
+
+from tabletop.net import protocol
+from tabletop.net.server import Server
+from tabletop.net.server_store import Store
+from tabletop.net.server_table import BROKEN
+from tests.core.hidden_hand import CARDS, HiddenHand
+from tests.net.helpers import Games, join, next_of, people
+
+
+class Blurts(HiddenHand):
+    """A game with a bug whose message names the cards in every hand."""
+
+    name = "blurts"
+
+    def apply(self, state, seat, action):
+        if state.pile:
+            raise KeyError(f"no rule for hands {state.hands} and deck {state.deck}")
+        return super().apply(state, seat, action)
+
+
+def test_a_failing_game_prints_no_hidden_card_on_the_hosts_terminal(tmp_path):
+    game, told = Blurts(), []
+
+    async def scenario():
+        server = Server(Games(game), Store(tmp_path / "data"), report=told.append)
+        game_id, codes = server.host(game, people(2), seed=1)
+        url = await server.start()
+        try:
+            one = await join(url, codes[0])
+            table = await next_of(one, "table")
+            await one.send(protocol.encode(protocol.act(table["seq"], next(a for a in table["legal"] if "play" in a))))
+            await next_of(one, "table")
+            two = await join(url, codes[1])
+            table = await next_of(two, "table")
+            await two.send(protocol.encode(protocol.act(table["seq"], table["legal"][0])))
+            assert (await next_of(two, "refused"))["reason"] == BROKEN
+            await one.close()
+            await two.close()
+        finally:
+            await server.stop()
+        return game_id
+
+    game_id = asyncio.run(asyncio.wait_for(scenario(), 60))
+    assert len(told) == 1 and "Game 1 failed on a move (KeyError)" in told[0]
+    kept = tmp_path / "data" / "games" / game_id / "failure.txt"
+    assert str(kept) in told[0]
+    assert not [card for card in CARDS if card in told[0].replace(str(kept), "")], told[0]
+    assert "no rule for hands" in kept.read_text()
+    assert stat.S_IMODE(kept.stat().st_mode) == 0o600
