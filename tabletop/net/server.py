@@ -282,12 +282,16 @@ class Server:
             for hosted in list(self.games.values()):
                 if hosted.table.away is None or hosted.table.over():
                     continue
-                async with hosted.lock:
-                    try:
-                        while (sent := await asyncio.to_thread(hosted.table.play_away, hosted.viewers())) is not None:
-                            hosted.deliver(sent)
-                    except Exception as error:  # the away bot or the game failed: that game stops, not the loop
-                        self._broke(hosted.table, error)
+                while True:  # one move per hold of the lock (a fair lock): a person coming back is let in next
+                    async with hosted.lock:
+                        try:
+                            sent = await asyncio.to_thread(hosted.table.play_away, hosted.viewers())
+                        except Exception as error:  # the away bot or the game failed: that game stops, not the loop
+                            self._broke(hosted.table, error)
+                            sent = None
+                        if sent is None:
+                            break
+                        hosted.deliver(sent)
 
     def _broke(self, table: Table, error: Exception) -> None:
         """A game's bug: it takes no more moves. The host's terminal gets the kind of error only
