@@ -45,6 +45,9 @@ MAX_SPECTATORS = 32
 #: Each run of a game numbers its frames from ``run * RUN_SEQS`` (2**32: more frames than a run
 #: sends; 2**21 restarts stay below 2**53, a number every JSON reader keeps exact).
 RUN_SEQS = 2**32
+#: Connections at once that have not yet said a good hello (each may wait HELLO_TIMEOUT): more are
+#: refused at once, so idle sockets (a slowloris) cannot use up the server's file descriptors.
+MAX_PENDING = 128
 #: Malformed frames tolerated (each refused with its sentence) before the connection is closed.
 MAX_MALFORMED = 5
 
@@ -56,6 +59,7 @@ MALFORMED = "Too many malformed frames; check the client against the protocol in
 NO_HELLO = "Send a hello frame with your join code first."
 SHUTDOWN = "The server is shutting down; your seat is saved, rejoin with your code when it is back."
 RECODED = "The host gave this seat a new code; this one no longer opens it."
+BUSY = "Too many connections are joining this server at once; try again in a moment."
 FULL = "This game has as many spectators as it lets in; try again later."
 
 
@@ -173,8 +177,12 @@ class Server:
 
     def __init__(self, registry: Any, store: Store, *, report: Callable[[str], None] | None = None,
                  watch: Callable[[str], Callable[[int | None, int, dict], None]] | None = None,
-                 send_queue: int = SEND_QUEUE, hello_timeout: float = protocol.HELLO_TIMEOUT):
+                 send_queue: int = SEND_QUEUE, hello_timeout: float = protocol.HELLO_TIMEOUT,
+                 max_pending: int = MAX_PENDING):
         self.send_queue = send_queue
+        self.max_pending = max_pending
+        #: Connections now waiting for their hello (see MAX_PENDING).
+        self.pending = 0
         self.hello_timeout = hello_timeout
         self.registry = registry
         self.store = store
@@ -305,11 +313,17 @@ class Server:
                         f"({where}; they may show hidden cards). Its record holds every move before it.")
 
     async def _handle(self, ws: ServerConnection) -> None:
+        if self.pending >= self.max_pending:
+            await _refuse(ws, BUSY, protocol.CLOSE_TRY_AGAIN)
+            return
+        self.pending += 1
         try:
             raw = await asyncio.wait_for(ws.recv(), self.hello_timeout)
         except (asyncio.TimeoutError, ConnectionClosed):
+            self.pending -= 1
             await _refuse(ws, NO_HELLO)
             return
+        self.pending -= 1
         try:
             hello = protocol.decode_client(raw)
         except protocol.ProtocolError as error:

@@ -11,7 +11,7 @@ from tabletop.net.server import Server
 from tabletop.net.server_store import Store
 from tabletop.net.server_table import BROKEN
 from tests.core.hidden_hand import CARDS, HiddenHand
-from tests.net.helpers import Games, join, next_of, people
+from tests.net.helpers import Games, hosting, join, next_of, people
 
 
 class Blurts(HiddenHand):
@@ -54,3 +54,29 @@ def test_a_failing_game_prints_no_hidden_card_on_the_hosts_terminal(tmp_path):
     assert not [card for card in CARDS if card in told[0].replace(str(kept), "")], told[0]
     assert "no rule for hands" in kept.read_text()
     assert stat.S_IMODE(kept.stat().st_mode) == 0o600
+
+
+def test_idle_connections_that_never_say_hello_are_bounded_and_a_real_seat_still_joins(tmp_path):
+    from websockets.asyncio.client import connect
+
+    from tabletop.net.server import BUSY
+
+    game = HiddenHand()
+
+    async def scenario():
+        async with hosting(tmp_path / "data", game, people(2), registry_=Games(game), max_pending=2,
+                           hello_timeout=60) as (server, url, game_id, codes):
+            idle = [await connect(url) for _ in range(2)]  # a slowloris: connects, never says hello
+            while server.pending < 2:
+                await asyncio.sleep(0.01)
+            third = await connect(url)
+            assert (await next_of(third, "bye"))["reason"] == BUSY
+            await idle[0].close()
+            while server.pending > 1:
+                await asyncio.sleep(0.01)
+            seat = await join(url, codes[0])
+            assert (await next_of(seat, "welcome"))["seat"] == 1
+            for ws in (seat, third, idle[1]):
+                await ws.close()
+
+    asyncio.run(asyncio.wait_for(scenario(), 60))
