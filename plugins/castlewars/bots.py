@@ -8,7 +8,12 @@ opponents' lines in random order and plays small fights against them:
   opponents hold (counters to what they took), and a Tower when attacks could hurt it;
 * orders: for each choice (defend, attack a seat) find its best line against the likely
   opponent, value the damage it deals against the damage it may take, pick the best;
-* place: follow that line.
+* place: follow that line (with two castles left the order to attack is the only one, so
+  the table does not ask for it: the line is planned at the first placement).
+
+With two castles left (a duel) the draft counts only damage that gets past the Towers; a
+battle that hurt nobody makes it draft to break through rather than to hold (RULES.md, the
+round limit).
 
 Opponents are modelled as choosing uniformly among their options (defend or attack any
 other seat), which is what a seat with no history to go on can expect.
@@ -40,18 +45,25 @@ def _fight(mine, theirs, beats, power):
     return sum(power[u] for u in mine[i:]), sum(power[u] for u in theirs[j:])
 
 
+def _stalled(view):
+    """Whether the last battle hurt nobody: no hit point lost, no Tower felled."""
+    last = view.get("last_battle")
+    return bool(last and last["results"]) and not any(r["damage"] or r["towers_broken"] for r in last["results"])
+
+
 class Captain:
     """Drafts counters, orders its line against the likely foe, attacks when it pays."""
 
     #: It reads its view and the legal actions only: no copy of the state is made for it.
     reads = "view"
-    __slots__ = ("cards", "seat", "rng", "plan")
+    __slots__ = ("cards", "seat", "rng", "plan", "planned")
 
     def __init__(self, cards: CardRules, seat: int, rng: random.Random):
         self.cards = cards
         self.seat = seat
         self.rng = rng
         self.plan: list[str] = []
+        self.planned = 0   # the round the plan is for
 
     def choose(self, decision: Decision) -> str:
         legal = decision.legal
@@ -85,6 +97,11 @@ class Captain:
         hand = [c for c in view["hand"] if c != TOWER]
         foes = self._foes(view)
         samples = [(foe, self._lines(foe)) for foe in foes]
+        if len(foes) == 1 and not _stalled(view):
+            # A duel: a Tower is weighed against the foe's line as it may be once the draft is
+            # over; after a battle that hurt nobody, against what it holds now, so the captain
+            # drafts to get past the Towers instead of holding one more round after round.
+            samples = [(foes[0], self._future_lines(view, foes[0], samples[0][1]))]
         best, best_value = legal[0], None
         for action in legal:
             parts = action.split()
@@ -107,6 +124,8 @@ class Captain:
         total = sum(power[u] for u in units)
         if not samples:
             return total
+        if len(samples) == 1:
+            return self._duel_value(units, towers, samples[0], me)
         offence = defence = threat = 0.0
         for foe, lines in samples:
             foe_power = sum(power[u] * n for u, n in foe["units"].items())
@@ -125,6 +144,39 @@ class Captain:
         danger = 1.0 + 10.0 / max(me["hit_points"], 1)
         tower_value = min(c.absorbs, threat / count) * danger * 0.9
         return (offence - defence) / count + towers * tower_value
+
+    def _future_lines(self, view, foe, lines):
+        """``lines`` with the Units the foe may still draft this round, of random kinds, at the
+        back (so a Tower is valued against what may come, not only what is held now)."""
+        turn = view["draft_turn"]
+        order = view["turn_order"]
+        later = order.index(foe["seat"]) > order.index(self.seat) if self.seat in order else False
+        picks = max(0, view["draft_turns"] - turn) + later
+        room = max(0, view["hand_limit"] - foe["hand_size"])
+        kinds = [k for k in self.cards.power if k != TOWER]
+        return [line + [self.rng.choice(kinds) for _ in range(min(picks, room))] for line in lines]
+
+    def _duel_value(self, units, towers, sample, me):
+        """Two castles left must attack each other: the hand's worth is the damage it gets past
+        the foe's Towers less the damage it lets past its own, each weighed by how near it brings
+        a castle to falling, with its best order against each sampled foe line. Counting raw
+        power instead (and a Tower by its fear of loss) had two captains each hold a Tower and
+        cancel out round after round until the round limit."""
+        c = self.cards
+        foe, lines = sample
+        urgency = self._urgency(foe)
+        danger = self._urgency(me)
+        best = None
+        for mine in set(permutations(units)) or [()]:
+            dealt = taken = 0.0
+            for line in lines:
+                out, back = _fight(mine, line, c.beats, c.power)
+                dealt += self._through(out, foe["towers"])
+                taken += self._through(back, towers)
+            value = dealt * urgency - taken * danger
+            if best is None or value > best:
+                best = value
+        return best / len(lines)
 
     # ---- battle orders -----------------------------------------------------------------------
 
@@ -145,6 +197,7 @@ class Captain:
             if best_value is None or value > best_value:
                 best, best_value, best_line = action, value, line
         self.plan = list(best_line)
+        self.planned = view["round"]
         return best
 
     def _through(self, power, towers):
@@ -198,6 +251,11 @@ class Captain:
 
     def _place(self, view, legal):
         placed = view["placed"]
+        foes = self._foes(view)
+        if not placed and self.planned != view["round"] and len(foes) == 1:
+            # Two castles left: the order to attack was the only one, so the table did not ask
+            # for it; plan the line against the foe now.
+            self._orders(view, [f"attack {foes[0]['seat'] + 1}"])
         plan = self.plan
         if len(plan) > len(placed) and plan[: len(placed)] == placed:
             action = f"place {plan[len(placed)]}"

@@ -44,7 +44,7 @@ class WindupMachines(Game):
     name = "windup_machines"
     learning = LearningKit(vocabulary=vocabulary)  # the action list reinforcement learning picks from
     title = "Wind Up (clockwork machines)"
-    version = "0.2.0"
+    version = "0.3.0"
     min_players = 2
     max_players = 4
     notation_help = (

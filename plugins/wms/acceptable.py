@@ -1,5 +1,10 @@
 """'He must play a unit card': the search for a play that would be accepted, so a yield is
-legal only when there is none (RULES.md, "you must play a unit when you can")."""
+legal only when there is none (RULES.md, "you must play a unit when you can").
+
+With no take-back left, a step that would leave a play unable to reach is refused while some
+other play would reach (``strands``): otherwise a player could start a unit that cannot reach
+and yield, keeping his hand for one wound though he could equal or beat.
+"""
 
 from __future__ import annotations
 
@@ -81,18 +86,44 @@ class MustPlay:
         kw = play.stats[4] | mods[seat].grants
         return bool(finishes(game, state, seat, play, mods, kw))
 
-    def acceptable_play(self, state, seat):
+    def strands(self, state, seat, action):
+        """With no take-back left, the acceptable play ``action`` would cut ``seat`` off from,
+        or None. ``action`` starts a play or adds to it (a sacrifice too: it may give away the
+        card that would reach); it strands when the play it leaves has no continuation that
+        equals or beats while a play from the whole position (this one taken back) does."""
+        if state.phase != FIGHT or seat != state.turn or state.cancels < CANCELS_PER_TURN or opening(state):
+            return None
+        trial = _trial(state)
+        self._step(trial, seat, action)
+        if self._continuation(trial, seat) is not None:
+            return None
+        return self.acceptable_play(state, seat, whole=True)
+
+    def _continuation(self, trial, seat):
+        """A way to finish the pending play of ``trial`` so it is accepted, or None (cached)."""
+        trial.hand[seat].sort()
+        trial.reserves[seat].sort()
+        key = (True, *_search_key(trial, seat))
+        found = self._found
+        if key not in found:
+            if len(found) > 256:
+                found.clear()
+            found[key] = self._breadth_first(deque([(trial, [])]), seat)
+        return found[key]
+
+    def acceptable_play(self, state, seat, *, whole=False):
         """The actions of one play ``seat`` could make now that would be accepted, or None.
 
         "He must play a unit card" and "must try to equal or beat": a seat may yield only when
         this is None. Every unit in hand or reserves is tried with everything that may go with
         it (a sacrifice changes no value, so it is left out). While a play is being composed
-        and no take-back is left, only that play's continuations count.
+        and no take-back is left, only that play's continuations count (``strands`` keeps such
+        a play able to reach whenever any play can), unless ``whole``.
         """
         if state.phase != FIGHT or seat != state.turn:
             return None
         base = _trial(state)
-        committed = base.pending is not None and state.cancels >= CANCELS_PER_TURN
+        committed = base.pending is not None and state.cancels >= CANCELS_PER_TURN and not whole
         if base.pending is not None and not committed:
             return_cards(self.game, base, seat)
         base.hand[seat].sort()      # the order cards are held in changes nothing: one search per hand
@@ -180,3 +211,29 @@ def _trial(state):
     new.style = state.style
     new.pending = state.pending   # a step on it works on a clone
     return new
+
+
+#: The verbs that start a play or add to it: with no take-back left, each must leave a play
+#: that can still equal or beat whenever some play can (``MustPlay.strands``).
+STEP_VERBS = frozenset(("play", "arrive", "equip", "psych", "power", "squad", "swarm", "disrupt", "top",
+                        "sacrifice"))
+
+
+def keep_reach(verb, refusal):
+    """``refusal`` for ``verb``, then, with no take-back left, the refusal of a step that would
+    leave a play unable to equal or beat while another play could (RULES.md, "you must play a
+    unit when you can")."""
+
+    def refuse(game, state, seat, *args):
+        why = refusal(game, state, seat, *args)
+        if why is not None or state.cancels < CANCELS_PER_TURN:
+            return why
+        action = " ".join((verb, *args))
+        found = game.must_play.strands(state, seat, action)
+        if found is None:
+            return None
+        return (f"With no take-back left, '{action}' would leave a play that cannot equal or beat, and you "
+                f"can ({', then '.join(found)}): make a play that does, or a tactical retreat with 'retreat'.")
+
+    refuse.__doc__ = refusal.__doc__
+    return refuse

@@ -30,8 +30,10 @@ def refuse_yield(game, state, seat):
 def give_up(game, state, seat):
     """The yield: a play being made is taken back, then the fight is lost."""
     events = take_back(game, state, seat) if state.pending is not None else []
-    events.append(Event("yield", f"{{p{seat}}} cannot play a unit that equals or beats the current "
-                        "combat value and loses the fight.", {"seat": seat}))
+    opening = not state.battle[0] and not state.battle[1]
+    why = ("has no unit to open the fight with" if opening else
+           "cannot play a unit that equals or beats the current combat value")
+    events.append(Event("yield", f"{{p{seat}}} {why} and loses the fight.", {"seat": seat}))
     end_fight(game, state, seat, events)
     return events
 

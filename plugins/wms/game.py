@@ -15,7 +15,7 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from tabletop.plugin_api import Game, InvalidAction, LearningKit, Option, Rule, derive, rulebook
+from tabletop.plugin_api import Game, InvalidAction, LearningKit, Option, OptionError, Rule, derive, rulebook
 from tabletop_games.wms import (
     command,
     ending,
@@ -28,12 +28,13 @@ from tabletop_games.wms import (
     retreat,
     set_up,
 )
-from tabletop_games.wms.acceptable import MustPlay
+from tabletop_games.wms.acceptable import STEP_VERBS, MustPlay, keep_reach
 from tabletop_games.wms.board import WmsBoard
 from tabletop_games.wms.cards import CardRules, load_cards
+from tabletop_games.wms.deckfile import is_file_value, read_deck
 from tabletop_games.wms.narration import describe
 from tabletop_games.wms.search import search_kit
-from tabletop_games.wms.state import DEFAULT_DECKS, FIGHT, RECYCLE, SETUP, WmsState, copy_state
+from tabletop_games.wms.state import CANCELS_PER_TURN, DEFAULT_DECKS, FIGHT, RECYCLE, SETUP, WmsState, copy_state
 from tabletop_games.wms.stats import wms_stats
 from tabletop_games.wms.values import STYLES, Values
 from tabletop_games.wms.view import wms_view
@@ -43,6 +44,8 @@ ARG_VERBS = frozenset(("commander", "reserve", "command", "play", "arrive", "equ
                        "disrupt", "top", "sacrifice", "recycle", "psych", "style", "tide"))
 BARE_VERBS = frozenset(("done", "swarm", "cancel", "yield", "retreat"))
 STYLE_VERBS = frozenset(("psych", "style", "tide"))
+#: The options naming each seat's deck (RULES.md, "Custom decks").
+DECK_OPTIONS = ("deck1", "deck2")
 
 
 def refuse_done(game, state, seat):
@@ -62,12 +65,15 @@ class Wms(Game):
     name = "wms"
     learning = LearningKit(vocabulary=vocabulary)  # the action list reinforcement learning picks from
     title = "Wobbly Model Syndrome: The Card Game"
-    version = "1.1.0"
+    version = "1.2.0"
     min_players = 2
     max_players = 2
     options = (
         Option("swap", False, (False, True),
                "false: seat 1 plays Marines and seat 2 Evil Marines; true: the other way round."),
+        Option("deck1", "", (), "seat 1's deck: empty for the one swap gives, a bundled deck (marines, "
+               "evil-marines) or a deck file (x.toml: card-id = count lines under [cards])."),
+        Option("deck2", "", (), "seat 2's deck, as deck1."),
     )
     notation_help = (
         "Setup: 'commander chapter-master', 'reserve honour-guard' (up to 3), 'done'. "
@@ -107,6 +113,8 @@ class Wms(Game):
         Rule("retreat", retreat.refuse_retreat, retreat.retreat),
         Rule("recycle", recycling.refuse_recycle, recycling.recycle),
     )
+    rules = {verb: Rule(verb, keep_reach(verb, rule.refusal), rule.effect) if verb in STEP_VERBS else rule
+             for verb, rule in rules.items()}
 
     def __init__(self, cards: CardRules | None = None):
         data = cards or load_cards()
@@ -121,10 +129,36 @@ class Wms(Game):
                        for d, deck in self.decks.items()}
         self.search = search_kit(self)
 
+    def resolve_options(self, given=None):
+        """The options checked; a deck named by an option is read and checked now (RULES.md,
+        "Custom decks"), and a deck file's value kept as ``path#digest``."""
+        resolved = super().resolve_options(given)
+        for key in DECK_OPTIONS:
+            if resolved[key]:
+                resolved[key] = self._deck_option(key, resolved[key])[0]
+        return resolved
+
+    def _deck_option(self, key, value):
+        """(value as kept, deck id) of a deck option; a deck file's deck joins ``self.decks``."""
+        if not is_file_value(value):
+            if value not in self.decks or value.startswith("custom-"):
+                bundled = ", ".join(d for d in self.decks if not d.startswith("custom-"))
+                raise OptionError(f"Option '{key}' takes a bundled deck ({bundled}) or a deck file ending in "
+                                  f".toml, not '{value[:40]}'.")
+            return value, value
+        kept, deck = read_deck(key, value, self.cards)
+        if deck.id not in self.decks:
+            self.decks[deck.id] = deck
+            self._piles[deck.id] = ([c for c, n in deck.cards.items() for _ in range(n)], sum(deck.tokens.values()))
+        return kept, deck.id
+
     def setup(self, seats, options, seed):
-        first, second = DEFAULT_DECKS[::-1] if options.get("swap") else DEFAULT_DECKS
-        a, b = self._piles[first], self._piles[second]
-        return WmsState([first, second], [a[0][:], b[0][:]], [a[1], b[1]], f"wms:{seed}")
+        ids = list(DEFAULT_DECKS[::-1] if options.get("swap") else DEFAULT_DECKS)
+        for seat, key in enumerate(DECK_OPTIONS):
+            if options.get(key):
+                ids[seat] = self._deck_option(key, options[key])[1]
+        a, b = self._piles[ids[0]], self._piles[ids[1]]
+        return WmsState(ids, [a[0][:], b[0][:]], [a[1], b[1]], f"wms:{seed}")
 
     def parse(self, action):
         """(verb, args): a bare verb, or a verb and a card id, a style or (Disrupt) a keyword."""
@@ -160,6 +194,9 @@ class Wms(Game):
                 return []
             may_yield = self.may_yield(state, seat)
             out = legal.making_actions(self, state, seat) if state.pending is not None else legal.starts(self, state, seat)
+            if state.cancels >= CANCELS_PER_TURN:   # no take-back left: no step may strand the play
+                strands = self.must_play.strands
+                out = [a for a in out if a.partition(" ")[0] not in STEP_VERBS or strands(state, seat, a) is None]
             if may_yield:
                 out.append("yield")
             out.append("retreat")

@@ -31,6 +31,8 @@ def describe(game, state, seat, verb, arg):
         style = arg or state.style
         mine, theirs = game.values.compare(state, seat, state.pending, style)
         return f"finish at {mine} {style.upper()}" + ("" if opening(state) else f" against {theirs}")
+    if verb == "yield" and state.phase == FIGHT and opening(state):
+        return "you have no unit to open the fight with: lose this fight"
     if verb == "cancel":
         return f"take the whole play back ({CANCELS_PER_TURN - state.cancels} of {CANCELS_PER_TURN} left)"
     return FIXED.get(verb, "")

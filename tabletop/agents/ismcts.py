@@ -250,10 +250,18 @@ class ISMCTSAgent:
 
 # ---- the bot as the registry offers it ---------------------------------------------------
 
+#: The most a person may give ismcts to think per decision: a minute, ten million searches.
+MAX_SECONDS = 60.0
+MAX_ITERATIONS = 10_000_000
+MAX_DEPTH = 10_000
+
 SETTINGS = (
-    BotSetting("iterations", DEFAULT_ITERATIONS, "searches per decision (reproducible budget)", int, 1),
-    BotSetting("time", None, "seconds per decision (stops at the first of time and iterations)", float, 0.001),
-    BotSetting("depth", DEFAULT_DEPTH, "actions played out at most before the evaluation", int, 0),
+    # Budgets are bounded: a record naming ismcts:time=100000 must not think for a day on resume.
+    BotSetting("iterations", DEFAULT_ITERATIONS, "searches per decision (reproducible budget)", int, 1,
+               MAX_ITERATIONS),
+    BotSetting("time", None, "seconds per decision (stops at the first of time and iterations)", float, 0.001,
+               MAX_SECONDS),
+    BotSetting("depth", DEFAULT_DEPTH, "actions played out at most before the evaluation", int, 0, MAX_DEPTH),
     BotSetting("explore", 0.7, "UCB exploration constant", float, 0),
     BotSetting("widen", 2.0, "progressive widening: branches grow as widen * sqrt(passes)", float, 0.1),
     BotSetting("trust", DEFAULT_TRUST, "with a game's guide: play the search's own move only if visited trust times as often as the guide's", float, 1.0),

@@ -15,7 +15,7 @@ from tabletop import __version__
 from tabletop.cli.help_text import PlainHelpGroup
 from tabletop.cli.runtime import Runtime
 from tabletop.core.errors import TabletopError
-from tabletop.engine.registry import build_registry
+from tabletop.engine.registry import Registry, build_registry, make_plugin_manager
 from tabletop.terminal.output import Output
 from tabletop.terminal.safe_text import fmt
 
@@ -171,6 +171,12 @@ def command_of(args: Sequence[str]) -> str | None:
     return None
 
 
+def wants_no_plugins(args: Sequence[str]) -> bool:
+    """``tabletop``, ``tabletop --help`` and ``tabletop --version`` load no plugin: they must answer
+    at once whatever a plugin does at import (a slow one, a broken one)."""
+    return command_of(args) is None and (not args or "--version" in args or "--help" in args)
+
+
 def main(argv: Sequence[str] | None = None) -> None:
     """The ``tabletop`` command: one handler turns any unexpected error into one sentence."""
     plugins, rest = split_plugin_args(sys.argv[1:] if argv is None else argv)
@@ -181,7 +187,11 @@ def main(argv: Sequence[str] | None = None) -> None:
             stream.reconfigure(errors=errors)
     output = Output()
     try:
-        registry = build_registry(extra=plugins)
+        if wants_no_plugins(rest):
+            registry = Registry(pm=make_plugin_manager(load_entry_points=False))
+            plugins = []
+        else:
+            registry = build_registry(extra=plugins)
         for failure in registry.failures:
             if failure.plugin not in plugins:
                 continue
@@ -192,6 +202,9 @@ def main(argv: Sequence[str] | None = None) -> None:
                 sys.exit(2)
         app = make_app(Runtime(registry=registry, output=output, debug=debug), only=command_of(rest))
         app(args=rest, prog_name="tabletop")
+    except KeyboardInterrupt:  # a Ctrl-C before a command's own handling (a slow plugin's import)
+        output.fail("Stopped (Ctrl-C).", code=130)
+        sys.exit(130)
     except Exception as error:  # the last line of defence: never a traceback unless asked
         if debug:
             output.errors.print(fmt("{}", "".join(traceback.format_exception(error))))

@@ -64,4 +64,9 @@ class PlainHelpGroup(TyperGroup):
 
     def format_help(self, ctx: Any, formatter: Any) -> None:
         plain_metavars(self)
+        for command in self.commands.values():
+            # The list shows each command's first paragraph; as one line, so a docstring's own
+            # line breaks do not break it mid-sentence at 80 columns.
+            if not command.short_help and command.help:
+                command.short_help = " ".join(command.help.split("\n\n")[0].split())
         super().format_help(ctx, formatter)

@@ -6,7 +6,10 @@ Not a command: ``simulate``, ``sweep``, ``runs`` and ``report`` import it, never
 
 from __future__ import annotations
 
+import contextlib
+import math
 import os
+import sys
 from pathlib import Path
 from typing import TYPE_CHECKING, Annotated, Any
 
@@ -41,6 +44,23 @@ AddressOption = Annotated[
 ]
 
 
+def finite(data: Any) -> Any:
+    """``data`` with every NaN or infinite number as null: JSON has no such numbers, and a
+    script reading ``--json`` must get JSON whatever a plugin or an old database held."""
+    if isinstance(data, float):
+        return data if math.isfinite(data) else None
+    if isinstance(data, dict):
+        return {k: finite(v) for k, v in data.items()}
+    if isinstance(data, list | tuple):
+        return [finite(v) for v in data]
+    return data
+
+
+def print_json(rt: Runtime, data: Any) -> None:
+    """A lab command's ``--json`` output: only JSON, on standard output."""
+    rt.output.json(finite(data))
+
+
 def _pct(rate: float) -> str:
     return f"{100 * rate:.1f}%"
 
@@ -54,11 +74,35 @@ def read_cards(path: Path | None, game: Any) -> dict[str, Any]:
     return read_variant(path, game)
 
 
-def open_db(path: Path | None) -> ResultsDB:
-    """The results database (imported here: a run with --no-db needs no SQLite)."""
+class LockNotice:
+    """Told while a write waits for a lock another program holds: says so once, naming the file,
+    then every :data:`NOTICE_SECONDS` how long it has waited."""
+
+    NOTICE_SECONDS = 10.0
+
+    def __init__(self, rt: Runtime, path: Path):
+        self.rt, self.path = rt, path
+        self.said_at: float | None = None
+
+    def __call__(self, seconds: float) -> None:
+        if self.said_at is None:
+            self.rt.output.warn(
+                f"The results database {self.path} is locked by another program; waiting for it "
+                "(the games go on; Ctrl-C stops and prints the summary)."
+            )
+            self.said_at = seconds
+        elif seconds - self.said_at >= self.NOTICE_SECONDS:
+            self.rt.output.warn(f"Still waiting for {self.path} ({seconds:.0f} s).")
+            self.said_at = seconds
+
+
+def open_db(path: Path | None, rt: Runtime | None = None) -> ResultsDB:
+    """The results database (imported here: a run with --no-db needs no SQLite); with ``rt``, a
+    write that waits for another program's lock says so."""
     from tabletop.lab.db import ResultsDB, default_path
 
-    return ResultsDB(path or default_path())
+    where = path or default_path()
+    return ResultsDB(where, on_wait=None if rt is None else LockNotice(rt, where))
 
 
 def play_with_progress(
@@ -69,8 +113,11 @@ def play_with_progress(
     or standard error is no terminal (nobody would see it)."""
     workers = min(workers, os.cpu_count() or 1) if backend == "local" else workers
     kwargs: dict[str, Any] = dict(backend=backend, workers=workers, address=address, db=db, sweep=sweep,
-                                  variant=variant)
-    if quiet or not rt.output.errors.is_terminal:
+                                  variant=variant, on_wait=None if db is None else db.on_wait)
+    if quiet:  # --json: whatever a plugin prints while games are played goes to standard error
+        with contextlib.redirect_stdout(sys.stderr):
+            return run_simulation(job, **kwargs)
+    if not rt.output.errors.is_terminal:
         return run_simulation(job, **kwargs)
     from tabletop.cli.progress import progress_bar
 
@@ -78,3 +125,18 @@ def play_with_progress(
         return run_simulation(job, on_result=advance, **kwargs)
 
 
+def run_notes(rt: Runtime, run: RunResult, games: int) -> None:
+    """Why a run ended early, what of it was not stored, whose statistics were left out: one
+    sentence each, on standard error."""
+    if run.tally.stats_errors:
+        rt.output.warn(
+            f"Statistics were left out of {run.tally.stats_errors} games (the games count): "
+            f"{run.tally.first_stats_error}."
+        )
+    if run.problem:
+        rt.output.warn(f"{run.problem} The {games} games that finished are counted below.")
+    if run.unsaved:
+        rt.output.warn(
+            f"{run.unsaved} of the games counted below could not be stored in the results database "
+            "(it stayed locked or failed); run them again to keep them."
+        )

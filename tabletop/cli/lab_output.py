@@ -13,20 +13,21 @@ from typing import TYPE_CHECKING, Annotated, Any
 
 import typer
 from rich.table import Table
-from rich.text import Text
 
+from tabletop.cli.lab_options import print_json
 from tabletop.core.errors import TabletopError
 from tabletop.lab import html
 from tabletop.lab.analysis import analyse
 from tabletop.lab.compare import compare
 from tabletop.lab.db import ResultsDB
 from tabletop.lab.report import Section, compare_sections, describe_run, labels_of
+from tabletop.terminal.safe_text import plain
 
 if TYPE_CHECKING:
     from tabletop.cli.runtime import Runtime
 
 HtmlOption = Annotated[
-    Path | None, typer.Option("--html", help="Also write one self-contained HTML file with the charts.")
+    Path | None, typer.Option("--html", help="Write one self-contained HTML file with the charts instead of the text report (sweep prints both).")
 ]
 PngOption = Annotated[
     Path | None, typer.Option("--png-dir", help="Also save each chart as a PNG file in this folder.")
@@ -37,6 +38,9 @@ class ReportError(TabletopError):
     """A report cannot be made or written."""
 
 
+#: The widest a column is kept for its longest word; a longer word is folded.
+MOST_WORD = 16
+
 #: A cell that reads as a figure: a count, a rate, an interval ("89.5% - 99.6%"), a mean.
 FIGURE = re.compile(r"[-+]?[\d.,]+%?( - [-+]?[\d.,]+%?)?")
 
@@ -46,18 +50,34 @@ def justify(cells: Sequence[str]) -> str:
     return "right" if cells and all(FIGURE.fullmatch(c) for c in cells) else "left"
 
 
+def word_widths(section: Section, width: int) -> list[int | None]:
+    """Each column wide enough for its longest word (a variant such as edition=2016 names the
+    column), so lines break between words, not inside them; if the words cannot all fit in
+    ``width``, none is held (the table folds, rather than being cut at the screen's edge)."""
+    columns = section.columns
+    longest = [
+        min(MOST_WORD, max((len(w) for text in (c, *(row[i] for row in section.rows)) for w in text.split()), default=1))
+        for i, c in enumerate(columns)
+    ]
+    if sum(longest) + 3 * len(columns) + 1 > width:
+        return [None] * len(columns)
+    return list(longest)
+
+
 def print_sections(rt: Runtime, sections: Sequence[Section]) -> None:
     for section in sections:
         if section.rows:
-            table = Table(title=Text(section.title), title_style="title")
+            table = Table(title=plain(section.title), title_style="title")
+            widths = word_widths(section, rt.output.console.width)
             for i, column in enumerate(section.columns):
-                table.add_column(Text(column), justify=justify([row[i] for row in section.rows]))
+                cells = [row[i] for row in section.rows]
+                table.add_column(plain(column), justify=justify(cells), min_width=widths[i], overflow="fold")
             for row in section.rows:
-                table.add_row(*(Text(cell) for cell in row))
+                table.add_row(*(plain(cell) for cell in row))
             rt.output.print(table)
         else:
-            rt.output.print(Text(section.title, style="title"))
-        rt.output.print(Text(section.sentence))
+            rt.output.print(plain(section.title, style="title"))
+        rt.output.print(plain(section.sentence))
         rt.output.print()
 
 
@@ -68,7 +88,7 @@ def write_html(rt: Runtime, path: Path, title: str, notes: list[str], sections: 
         path.write_text(page, encoding="utf-8")
     except OSError as error:
         raise ReportError(f"Cannot write {path}: {error.strerror}.") from None
-    rt.output.print(Text(f"Report written to {path}"))
+    rt.output.print(plain(f"Report written to {path}"))
 
 
 def comparison_of(store: ResultsDB, runs: Sequence[str]) -> tuple[list[dict[str, Any]], dict[str, Any]]:
@@ -82,15 +102,18 @@ def comparison_of(store: ResultsDB, runs: Sequence[str]) -> tuple[list[dict[str,
 
 
 def show_comparison(rt: Runtime, analyses: list[dict[str, Any]], comparison: dict[str, Any], *,
-                    html_file: Path | None, png_dir: Path | None, as_json: bool) -> None:
+                    html_file: Path | None, png_dir: Path | None, as_json: bool, text_too: bool = False) -> None:
+    """The comparison as JSON, as text, or written as an HTML file (``text_too``: also as text,
+    for a sweep, whose runs have just been played)."""
     if as_json:
-        rt.output.json(comparison)
+        print_json(rt, comparison)
         return
     sections = compare_sections(analyses, comparison)
     notes = [describe_run(a["run"]) for a in analyses]
     for note in notes:
-        rt.output.print(Text(note, style="dim"))
-    print_sections(rt, sections[:1] + [Section(s.key, s.title, s.sentence) for s in sections[1:]])
+        rt.output.print(plain(note, style="dim"))
+    if text_too or not (html_file or png_dir):  # asked for a file: the file, not also the text
+        print_sections(rt, sections[:1] + [Section(s.key, s.title, s.sentence) for s in sections[1:]])
     if html_file or png_dir:
         title = f"{analyses[0]['run']['game']}: " + " vs ".join(labels_of(analyses))
         write_html(rt, html_file or (png_dir / "compare.html"), title, notes, sections, png_dir)

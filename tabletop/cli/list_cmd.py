@@ -48,14 +48,22 @@ def players_cell(game: Game) -> str:
 
 
 def option_text(option: Option) -> str:
-    """``name=default (allowed|values)``, a yes/no option as ``on``/``off``, never a type name."""
+    """``name=default`` and, on a line of its own, ``(allowed | values)``: a narrow column breaks
+    between values, never inside one; a yes/no option as ``on``/``off``, never a type name."""
     def shown(value: Any) -> str:
         return ("on" if value else "off") if isinstance(value, bool) else str(value)
 
-    allowed = "|".join(shown(c) for c in option.choices) if option.choices else (
-        "on|off" if isinstance(option.default, bool) else "whole number" if isinstance(option.default, int) else "text"
+    allowed = " | ".join(shown(c) for c in option.choices) if option.choices else (
+        "on | off" if isinstance(option.default, bool) else "whole number" if isinstance(option.default, int) else "text"
     )
-    return f"{option.name}={shown(option.default)} ({allowed})"
+    return f"{option.name}={shown(option.default)}\n({allowed})"
+
+
+def bots_text(rt: Runtime, game: str) -> str:
+    """The bots that play ``game``, its own first and marked: the one to seat for a good game."""
+    own = [b.name for b in rt.registry.bots if b.game == game]
+    names = rt.registry.bot_names(game)
+    return "\n".join([f"{n} (own)" for n in own if n in names] + [n for n in names if n not in own]) or "-"
 
 
 def register(app: typer.Typer, rt: Runtime) -> None:
@@ -70,21 +78,23 @@ def register(app: typer.Typer, rt: Runtime) -> None:
             return
         table = Table(title="Installed games", title_style="title")
         table.add_column("Game", no_wrap=True, style="bold")  # the name people type: never cut
-        for column in ("Title", "Players", "Version"):
-            table.add_column(column)
-        table.add_column("Options", overflow="fold")
-        table.add_column("Bots")
+        # The version under the title, values under options, a bot a line: 80 columns hold it all.
+        table.add_column("Title", max_width=11)
+        table.add_column("Players", max_width=10)
+        table.add_column("Options", min_width=13)
+        table.add_column("Bots", min_width=15)
         for entry in entries:
             if "error" in entry:
                 continue
             game = rt.registry.games[entry["name"]]
             options = "\n".join(option_text(o) for o in game.options) or "-"
-            cells = (entry["name"], entry["title"], players_cell(game), entry["version"], options,
-                     ", ".join(entry["bots"]) or "-")
+            cells = (entry["name"], f"{entry['title']}\nv{entry['version']}", players_cell(game), options,
+                     bots_text(rt, game.name))
             table.add_row(*(plain(c, lines=True) for c in cells))
         rt.output.print(table)
         if rt.registry.games:
-            rt.output.print("A seat is taken by a person (human) or by one of the game's bots.", style="dim")
+            rt.output.print("A seat is taken by a person (human) or by one of the game's bots; (own): the bot "
+                            "written for that game.", style="dim")
         for entry in entries:
             if "conflict" in entry:
                 rt.output.print(fmt("[warning]Plugin '{}':[/] {}.", entry["name"], entry["error"]))

@@ -67,7 +67,7 @@ def register(app: typer.Typer, rt: Runtime) -> None:
             resume_path = find_record(resume)
             record = GameRecord.load(resume_path)
             found = rt.registry.game(record.game)
-            session = Session.resume(found, record, bots=lambda name: rt.registry.bot(found.name, name),
+            session = Session.resume(found, record, bots=lambda name: rt.registry.bot(found.name, name, clamp=report),
                                      pm=rt.registry.pm, on_plugin_error=report)
             path = save or resume_path
             if save is not None:
@@ -98,7 +98,7 @@ def register(app: typer.Typer, rt: Runtime) -> None:
             check_save_path(path, game=found.name, force=force)
             session = Session(found, [SeatSpec(n, p.kind, p.bot) for n, p in zip(seat_list, plans, strict=True)],
                               seed=seed, options=options, pm=rt.registry.pm, on_plugin_error=report)
-        board = board_for(rt.registry.pm, found)
+        board = board_for(rt.registry.pm, found, report=report)
         if full_screen:
             from tabletop.screen.app import TableApp
 

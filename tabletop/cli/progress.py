@@ -19,6 +19,8 @@ from rich.progress import (
 )
 from rich.text import Text
 
+from tabletop.terminal.safe_text import clean
+
 #: The bar moves at most this often: a run reports each of thousands of games a second.
 STEP_SECONDS = 0.05
 
@@ -34,10 +36,10 @@ class SpeedColumn(ProgressColumn):
 @contextlib.contextmanager
 def progress_bar(console: Console, label: str, *, total: int) -> Iterator[Callable[[int, Any], None]]:
     """Yield ``advance(index, result)``, to call once per finished game."""
-    columns = (TextColumn("{task.description}"), BarColumn(), MofNCompleteColumn(), SpeedColumn(),
+    columns = (TextColumn("{task.description}", markup=False), BarColumn(), MofNCompleteColumn(), SpeedColumn(),
                TimeRemainingColumn())
     with Progress(*columns, console=console, transient=True) as progress:
-        task = progress.add_task(label, total=total)
+        task = progress.add_task(clean(label), total=total)
         pending = 0
         due = time.perf_counter() + STEP_SECONDS
 

@@ -5,13 +5,13 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Annotated
 
 import typer
-from rich.text import Text
 
-from tabletop.cli.lab_options import DbOption, open_db
+from tabletop.cli.lab_options import DbOption, open_db, print_json
 from tabletop.cli.params import JsonOption
 from tabletop.lab.analysis import analyse
 from tabletop.lab.report import describe_run, run_sections
 from tabletop.terminal.output import friendly
+from tabletop.terminal.safe_text import plain
 
 if TYPE_CHECKING:
     from tabletop.cli.runtime import Runtime
@@ -46,13 +46,14 @@ def register(app: typer.Typer, rt: Runtime) -> None:
         with open_db(db) as store:
             analysis = analyse(store, store.run(run))
         if as_json:
-            rt.output.json(analysis)
+            print_json(rt, analysis)
             return
         sections = run_sections(analysis)
         note = describe_run(analysis["run"])
-        rt.output.print(Text(note, style="dim"))
-        print_sections(rt, sections)
-        if html_file or png_dir:
+        rt.output.print(plain(note, style="dim"))
+        if not (html_file or png_dir):  # asked for a file: the file, not also the text report
+            print_sections(rt, sections)
+        else:
             title = f"{analysis['run']['game']}: run {analysis['run']['id']}"
             write_html(rt, html_file or (png_dir / "report.html"), title, [note], sections, png_dir)
 

@@ -6,11 +6,11 @@ from typing import TYPE_CHECKING
 
 import typer
 from rich.table import Table
-from rich.text import Text
 
-from tabletop.cli.lab_options import DbOption, open_db
+from tabletop.cli.lab_options import DbOption, open_db, print_json
 from tabletop.cli.params import JsonOption
 from tabletop.terminal.output import friendly
+from tabletop.terminal.safe_text import plain
 
 if TYPE_CHECKING:
     from tabletop.cli.runtime import Runtime
@@ -28,18 +28,22 @@ def register(app: typer.Typer, rt: Runtime) -> None:
             found = store.runs()
             path = store.path
         if as_json:
-            rt.output.json([r.to_dict() for r in found])
+            print_json(rt, [r.to_dict() for r in found])
             return
         if not found:
-            rt.output.print(Text(f"No runs yet in {path}; `tabletop simulate GAME` makes one."))
+            rt.output.print(plain(f"No runs yet in {path}; `tabletop simulate GAME` makes one."))
             return
-        table = Table(title=Text(f"Runs in {path}"), title_style="title")
-        for column in ("Id", "Created", "Game", "Games", "Options", "Seats", "Status", "Sweep"):
-            table.add_column(column, justify="right" if column in ("Id", "Games") else "left")
+        # Five columns, each run's details on lines of their own, so 80 columns cut nothing.
+        table = Table(title=plain(f"Runs in {path}"), title_style="title")
+        table.add_column("Id", justify="right", no_wrap=True)
+        table.add_column("Created (UTC)", no_wrap=True)
+        table.add_column("Game, options", overflow="fold", min_width=15)
+        table.add_column("Seats", overflow="fold", ratio=1)
+        table.add_column("Games, status", overflow="fold", min_width=14)
         for r in found:
-            options = ", ".join(f"{k}={v}" for k, v in r.options.items())
-            games = f"{r.played}" if r.played == r.planned else f"{r.played}/{r.planned}"
-            created = r.created[:16].replace("T", " ")
-            table.add_row(*(Text(str(x)) for x in (r.id, created, r.game, games, options, ",".join(r.seats),
-                                                   r.status, r.sweep or "")))
+            game = "\n".join([r.game, *(f"{k}={v}" for k, v in r.options.items())])
+            games = f"{r.played} games" if r.played == r.planned else f"{r.played} of {r.planned} games"
+            status = "\n".join([games, r.status, *([f"sweep {r.sweep}"] if r.sweep else [])])
+            created = r.created[:19].replace("T", "\n")
+            table.add_row(*(plain(x, lines=True) for x in (r.id, created, game, ", ".join(r.seats), status)))
         rt.output.print(table)

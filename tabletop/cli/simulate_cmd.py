@@ -7,7 +7,6 @@ from typing import TYPE_CHECKING, Annotated, Any
 
 import typer
 from rich.table import Table
-from rich.text import Text
 
 from tabletop.cli.params import GameArgument, JsonOption, OptionsOption
 from tabletop.cli.seats import plan_seats
@@ -15,6 +14,7 @@ from tabletop.lab.backends import make_job
 from tabletop.lab.figures import length_sentence, summarise
 from tabletop.lab.runner import RunResult
 from tabletop.terminal.output import friendly
+from tabletop.terminal.safe_text import plain
 
 if TYPE_CHECKING:
     from tabletop.cli.runtime import Runtime
@@ -30,24 +30,28 @@ from tabletop.cli.lab_options import (  # noqa: F401
     _pct,
     open_db,
     play_with_progress,
+    print_json,
     read_cards,
+    run_notes,
 )
 
 
 def summary_tables(summary: dict[str, Any]) -> list[Table]:
-    seats = Table(title=f"{summary['game']}: {summary['games']} games, seed {summary['seed']}", title_style="title")
+    seats = Table(title=plain(f"{summary['game']}: {summary['games']} games, seed {summary['seed']}"),
+                  title_style="title")
     for column in ("Seat", "Bot", "Wins", "Rate", "95% CI"):
         seats.add_column(column, justify="right" if column != "Bot" else "left")
     for row in summary["by_seat"]:
         low, high = row["ci95"]
-        seats.add_row(str(row["seat"]), row["bot"], f"{row['wins']:g}", _pct(row["rate"]), f"{_pct(low)} - {_pct(high)}")
+        seats.add_row(str(row["seat"]), plain(row["bot"]), f"{row['wins']:g}", _pct(row["rate"]),
+                      f"{_pct(low)} - {_pct(high)}")
     bots = Table(title="By bot", title_style="title")
     for column in ("Bot", "Seats", "Wins", "Seat-games", "Rate", "95% CI"):
         bots.add_column(column, justify="left" if column == "Bot" else "right")
     for name, row in summary["by_bot"].items():
         low, high = row["ci95"]
         bots.add_row(
-            name, ",".join(map(str, row["seats"])), f"{row['wins']:g}", str(row["games"]),
+            plain(name), ",".join(map(str, row["seats"])), f"{row['wins']:g}", str(row["games"]),
             _pct(row["rate"]), f"{_pct(low)} - {_pct(high)}",
         )
     return [seats, bots]
@@ -93,7 +97,7 @@ def register(app: typer.Typer, rt: Runtime) -> None:
             rt.registry, found, bots, options=found.resolve_options(options), seed=seed, games=games, rotate=rotate,
             cards=values,
         )
-        store = None if no_db else open_db(db)
+        store = None if no_db else open_db(db, rt)
         try:
             run = play_with_progress(
                 rt, job, label=f"Playing {found.title}", backend=backend, workers=workers, address=address,
@@ -105,27 +109,29 @@ def register(app: typer.Typer, rt: Runtime) -> None:
         summary = summarise(found, bots, run.tally, seed=seed, options=job.options, rotate=rotate)
         summary["run"] = run.run_id
         summary["interrupted"] = run.interrupted
+        summary["problem"] = run.problem
+        summary["unsaved"] = run.unsaved
         if as_json:
-            rt.output.json(summary)
+            run_notes(rt, run, summary["games"])
+            print_json(rt, summary)
         else:
             print_summary(rt, summary, run, db=db)
         if run.interrupted:
             raise typer.Exit(INTERRUPTED)
-        if summary["errors"]:
+        if summary["errors"] or run.problem or run.unsaved:
             raise typer.Exit(1)
 
 
 def print_summary(rt: Runtime, summary: dict[str, Any], run: RunResult, *, db: Path | None = None) -> None:
     if run.interrupted:
         rt.output.warn(f"Interrupted: {summary['games']} games finished and are counted below.")
+    run_notes(rt, run, summary["games"])
     for table in summary_tables(summary):
         rt.output.print(table)
-    rt.output.print(Text(length_sentence(summary["length"], summary["no_winner"], summary["games"])))
+    rt.output.print(plain(length_sentence(summary["length"], summary["no_winner"], summary["games"])))
     if run.run_id is not None:
         where = f" --db {db}" if db else ""
-        rt.output.print(Text(f"Kept as run {run.run_id}: tabletop report {run.run_id}{where}"))
-    if run.tally.stats_errors:
-        rt.output.warn(f"A plugin's statistics failed in {run.tally.stats_errors} games (the games count).")
+        rt.output.print(plain(f"Kept as run {run.run_id}: tabletop report {run.run_id}{where}"))
     if summary["errors"]:
         rt.output.print(f"[error]{summary['errors']} games failed[/], e.g. ", highlight=False, end="")
-        rt.output.print(summary["first_errors"][0], markup=False, highlight=False)
+        rt.output.print(plain(summary["first_errors"][0]), highlight=False)

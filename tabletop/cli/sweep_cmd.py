@@ -8,7 +8,6 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Annotated
 
 import typer
-from rich.text import Text
 
 from tabletop.cli.lab_options import (
     INTERRUPTED,
@@ -19,6 +18,7 @@ from tabletop.cli.lab_options import (
     open_db,
     play_with_progress,
     read_cards,
+    run_notes,
 )
 from tabletop.cli.lab_output import HtmlOption, PngOption, ReportError, comparison_of, show_comparison
 from tabletop.cli.params import GameArgument, JsonOption, OptionsOption
@@ -26,6 +26,7 @@ from tabletop.cli.seats import plan_seats
 from tabletop.core.errors import OptionError
 from tabletop.lab.backends import make_job
 from tabletop.terminal.output import friendly
+from tabletop.terminal.safe_text import plain
 
 if TYPE_CHECKING:
     from tabletop.cli.runtime import Runtime
@@ -88,7 +89,7 @@ def register(app: typer.Typer, rt: Runtime) -> None:
         sweep_id = uuid.uuid4().hex[:8]
         run_ids: list[str] = []
         interrupted = False
-        with open_db(db) as store:
+        with open_db(db, rt) as store:
             swept = _swept(option or [])
             for (combo, options), (card_label, values) in itertools.product(zip(combos, parsed, strict=True), card_sets):
                 label = ", ".join([c for c in combo if c.partition("=")[0].strip() in swept] + ([card_label] if card_label else []))
@@ -100,7 +101,11 @@ def register(app: typer.Typer, rt: Runtime) -> None:
                 )
                 run_ids.append(str(run.run_id))
                 if not as_json:
-                    rt.output.print(Text(f"{label}: run {run.run_id}, {run.tally.games} games in {run.seconds:.1f} s"))
+                    rt.output.print(plain(f"{label}: run {run.run_id}, {run.tally.games} games in {run.seconds:.1f} s"))
+                if run.problem or run.unsaved:
+                    run_notes(rt, run, run.tally.games)
+                    interrupted = True
+                    break
                 if run.interrupted:
                     interrupted = True
                     break
@@ -111,7 +116,8 @@ def register(app: typer.Typer, rt: Runtime) -> None:
                 raise ReportError("A sweep needs two variants to compare.")
             analyses, comparison = comparison_of(store, run_ids)
         comparison["sweep"] = sweep_id
-        show_comparison(rt, analyses, comparison, html_file=html_file, png_dir=png_dir, as_json=as_json)
+        show_comparison(rt, analyses, comparison, html_file=html_file, png_dir=png_dir, as_json=as_json,
+                        text_too=True)
         if interrupted:
             rt.output.warn("Interrupted: the comparison counts the games that finished.")
             raise typer.Exit(INTERRUPTED)

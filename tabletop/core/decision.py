@@ -156,17 +156,28 @@ class BotSetting:
     help: str = ""
     kind: type = int
     minimum: float = 0
+    #: The most a budget may be (None: no bound): a file (a record being resumed) is clamped to
+    #: it with a sentence, a person who types more is told it.
+    maximum: float | None = None
 
-    def parse(self, bot: str, raw: str) -> SettingValue:
+    def parse(self, bot: str, raw: str, *, clamp: Callable[[str], None] | None = None) -> SettingValue:
+        """The value ``raw`` gives; above :attr:`maximum` it is refused, or with ``clamp`` (text
+        from a file) set to the maximum and ``clamp`` told in one sentence."""
         from tabletop.core.errors import UnknownNameError
 
         try:
             value = self.kind(raw)
-        except ValueError:
+        except (ValueError, OverflowError):
             word = "a whole number" if self.kind is int else "a number"
-            raise UnknownNameError(f"Setting '{self.name}' of {bot} takes {word}, not '{raw}'.") from None
+            raise UnknownNameError(f"Setting '{self.name}' of {bot} takes {word}, not '{raw[:40]}'.") from None
         if value < self.minimum or value != value:
-            raise UnknownNameError(f"Setting '{self.name}' of {bot} must be at least {self.minimum:g}, not {raw}.")
+            raise UnknownNameError(f"Setting '{self.name}' of {bot} must be at least {self.minimum:g}, not {raw[:40]}.")
+        if self.maximum is not None and value > self.maximum:
+            most = f"{int(self.maximum):,}" if self.maximum == int(self.maximum) else f"{self.maximum:g}"
+            if clamp is None:
+                raise UnknownNameError(f"Setting '{self.name}' of {bot} must be at most {most}, not {raw[:40]}.")
+            clamp(f"Setting '{self.name}' of {bot} was {raw[:40]}, more than the most allowed; it is {most}.")
+            value = self.kind(self.maximum)
         return value
 
 
@@ -187,10 +198,12 @@ class BotSpec:
     settings: tuple[BotSetting, ...] = ()
     configure: Configure | None = None
 
-    def configured(self, text: str, hooks: Any) -> BotSpec:
+    def configured(self, text: str, hooks: Any, *, clamp: Callable[[str], None] | None = None) -> BotSpec:
         """This bot with the settings in ``text`` (``key=value,...``, may be empty) applied.
 
-        Raises UnknownNameError with one sentence for an unknown setting or a bad value.
+        Raises UnknownNameError with one sentence for an unknown setting or a bad value; with
+        ``clamp`` (settings read from a file), a value above its maximum is set to it instead.
+        The name keeps the settings as written: a record resumed and saved again is the same.
         """
         from tabletop.core.errors import UnknownNameError
 
@@ -208,6 +221,6 @@ class BotSpec:
             if key not in known:
                 names = ", ".join(known)
                 raise UnknownNameError(f"The bot '{self.name}' has no setting '{key}'; its settings are: {names}.")
-            values[key] = known[key].parse(self.name, raw.strip())
+            values[key] = known[key].parse(self.name, raw.strip(), clamp=clamp)
         name = f"{self.name}:{text}" if text else self.name
         return replace(self, name=name, factory=self.configure(values, hooks))

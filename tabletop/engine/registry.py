@@ -9,6 +9,7 @@ as a :class:`PluginFailure` with its reason; the rest keep working.
 
 from __future__ import annotations
 
+import contextlib
 import functools
 import importlib
 import importlib.util
@@ -112,6 +113,12 @@ def import_plugin(spec: str) -> ModuleType:
     return importlib.import_module(spec)
 
 
+def _quiet() -> contextlib.AbstractContextManager[Any]:
+    """What a plugin prints while it loads goes to standard error: standard output is the
+    commands' (``--json`` prints only JSON there)."""
+    return contextlib.redirect_stdout(sys.stderr)
+
+
 def _register(pm: pluggy.PluginManager, plugin: object, name: str, failures: list[PluginFailure]) -> None:
     if pm.is_registered(plugin):  # named twice, e.g. installed and also given with --plugin
         return
@@ -141,7 +148,8 @@ def make_plugin_manager(
             if pm.get_plugin(ep.name) is not None or pm.is_blocked(ep.name):
                 continue
             try:
-                plugin = ep.load()
+                with _quiet():
+                    plugin = ep.load()
             except LOAD_ERRORS as error:
                 failures.append(PluginFailure(ep.name, _reason(error)))
                 continue
@@ -149,7 +157,8 @@ def make_plugin_manager(
     for item in extra:
         if isinstance(item, str):
             try:
-                plugin = import_plugin(item)
+                with _quiet():
+                    plugin = import_plugin(item)
             except LOAD_ERRORS as error:
                 failures.append(PluginFailure(item, _reason(error)))
                 continue
@@ -189,13 +198,15 @@ class Registry:
                 found[spec.name] = spec
         return found
 
-    def bot(self, game: str, name: str) -> BotSpec:
+    def bot(self, game: str, name: str, *, clamp: Callable[[str], None] | None = None) -> BotSpec:
         """A bot by short name (``greedy``) or full name with its game (``mygame.greedy``),
-        with settings after a colon (``ismcts:time=0.5,iterations=2000``)."""
+        with settings after a colon (``ismcts:time=0.5,iterations=2000``). ``clamp``: the name
+        comes from a file (a record), so a budget above its bound is set to the bound and
+        ``clamp`` told, rather than refused."""
         bots = self.bots_for(game)
         short, _, settings = name.removeprefix(f"{game}.").partition(":")
         if short in bots:
-            return bots[short].configured(settings.strip(), self.pm.hook)
+            return bots[short].configured(settings.strip(), self.pm.hook, clamp=clamp)
         known = ", ".join(sorted(bots)) or "none"
         raise UnknownNameError(
             f"No bot '{name[:40]}' for {game}.{did_you_mean(short, [*bots, 'human'])} Bots for {game}: {known} (or human for a person)."
@@ -244,7 +255,12 @@ def build_registry(
     registration keeps the name (entry points load in name order, then ``--plugin`` in order).
     """
     failures: list[PluginFailure] = []
-    pm = make_plugin_manager(load_entry_points=load_entry_points, extra=extra, failures=failures)
+    with _quiet():
+        return _build(failures, make_plugin_manager(load_entry_points=load_entry_points, extra=extra, failures=failures))
+
+
+def _build(failures: list[PluginFailure], pm: pluggy.PluginManager) -> Registry:
+    """The games and bots of each plugin of ``pm``, each refused alone if broken or taken."""
     registry = Registry(pm=pm, failures=failures)
     owners: dict[str, str] = {}
     for impl in pm.hook.tabletop_register_games.get_hookimpls():

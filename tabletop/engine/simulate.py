@@ -9,6 +9,7 @@ and in whatever order its games finish.
 from __future__ import annotations
 
 import json
+import math
 from collections.abc import Iterable, Iterator, Mapping, Sequence
 from typing import Any, NamedTuple
 
@@ -85,6 +86,39 @@ def collect_stats(
 
 #: The arguments of ``tabletop_collect_stats``, in the order of its specification.
 STATS_ARGS = ("game", "seats", "events", "outcome", "final_view")
+#: Longest name and text value a statistic may have: a report shows them in table cells.
+MAX_STAT_NAME = 80
+MAX_STAT_TEXT = 200
+#: Largest number a statistic may be: beyond it sums and means lose every digit.
+MAX_STAT_NUMBER = 1e15
+#: What a plugin's code may raise and still count as its own failure, not the program's end.
+PLUGIN_ERRORS = (Exception, SystemExit)
+
+
+class StatError(ValueError):
+    """A plugin's statistic that the lab cannot keep."""
+
+
+def check_stat(stat: object, seats: int) -> None:
+    """Refuse what no report could show: a statistic must be a :class:`Stat` with a short text
+    name, a finite number (or bool, or short text) for a value, and a seat of this game or None."""
+    if not isinstance(stat, Stat):
+        raise StatError(f"a statistic must be a Stat, not {type(stat).__name__}")
+    name, value, seat = stat.name, stat.value, stat.seat
+    if not isinstance(name, str) or not name.strip() or len(name) > MAX_STAT_NAME:
+        raise StatError(f"a statistic's name must be text of 1 to {MAX_STAT_NAME} characters, not {str(name)[:40]!r}")
+    if isinstance(value, bool):
+        pass
+    elif isinstance(value, int | float):
+        if not math.isfinite(value) or abs(value) > MAX_STAT_NUMBER:
+            raise StatError(f"statistic {name[:40]!r} is {str(value)[:40]}, not a finite number")
+    elif isinstance(value, str):
+        if len(value) > MAX_STAT_TEXT:
+            raise StatError(f"statistic {name[:40]!r} is text of {len(value)} characters (at most {MAX_STAT_TEXT})")
+    else:
+        raise StatError(f"statistic {name[:40]!r} is a {type(value).__name__}, not a number, bool or text")
+    if seat is not None and (isinstance(seat, bool) or not isinstance(seat, int) or not 0 <= seat < seats):
+        raise StatError(f"statistic {name[:40]!r} names seat {str(seat)[:20]}, which this game does not have")
 
 
 class StatsHook:
@@ -97,9 +131,10 @@ class StatsHook:
         self.hook = pm.hook.tabletop_collect_stats
         impls = self.hook.get_hookimpls()
         wrapped = any(i.hookwrapper or i.wrapper for i in impls)
-        #: Each implementation with the places of the arguments it takes in :data:`STATS_ARGS`.
+        #: Each implementation's plugin, function and the places of the arguments it takes in
+        #: :data:`STATS_ARGS`.
         self.impls = None if wrapped else [
-            (i.function, tuple(STATS_ARGS.index(name) for name in i.argnames)) for i in reversed(impls)
+            (i.plugin_name, i.function, tuple(STATS_ARGS.index(name) for name in i.argnames)) for i in reversed(impls)
         ]
 
     def __bool__(self) -> bool:
@@ -108,21 +143,34 @@ class StatsHook:
     def __call__(
         self, game: Game, state: Any, seats: int, events: Sequence[Event], outcome: Any
     ) -> tuple[tuple[Stat, ...], str | None]:
-        try:
-            values = (game, seats, events, outcome, FinalView(game, state))
-            if self.impls is None:
-                answers = self.hook(**dict(zip(STATS_ARGS, values, strict=True)))
-            else:
-                answers = [function(*[values[i] for i in places]) for function, places in self.impls]
-            if answers.count(None) == len(answers):  # no plugin knows this game
-                return (), None
-            stats = tuple(s for answer in answers if answer for s in answer)
-            bad = next((s for s in stats if not isinstance(s, Stat)), None)
-            if bad is not None:
-                raise TypeError(f"a statistic must be a Stat, not {type(bad).__name__}")
-            return stats, None
-        except Exception as error:
-            return (), f"statistics failed: {type(error).__name__}: {error}"
+        """The figures, or none and why: which plugin failed (raised, exited, or gave a statistic
+        no report could show: NaN, infinite, huge text, a seat the game does not have)."""
+        values = (game, seats, events, outcome, FinalView(game, state))
+        if self.impls is None:
+            try:
+                answers = [("a plugin", a) for a in self.hook(**dict(zip(STATS_ARGS, values, strict=True)))]
+            except PLUGIN_ERRORS as error:
+                return (), f"statistics failed: {type(error).__name__}: {str(error)[:200]}"
+        else:
+            answers = []
+            for plugin, function, places in self.impls:
+                try:
+                    answers.append((plugin, function(*[values[i] for i in places])))
+                except PLUGIN_ERRORS as error:  # sys.exit() in a hook is the plugin's failure
+                    return (), f"plugin '{plugin}' failed in its statistics: {type(error).__name__}: {str(error)[:200]}"
+        if all(answer is None for _, answer in answers):  # no plugin knows this game
+            return (), None
+        stats: list[Stat] = []
+        for plugin, answer in answers:
+            if not answer:
+                continue
+            try:
+                for stat in answer:
+                    check_stat(stat, seats)
+                    stats.append(stat)
+            except (StatError, TypeError) as error:
+                return (), f"plugin '{plugin}' gave a statistic the lab cannot keep: {error}"
+        return tuple(stats), None
 
 
 def rotated(bots: Sequence[BotSpec], rotation: int) -> list[BotSpec]:
@@ -165,14 +213,12 @@ class Simulator:
         game = self.game
         seats = self.seating[rotation] if rotation in self.seating else self._seat(rotation)
         events: list[Event] = []
+        session = None
         try:
-            result = Session(
-                game, seats, seed=game_seed, options=self.options, pm=self.observers, keep_log=False,
-            ).play(on_event=events.append if self.wants_stats else None)
-        except Exception as error:  # one broken game is reported, not fatal to the run
-            return GameResult(
-                (), 0, f"seed {game_seed}: {type(error).__name__}: {error}", seed=game_seed, rotation=rotation
-            )
+            session = Session(game, seats, seed=game_seed, options=self.options, pm=self.observers, keep_log=False)
+            result = session.play(on_event=events.append if self.wants_stats else None)
+        except PLUGIN_ERRORS as error:  # one broken game is reported, not fatal to the run
+            return GameResult((), 0, f"seed {game_seed}: {_why(session, error)}", seed=game_seed, rotation=rotation)
         outcome = result.outcome
         stats: tuple[Stat, ...] = ()
         stats_error = None
@@ -182,6 +228,22 @@ class Simulator:
             outcome.winners, result.steps, seed=game_seed, reason=outcome.reason,
             scores=outcome.scores, stats=stats, stats_error=stats_error, rotation=rotation,
         )
+
+
+def _why(session: Session | None, error: BaseException) -> str:
+    """What went wrong in a game, in words: a game not over in which nobody is to act says so
+    (not 'IndexError: list index out of range')."""
+    if isinstance(error, IndexError) and session is not None:
+        try:
+            stuck = session.game.outcome(session.state) is None and not session.game.to_act(session.state)
+        except PLUGIN_ERRORS:
+            stuck = False
+        if stuck:
+            return (
+                f"after {session.steps} actions the game is not over, yet nobody is to act (its to_act "
+                "names no seat); the game's plugin must end the game or name a seat"
+            )
+    return f"{type(error).__name__}: {str(error)[:300]}"
 
 
 def play_one(

@@ -13,6 +13,9 @@ from tabletop.lab.db import ResultsDB, Run
 from tabletop.lab.figures import StatGroups, figures, tally_of_run
 from tabletop.lab.statistics import holm, proportion_vs
 
+#: The per-game figure counting each game by the reason its end gave.
+ENDING = "how the game ended"
+
 
 def _fair_share(seat_wins: list[float], n: int, equal: float) -> list[dict[str, Any]]:
     """Each seat's wins against an equal share, Holm-corrected over the seats."""
@@ -34,6 +37,9 @@ def analyse(db: ResultsDB, run: Run) -> dict[str, Any]:
     for idx, seat, name, value in db.stats(run.id):
         if idx in winners:
             stats.add(winners[idx], seat, name, value)
+    for g in db.games(run.id):   # the game's own reason: how many ended by a limit, for one
+        if g.idx in winners and g.reason:
+            stats.add(g.winners, None, ENDING, g.reason)
     return {
         "run": run.to_dict(),
         **found,

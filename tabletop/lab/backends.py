@@ -38,6 +38,22 @@ class BackendError(TabletopError):
     """A backend cannot start (Ray not installed, no cluster at the address)."""
 
 
+class WorkerDied(BackendError):
+    """A worker process ended in the middle of a run (killed, or a plugin ended it)."""
+
+
+def _death(exitcode: int) -> str:
+    if exitcode < 0:
+        number = -exitcode
+        try:
+            name = signal.Signals(number).name
+        except ValueError:
+            name = f"signal {number}"
+        oom = " (as the out-of-memory killer does)" if number == signal.SIGKILL else ""
+        return f"was killed by {name}{oom}"
+    return f"exited with status {exitcode}"
+
+
 @dataclass(frozen=True)
 class Job:
     """What to play, described by names so a fresh process (a Ray worker) can rebuild it."""
@@ -107,6 +123,9 @@ def resolve(job: Job) -> tuple[Game, list[BotSpec], pluggy.PluginManager]:
     key = (job.game, job.plugins)
     if key not in _CACHE:
         registry = build_registry(extra=job.plugins)
+        broken = [f for f in registry.failures if f.plugin in job.plugins and not f.conflict]
+        if job.game not in registry.games and broken:
+            raise BackendError(f"the plugin '{broken[0].plugin}' did not load there: {broken[0].reason}")
         _CACHE[key] = (registry.game(job.game), list(registry.bots), registry.pm)
     game, bots, pm = _CACHE[key]
     if job.cards:
@@ -157,7 +176,10 @@ def _worker_start() -> None:
 
 def _pool_chunk(chunk: Chunk) -> list[tuple[int, GameResult]]:
     assert _POOL_JOB is not None  # inherited from the parent through fork
-    return play_chunk(_POOL_JOB, chunk)
+    try:
+        return play_chunk(_POOL_JOB, chunk)
+    except SystemExit as stop:  # the pool would lose the chunk and wait for it for ever
+        raise WorkerDied(f"A plugin ended a worker process (SystemExit: {str(stop.code)[:100]}); the run stopped.") from None
 
 
 def stream_pool(job: Job, *, workers: int) -> Iterator[tuple[int, GameResult]]:
@@ -183,10 +205,13 @@ def stream_pool(job: Job, *, workers: int) -> Iterator[tuple[int, GameResult]]:
         for _ in range(workers * 3):
             if not submit():
                 break
+        processes: dict[int, Any] = {}
+        _check_workers(pool, processes)
         while in_flight:
             try:
                 got = done.get(timeout=0.2)
             except queue.Empty:
+                _check_workers(pool, processes)
                 continue
             in_flight -= 1
             if isinstance(got, BaseException):
@@ -200,12 +225,35 @@ def stream_pool(job: Job, *, workers: int) -> Iterator[tuple[int, GameResult]]:
         _POOL_JOB = None
 
 
+def _check_workers(pool: Any, processes: dict[int, Any]) -> None:
+    """Raise :class:`WorkerDied` if a worker has ended: the pool would replace it quietly and
+    wait for ever for the games it was playing. (The pool's list of processes is not public
+    API, but it is the only place a dead worker shows.)"""
+    for process in list(getattr(pool, "_pool", ())):
+        processes.setdefault(process.pid, process)
+    for number, process in enumerate(processes.values(), 1):
+        if process.exitcode is not None:
+            raise WorkerDied(f"Worker process {number} (pid {process.pid}) {_death(process.exitcode)}; the run stopped.")
+
+
 # ---- Ray ------------------------------------------------------------------------------
 
 
-def _ray_chunk(job: Job, chunk: Chunk) -> list[tuple[int, GameResult]]:
+@dataclass(frozen=True)
+class RayFailure:
+    """A chunk a Ray worker could not play, in one sentence: returned, not raised, so the
+    driver never prints Ray's pages of wrapped tracebacks."""
+
+    reason: str
+
+
+def _ray_chunk(job: Job, chunk: Chunk) -> list[tuple[int, GameResult]] | RayFailure:
     signal.signal(signal.SIGINT, signal.SIG_IGN)
-    return play_chunk(job, chunk)
+    try:
+        return play_chunk(job, chunk)
+    except (Exception, SystemExit) as error:  # a plugin that loads here but not there, say
+        return RayFailure(str(error)[:400] if isinstance(error, TabletopError) else
+                          f"{type(error).__name__}: {str(error)[:300]}")
 
 
 def _start_ray(ray: Any, *, workers: int, address: str | None) -> None:
@@ -249,6 +297,9 @@ def stream_ray(job: Job, *, workers: int, address: str | None) -> Iterator[tuple
             "The Ray backend needs Ray: install it with pip install 'tabletop[ray]'."
         ) from None
     started = not ray.is_initialized()
+    # ray.init installs its own SIGTERM handler (and more); a Ray this run starts is shut down at
+    # its end, and the process gets its handlers back (a later game's save-on-SIGTERM needs them).
+    handlers = {sig: signal.getsignal(sig) for sig in (signal.SIGINT, signal.SIGTERM)} if started else {}
     if started:
         _start_ray(ray, workers=workers, address=address)
     remote = ray.remote(_ray_chunk).options(max_retries=0)
@@ -267,7 +318,10 @@ def stream_ray(job: Job, *, workers: int, address: str | None) -> Iterator[tuple
                 chunk = next(todo, None)
                 if chunk is not None:
                     pending.append(remote.remote(job_ref, chunk))
-                yield from ray.get(ref)
+                got = ray.get(ref)
+                if isinstance(got, RayFailure):
+                    raise WorkerDied(f"A Ray worker could not play its games ({got.reason}); the run stopped.")
+                yield from got
     finally:
         # No ray.cancel: force-cancelling a chunk as it completes aborts the driver inside Ray
         # (2.x, "Tried to complete task that was not pending"). Shutting down a Ray we started
@@ -276,6 +330,9 @@ def stream_ray(job: Job, *, workers: int, address: str | None) -> Iterator[tuple
         if started:
             with contextlib.suppress(Exception):
                 ray.shutdown()
+            for sig, handler in handlers.items():
+                if handler is not None:
+                    signal.signal(sig, handler)
 
 
 def check_backend(backend: str) -> None:

@@ -18,6 +18,10 @@ def _figure():
     import matplotlib
 
     matplotlib.use("Agg")
+    # Labels are option values and plugins' words: "$a_b_c$" is text, never mathtext to parse
+    # (a double subscript would abort the whole report).
+    matplotlib.rcParams["text.parse_math"] = False
+    matplotlib.rcParams["text.usetex"] = False
     import matplotlib.pyplot as plt
 
     fig, ax = plt.subplots(figsize=(WIDTH, HEIGHT), dpi=DPI)

@@ -1,16 +1,25 @@
 """The results database: every simulated game, kept in SQLite (schema in docs/lab.md).
 
-The schema's version is SQLite's ``user_version``. Opening a database made by an older
-tabletop migrates it in place, in one transaction, and never drops a table: runs made
-before keep every game. A database from a newer tabletop is refused, not guessed at.
+The schema's version is SQLite's ``user_version``; the file is marked as tabletop's with
+SQLite's ``application_id``. A file is first opened read-only and looked at: only one that
+is tabletop's (its application id, or, from before the mark, exactly tabletop's tables
+for its version) or empty is then opened for writing, so another program's database is
+never changed (not even switched to WAL). Opening a database made by an older tabletop
+migrates it in place, in one transaction, and never drops a table: runs made before keep
+every game. A database from a newer tabletop is refused, not guessed at. Every SQLite
+error becomes one sentence naming the file and saying what to do.
 """
 
 from __future__ import annotations
 
+import contextlib
 import json
+import math
 import os
 import sqlite3
-from collections.abc import Iterable, Iterator, Sequence
+import time
+import urllib.parse
+from collections.abc import Callable, Iterable, Iterator, Sequence
 from dataclasses import dataclass
 from datetime import UTC, datetime
 from pathlib import Path
@@ -23,6 +32,12 @@ DB_ENV = "TABLETOP_DB"
 #: Most winners and scores lists :meth:`ResultsDB.add_games` keeps encoded.
 MAX_ENCODED = 4096
 SCHEMA_VERSION = 4
+#: SQLite's application id of a tabletop results database: "TTlb".
+APPLICATION_ID = 0x54546C62
+#: How long one write waits for a lock held by another program before it reports waiting.
+LOCK_STEP_SECONDS = 0.25
+#: How long a write waits for a lock when nobody is told it waits (a script, a test).
+PATIENCE_SECONDS = 30.0
 
 #: A plugin's figures live in ``games.stats`` as JSON (one row per game keeps writing cheap);
 #: the view ``stats`` shows them one figure per row for SQL.
@@ -109,8 +124,69 @@ MIGRATIONS: dict[int, tuple[str, ...]] = {
 }
 
 
+#: The columns of tabletop's tables at each schema version: how a file from before the
+#: application id is told apart from another program's file with a table named ``runs``.
+_RUNS_V1 = ("id", "created", "game", "version", "options", "seats", "seed", "games")
+_RUNS_V2 = (*_RUNS_V1, "card_hash", "backend", "workers", "sweep", "variant", "status")
+_GAMES_V1 = ("run_id", "idx", "seed", "winners", "length", "error")
+_GAMES_V2 = (*_GAMES_V1, "reason", "scores", "stats")
+COLUMNS: dict[int, dict[str, tuple[str, ...]]] = {
+    1: {"runs": _RUNS_V1, "games": _GAMES_V1},
+    2: {"runs": _RUNS_V2, "games": _GAMES_V2},
+    3: {"runs": (*_RUNS_V2, "rotate"), "games": _GAMES_V2},
+}
+
+
 class DatabaseError(TabletopError):
     """The results database cannot be opened, read or written."""
+
+
+class DatabaseLocked(DatabaseError):
+    """Another program holds the results database's write lock."""
+
+
+def _is_locked(error: sqlite3.Error) -> bool:
+    text = str(error).lower()
+    return "locked" in text or "busy" in text
+
+
+def explain(path: Path, error: sqlite3.Error | OSError) -> DatabaseError:
+    """One sentence for an SQLite or file error: what is wrong with which file, what to do."""
+    if isinstance(error, OSError):
+        return DatabaseError(
+            f"Cannot open the results database {path}: {error.strerror or error}; "
+            "check the folder, or use another --db."
+        )
+    text = str(error)
+    low = text.lower()
+    if _is_locked(error):
+        return DatabaseLocked(
+            f"The results database {path} is locked by another program; wait for it to finish, or use another --db."
+        )
+    if "readonly" in low or "read-only" in low:
+        return DatabaseError(
+            f"Cannot write the results database {path}: the file or its folder is read-only; "
+            "make both writable, or use another --db."
+        )
+    if "not a database" in low or "malformed" in low or "corrupt" in low:
+        return DatabaseError(
+            f"{path} is not a tabletop results database or is damaged ({text}); "
+            "move it away to start a new one, or use another --db."
+        )
+    if "unable to open" in low:
+        return DatabaseError(
+            f"Cannot open the results database {path} (its folder is missing or cannot be written); "
+            "check the folder, or use another --db."
+        )
+    if "full" in low or "disk i/o" in low:
+        return DatabaseError(
+            f"Cannot write the results database {path} ({text}); free some disk space, or use another --db."
+        )
+    return DatabaseError(f"The results database {path} failed ({text}); use another --db.")
+
+
+def _uri(path: Path, mode: str) -> str:
+    return f"file:{urllib.parse.quote(str(path.resolve()))}?mode={mode}"
 
 
 def default_path() -> Path:
@@ -201,22 +277,77 @@ def _value(value: Any) -> float | str:
     return str(value)
 
 
+def inspect(path: Path) -> str:
+    """``"new"`` (no file, or an empty one), ``"ours"``; else raise saying why it is not used.
+
+    Looks read-only: nothing is written to a file before it is known to be tabletop's."""
+    try:
+        if not path.exists() or path.stat().st_size == 0:
+            return "new"
+        if path.is_dir():
+            raise DatabaseError(f"{path} is a folder, not a results database; give a file with --db.")
+        conn = sqlite3.connect(_uri(path, "ro"), uri=True, timeout=LOCK_STEP_SECONDS)
+    except OSError as error:
+        raise explain(path, error) from None
+    try:
+        app_id = int(conn.execute("PRAGMA application_id").fetchone()[0])
+        version = int(conn.execute("PRAGMA user_version").fetchone()[0])
+        names = {r[0]: r[1] for r in conn.execute("SELECT name, type FROM sqlite_master")}
+        columns = {
+            table: tuple(r[1] for r in conn.execute(f"PRAGMA table_info({table})"))
+            for table in ("runs", "games") if names.get(table) == "table"
+        }
+    except sqlite3.Error as error:
+        raise explain(path, error) from None
+    finally:
+        conn.close()
+    foreign = DatabaseError(
+        f"{path} is another program's SQLite database, not tabletop's; it was left unchanged: use another --db."
+    )
+    if app_id not in (0, APPLICATION_ID):
+        raise foreign
+    if version > SCHEMA_VERSION:
+        raise DatabaseError(
+            f"{path} was made by a newer tabletop (schema {version}, this one knows "
+            f"{SCHEMA_VERSION}); upgrade tabletop or use another --db."
+        )
+    if app_id == APPLICATION_ID:
+        return "ours"
+    if not names and version == 0:
+        return "new"
+    tables = {name for name, kind in names.items() if kind == "table"}
+    expected = COLUMNS.get(version)
+    if expected is None or tables != set(expected) or columns != expected:
+        raise foreign
+    return "ours"
+
+
 class ResultsDB:
     """One open results database; use as a context manager."""
 
-    def __init__(self, path: Path | str):
+    def __init__(self, path: Path | str, *, on_wait: Callable[[float], None] | None = None):
+        """Open (or make) the database at ``path``; ``on_wait(seconds)`` is called while a write
+        waits for a lock another program holds (else a locked write fails at once, in one sentence)."""
         self.path = Path(path)
+        self.on_wait = on_wait
         self._encoded: dict[tuple[Any, ...], str] = {}
+        kind = inspect(self.path)
         try:
-            self.path.parent.mkdir(parents=True, exist_ok=True)
-            self.conn = sqlite3.connect(self.path, timeout=30, isolation_level=None)
-            self.conn.execute("PRAGMA journal_mode=WAL")
+            if kind == "new":
+                self.path.parent.mkdir(parents=True, exist_ok=True)
+            self.conn = sqlite3.connect(self.path, timeout=LOCK_STEP_SECONDS, isolation_level=None)
+            self._waiting(lambda: self.conn.execute("PRAGMA journal_mode=WAL"))
             self.conn.execute("PRAGMA synchronous=NORMAL")
-            self.migrate()
-        except sqlite3.DatabaseError as error:
-            raise DatabaseError(f"{self.path} is not a tabletop results database ({error}).") from None
+            self._waiting(self.migrate)
+        except sqlite3.Error as error:
+            self.close()
+            raise explain(self.path, error) from None
         except OSError as error:
-            raise DatabaseError(f"Cannot open the results database {self.path}: {error.strerror}.") from None
+            self.close()
+            raise explain(self.path, error) from None
+        except BaseException:
+            self.close()
+            raise
 
     def __enter__(self) -> ResultsDB:
         return self
@@ -225,7 +356,37 @@ class ResultsDB:
         self.close()
 
     def close(self) -> None:
-        self.conn.close()
+        conn = self.__dict__.pop("conn", None)
+        if conn is not None:
+            conn.close()
+
+    def _waiting(self, write: Callable[[], Any], *, patient: bool = True) -> Any:
+        """``write()``, tried again while another program holds the lock: for as long as it takes
+        when someone is told (``on_wait(seconds)``, which may raise KeyboardInterrupt to give up),
+        else for :data:`PATIENCE_SECONDS`; ``patient=False`` tries once."""
+        started = time.monotonic()
+        while True:
+            try:
+                return write()
+            except sqlite3.OperationalError as error:
+                waited = time.monotonic() - started
+                if not _is_locked(error) or not patient or (self.on_wait is None and waited > PATIENCE_SECONDS):
+                    raise
+            if self.on_wait is not None:
+                self.on_wait(time.monotonic() - started)
+
+    @contextlib.contextmanager
+    def _sentences(self) -> Iterator[None]:
+        """SQLite errors (and unreadable rows) as one sentence naming the file."""
+        try:
+            yield
+        except sqlite3.Error as error:
+            raise explain(self.path, error) from None
+        except (ValueError, TypeError) as error:  # a row that is not what tabletop wrote
+            raise DatabaseError(
+                f"The results database {self.path} holds a damaged row ({type(error).__name__}: "
+                f"{str(error)[:100]}); use another --db."
+            ) from None
 
     # ---- schema ---------------------------------------------------------------------
 
@@ -244,6 +405,8 @@ class ResultsDB:
 
     def migrate(self) -> None:
         if self._schema_version() == SCHEMA_VERSION:
+            if int(self.conn.execute("PRAGMA application_id").fetchone()[0]) != APPLICATION_ID:
+                self.conn.execute(f"PRAGMA application_id = {APPLICATION_ID}")  # marked from now on
             return
         self.conn.execute("BEGIN IMMEDIATE")
         try:
@@ -256,13 +419,15 @@ class ResultsDB:
             elif version == 0 and not tables:
                 for statement in SCHEMA:
                     self.conn.execute(statement)
-            elif version == 0:
-                raise DatabaseError(f"{self.path} holds tables that are not tabletop's; use another --db.")
+            elif version == 0:  # another program made tables between our look and our lock
+                raise DatabaseError(
+                    f"{self.path} holds tables that are not tabletop's; it was left unchanged: use another --db.")
             else:
                 for step in range(version, SCHEMA_VERSION):
                     for statement in MIGRATIONS[step]:
                         self.conn.execute(statement)
             self.conn.execute(f"PRAGMA user_version = {SCHEMA_VERSION}")
+            self.conn.execute(f"PRAGMA application_id = {APPLICATION_ID}")
             self.conn.execute("COMMIT")
         except BaseException:
             self.conn.execute("ROLLBACK")
@@ -287,16 +452,20 @@ class ResultsDB:
         rotate: bool = False,
     ) -> int:
         created = datetime.now(UTC).isoformat(timespec="seconds")
-        cur = self.conn.execute(
-            "INSERT INTO runs (created, game, version, options, seats, seed, games, card_hash, backend,"
-            " workers, sweep, variant, status, rotate) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, 'running', ?)",
-            (created, game, version, json.dumps(options, sort_keys=True), json.dumps(list(seats)), seed, games,
-             card_hash, backend, workers, sweep, variant, int(rotate)),
-        )
+        with self._sentences():
+            cur = self._waiting(lambda: self.conn.execute(
+                "INSERT INTO runs (created, game, version, options, seats, seed, games, card_hash, backend,"
+                " workers, sweep, variant, status, rotate) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, 'running', ?)",
+                (created, game, version, json.dumps(options, sort_keys=True), json.dumps(list(seats)), seed, games,
+                 card_hash, backend, workers, sweep, variant, int(rotate)),
+            ))
         return int(cur.lastrowid or 0)
 
-    def add_games(self, run_id: int, results: Iterable[tuple[int, GameResult]]) -> None:
-        """Store finished games in one transaction (callers batch: one commit per game is slow)."""
+    def add_games(self, run_id: int, results: Iterable[tuple[int, GameResult]], *, patient: bool = True) -> None:
+        """Store finished games in one transaction (callers batch: one commit per game is slow).
+
+        ``patient=False``: a lock held elsewhere raises :class:`DatabaseLocked` at once (the
+        caller keeps the games and tries again later)."""
         text = self._json
         rows = [
             (run_id, idx, r.seed, text(r.winners), r.length, r.error, r.reason,
@@ -304,13 +473,18 @@ class ResultsDB:
              r.stats_json or (encode_stats(r.stats) if r.stats else None))
             for idx, r in results
         ]
-        self.conn.execute("BEGIN")
-        try:
-            self.conn.executemany("INSERT OR REPLACE INTO games VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)", rows)
-            self.conn.execute("COMMIT")
-        except BaseException:
-            self.conn.execute("ROLLBACK")
-            raise
+
+        def write() -> None:
+            self.conn.execute("BEGIN")
+            try:
+                self.conn.executemany("INSERT OR REPLACE INTO games VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)", rows)
+                self.conn.execute("COMMIT")
+            except BaseException:
+                self.conn.execute("ROLLBACK")
+                raise
+
+        with self._sentences():
+            self._waiting(write, patient=patient)
 
     def _json(self, values: tuple[Any, ...]) -> str:
         """A tuple of winners or scores as a JSON list; games repeat a few, so each is encoded once
@@ -327,7 +501,8 @@ class ResultsDB:
             return json.dumps(list(values))
 
     def finish_run(self, run_id: int, status: str) -> None:
-        self.conn.execute("UPDATE runs SET status = ? WHERE id = ?", (status, run_id))
+        with self._sentences():
+            self._waiting(lambda: self.conn.execute("UPDATE runs SET status = ? WHERE id = ?", (status, run_id)))
 
     # ---- balancing studies ----------------------------------------------------------
 
@@ -372,11 +547,12 @@ class ResultsDB:
     # ---- reading --------------------------------------------------------------------
 
     def runs(self) -> list[Run]:
-        rows = self.conn.execute(
-            "SELECT r.*, (SELECT COUNT(*) FROM games g WHERE g.run_id = r.id AND g.error IS NULL)"
-            " FROM runs r ORDER BY r.id"
-        ).fetchall()
-        return [self._run(row) for row in rows]
+        with self._sentences():
+            rows = self.conn.execute(
+                "SELECT r.*, (SELECT COUNT(*) FROM games g WHERE g.run_id = r.id AND g.error IS NULL)"
+                " FROM runs r ORDER BY r.id"
+            ).fetchall()
+            return [self._run(row) for row in rows]
 
     def run(self, run_id: int | str) -> Run:
         runs = self.runs()
@@ -385,11 +561,11 @@ class ResultsDB:
         try:
             wanted = int(run_id)
         except (TypeError, ValueError):
-            raise DatabaseError(f"'{run_id}' is not a run id; `tabletop runs` lists them.") from None
+            raise DatabaseError(f"'{str(run_id)[:40]}' is not a run id; `tabletop runs` lists them.") from None
         for run in runs:
             if run.id == wanted:
                 return run
-        raise DatabaseError(f"No run {run_id} in {self.path}; `tabletop runs` lists them.")
+        raise DatabaseError(f"No run {str(run_id)[:40]} in {self.path}; `tabletop runs` lists them.")
 
     def sweep_runs(self, sweep: str) -> list[Run]:
         return [r for r in self.runs() if r.sweep == sweep]
@@ -398,21 +574,28 @@ class ResultsDB:
     def _run(row: Sequence[Any]) -> Run:
         (id_, created, game, version, options, seats, seed, games, card_hash, backend, workers, sweep, variant,
          status, rotate, played) = row
-        return Run(id_, created, game, version, json.loads(options), json.loads(seats), seed, games, played,
-                   card_hash, backend, workers, sweep, variant, status, bool(rotate))
+        options, seats = json.loads(options), json.loads(seats)
+        if not isinstance(options, dict) or not isinstance(seats, list) or not all(isinstance(s, str) for s in seats):
+            raise ValueError(f"run {id_}'s options or seats are not what tabletop writes")
+        return Run(int(id_), str(created), str(game), str(version), options, seats, int(seed), int(games), played,
+                   card_hash, backend, workers, sweep, variant, str(status), bool(rotate))
 
     def games(self, run_id: int) -> Iterator[GameRow]:
-        for idx, seed, winners, length, error, reason in self.conn.execute(
-            "SELECT idx, seed, winners, length, error, reason FROM games WHERE run_id = ? ORDER BY idx", (run_id,)
-        ):
-            yield GameRow(idx, seed, tuple(json.loads(winners)), length, error, reason)
+        with self._sentences():
+            for idx, seed, winners, length, error, reason in self.conn.execute(
+                "SELECT idx, seed, winners, length, error, reason FROM games WHERE run_id = ? ORDER BY idx", (run_id,)
+            ):
+                yield GameRow(idx, seed, tuple(json.loads(winners)), length, error, reason)
 
     def stats(self, run_id: int) -> Iterator[tuple[int, int | None, str, float | str]]:
         """``(game index, seat or None, name, value)`` of every statistic of a run's finished games;
         numbers as floats, booleans as yes or no."""
-        for idx, packed in self.conn.execute(
-            "SELECT idx, stats FROM games WHERE run_id = ? AND stats IS NOT NULL AND error IS NULL ORDER BY idx",
-            (run_id,),
-        ):
-            for seat, name, value in json.loads(packed):
-                yield idx, seat, name, _value(value)
+        with self._sentences():
+            for idx, packed in self.conn.execute(
+                "SELECT idx, stats FROM games WHERE run_id = ? AND stats IS NOT NULL AND error IS NULL ORDER BY idx",
+                (run_id,),
+            ):
+                for seat, name, value in json.loads(packed):
+                    if isinstance(value, float) and not math.isfinite(value):
+                        continue  # written by an older tabletop, which let a plugin's NaN through
+                    yield idx, seat, str(name), _value(value)

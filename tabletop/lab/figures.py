@@ -53,6 +53,8 @@ class Tally:
     errors: int = 0
     first_errors: list[str] = field(default_factory=list)
     stats_errors: int = 0
+    #: The first game's reason its statistics were left out (which plugin, what it did).
+    first_stats_error: str | None = None
     sole: list[int] = field(default_factory=list)
     shared: list[Fraction] = field(default_factory=list)
     bot_sole: list[int] = field(default_factory=list)
@@ -78,6 +80,7 @@ class Tally:
         """One game as a backend streams it."""
         if result.stats_error is not None and result.error is None:
             self.stats_errors += 1
+            self.first_stats_error = self.first_stats_error or result.stats_error
         self.count(result.winners, result.length, result.error, result.rotation)
 
     def count(self, winners: tuple[int, ...], length: int, error: str | None, rotation: int) -> None:

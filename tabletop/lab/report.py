@@ -141,7 +141,7 @@ def _test_row(t: dict[str, Any]) -> list[str]:
         t["variant"], t["name"], value(t["a"]), value(t["b"]),
         f"{_signed(t['diff'], points=points)}{unit} ({_signed(t['low'], points=points)} to "
         f"{_signed(t['high'], points=points)})",
-        f"{t['p_adjusted']:.2g}", "yes" if t["significant"] else "no",
+        f"{'yes' if t['significant'] else 'no'} ({t['p_adjusted']:.2g})",
     ]
 
 
@@ -157,10 +157,11 @@ def _versus(t: dict[str, Any]) -> str:
 
 
 def _differences(tests: list[dict[str, Any]], labels: list[str]) -> Section:
-    columns = ["Variant", "Figure", labels[0], "Variant's", "Difference (95% CI)", "Holm p", "Significant"]
+    # Significance and its Holm-corrected p share a column: two variants then fit 80 columns.
+    columns = ["Variant", "Figure", labels[0], "Variant's", "Difference (95% CI)", "Significant (Holm p)"]
     rows = [_test_row(t) for t in tests]
     if len(labels) == 2:  # one variant: name it in the header instead of on every row
-        columns = ["Figure", labels[0], labels[1], "Difference (95% CI)", "Holm p", "Significant"]
+        columns = ["Figure", labels[0], labels[1], "Difference (95% CI)", "Significant (Holm p)"]
         rows = [row[1:] for row in rows]
     significant = [t for t in tests if t["significant"]]
     named = "; ".join(f"{t['name']} ({t['variant']}, {_signed(t['diff'], points=t['test'] != WELCH)})"

@@ -2,7 +2,11 @@
 
 Results are written in batches (one transaction every half second or so), not one per
 game, which keeps the database's cost to a few percent of a run. A Ctrl-C stops the
-backend, keeps every game that finished, and marks the run ``interrupted``.
+backend, keeps every game that finished, and marks the run ``interrupted``. While another
+program holds the database's write lock, games go on being played and are kept in memory;
+at the end the run waits for the lock (``on_wait`` says so; a Ctrl-C gives up, and the
+summary still counts every game played). A worker that dies, or a database that fails,
+ends the run with one sentence (:attr:`RunResult.problem`) and the summary of what finished.
 """
 
 from __future__ import annotations
@@ -16,6 +20,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import TYPE_CHECKING
 
+from tabletop.core.errors import TabletopError
 from tabletop.core.game import Game
 from tabletop.engine.simulate import GameResult
 from tabletop.lab.backends import Job, check_backend, resolve, stream
@@ -34,6 +39,10 @@ class RunResult:
     tally: Tally
     interrupted: bool
     seconds: float
+    #: Games played and counted in ``tally`` but not stored (the database stayed locked, or failed).
+    unsaved: int = 0
+    #: Why the run ended early, in one sentence (a worker died, the database failed).
+    problem: str | None = None
 
 
 def card_hash(game: Game, cards: str = "") -> str:
@@ -93,8 +102,12 @@ def run_simulation(
     sweep: str | None = None,
     variant: str | None = None,
     on_result: Callable[[int, GameResult], None] | None = None,
+    on_wait: Callable[[float], None] | None = None,
 ) -> RunResult:
-    """Play ``job``; ``on_result(index, result)`` sees each game as it finishes."""
+    """Play ``job``; ``on_result(index, result)`` sees each game as it finishes, ``on_wait(seconds)``
+    is told while the database is locked by another program (it may raise KeyboardInterrupt)."""
+    from tabletop.lab.db import DatabaseError, DatabaseLocked
+
     check_backend(backend)
     game, bots, _ = resolve(job)
     tally = Tally(len(bots))
@@ -106,19 +119,36 @@ def run_simulation(
             sweep=sweep, variant=variant, rotate=job.rotate,
         )
     buffer: list[tuple[int, GameResult]] = []
+    unstored: list[tuple[int, GameResult]] = []  # counted, not yet written
     last_flush = started = time.perf_counter()
+    locked_since: float | None = None
 
-    def flush() -> None:
-        """Store and count the buffered games together, so the printed figures are the stored ones."""
-        nonlocal last_flush
-        if db is not None and run_id is not None and buffer:
-            db.add_games(run_id, buffer)
+    def flush(*, patient: bool = False) -> None:
+        """Count the buffered games and store every game not stored yet; a lock held elsewhere
+        leaves them for the next flush (``patient``: wait for it)."""
+        nonlocal last_flush, locked_since
         for _, result in buffer:
             tally.add(result)
+        if run_id is not None:  # a run in the database: what is not written yet is unsaved
+            unstored.extend(buffer)
         buffer.clear()
         last_flush = time.perf_counter()
+        if db is None or run_id is None or not unstored:
+            return
+        try:
+            db.add_games(run_id, unstored, patient=patient)
+        except DatabaseLocked:
+            if patient:
+                raise
+            locked_since = locked_since or time.perf_counter()
+            if on_wait is not None:
+                on_wait(time.perf_counter() - locked_since)
+            return
+        unstored.clear()
+        locked_since = None
 
     status = "failed"
+    problem: str | None = None
     games = stream(job, backend=backend, workers=workers, address=address)
     try:
         for index, result in games:
@@ -131,11 +161,25 @@ def run_simulation(
         status = "finished"
     except KeyboardInterrupt:
         status = "interrupted"
+    except DatabaseError as error:  # the database failed: count what was played, store no more
+        problem = str(error)
+        db = None
+    except TabletopError as error:  # a worker died: the games so far count
+        problem = str(error)
     finally:
         with _no_interrupts():
             with contextlib.suppress(Exception):
                 games.close()  # type: ignore[attr-defined]
-            flush()
+        try:
+            with _no_interrupts():
+                flush()
+            if unstored and db is not None:
+                flush(patient=True)  # the lock is still held elsewhere: wait here (Ctrl-C gives up)
             if db is not None and run_id is not None:
                 db.finish_run(run_id, status)
-    return RunResult(run_id, tally, status == "interrupted", time.perf_counter() - started)
+        except KeyboardInterrupt:
+            status = "interrupted"
+        except DatabaseError as error:
+            problem = problem or str(error)
+    return RunResult(run_id, tally, status == "interrupted", time.perf_counter() - started,
+                     unsaved=len(unstored), problem=problem)

@@ -23,14 +23,15 @@ from textual.widgets.option_list import Option
 from tabletop.core.board import board_for
 from tabletop.core.errors import TabletopError
 from tabletop.core.game import Game
+from tabletop.core.options import Option as GameOption
 from tabletop.engine.registry import Registry
 from tabletop.engine.session import HUMAN, SeatSpec, Session
 from tabletop.screen.dialogs import Reading
 from tabletop.screen.settings import last_table, remember_table
 from tabletop.terminal.for_players import rules_for_players
 
-#: The chooser offers at most this many seats, whatever a game allows.
-MOST_SEATS = 8
+#: The chooser offers at most this many seats, whatever a game allows (Windup War's 16 included).
+MOST_SEATS = 16
 
 
 class Chooser(Screen[None]):
@@ -110,11 +111,21 @@ class TableSetup(Screen[None]):
         self.record_path = record_path
         self.bots = registry.bot_names(game.name)
         self.last = last_table(game.name)
+        own = [b.name for b in registry.bots if b.game == game.name]
+        #: A seat added to the table gets the game's own bot (else random), not the first by name.
+        self.default_bot = own[0] if own else ("random" if "random" in self.bots else (self.bots or [HUMAN])[0])
         kinds = [k for k in self.last.get("seats", []) if k == HUMAN or k in self.bots]
-        if not self.game.min_players <= len(kinds) <= self.game.max_players:
-            own = [b.name for b in registry.bots if b.game == game.name]
-            kinds = [HUMAN] + [own[0] if own else "random"] * (game.min_players - 1)
+        if not self.game.min_players <= len(kinds) <= min(self.game.max_players, MOST_SEATS):
+            kinds = [HUMAN] + [self.default_bot] * (game.min_players - 1)
         self.kinds = kinds
+
+    def remembered(self, option: GameOption) -> object:
+        """The option's value last time if the game still allows it, else its default."""
+        value = self.last.get("options", {}).get(option.name, option.default)
+        try:
+            return option.check(value)
+        except TabletopError:
+            return option.default
 
     def compose(self) -> ComposeResult:
         high = min(self.game.max_players, MOST_SEATS)
@@ -128,7 +139,7 @@ class TableSetup(Screen[None]):
             for option in self.game.options:
                 with Horizontal(classes="row"):
                     yield Label(option.name)
-                    value = self.last.get("options", {}).get(option.name, option.default)
+                    value = self.remembered(option)
                     if option.choices or isinstance(option.default, bool):
                         choices = option.choices or (True, False)
                         if value not in choices:
@@ -147,6 +158,7 @@ class TableSetup(Screen[None]):
 
     async def on_mount(self) -> None:
         await self.seat_rows(len(self.kinds))
+        self.query_one("#players", Select).focus()  # the first thing to set; Tab goes on from it
 
     async def seat_rows(self, count: int) -> None:
         holder = self.query_one("#seats", Vertical)
@@ -155,7 +167,7 @@ class TableSetup(Screen[None]):
         options = [("person", HUMAN)] + [(b, b) for b in self.bots]
         rows = []
         for i in range(count):
-            kind = self.kinds[i] if i < len(self.kinds) else (self.bots[0] if self.bots else HUMAN)
+            kind = self.kinds[i] if i < len(self.kinds) else self.default_bot
             name = names[i] if i < len(names) and isinstance(names[i], str) else ""
             rows.append(Horizontal(Label(f"Seat {i + 1}"),
                                    Select(options, value=kind, allow_blank=False, id=f"kind-{i}"),

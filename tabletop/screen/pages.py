@@ -16,28 +16,26 @@ from rich.text import Text
 from tabletop.engine.table import Logged
 from tabletop.terminal.safe_text import clean
 
-#: Event kinds that open a round in the bundled games' narration (a round of Castle Wars and
-#: Wind Up, a war of Windup War, a fight of WMS). A game without them is one group.
-ROUND_KINDS = frozenset({"round", "war", "fight"})
 
-
-def log_groups(log: Sequence[Logged], seat: int | None, names: Sequence[str]) -> list[list[str]]:
-    """The lines ``seat`` may see (public only for None), cut where a round begins, oldest first;
-    each group after the first starts with the line that opened its round."""
+def log_groups(log: Sequence[Logged], seat: int | None, names: Sequence[str],
+               opens: str | None = "round") -> list[list[str]]:
+    """The lines ``seat`` may see (public only for None), cut where an event of kind ``opens``
+    begins a round (the game's ``round_event``: a war of Windup War, a fight of WMS; None: one
+    group), oldest first; each group after the first starts with the line that opened it."""
     groups: list[list[str]] = [[]]
     for item in log:
         if not item.event.visible(seat):
             continue
-        if item.event.kind in ROUND_KINDS and groups[-1]:
+        if opens is not None and item.event.kind == opens and groups[-1]:
             groups.append([])
         groups[-1].append(clean(item.event.render(names)))
     return [g for g in groups if g]
 
 
-def log_page(log: Sequence[Logged], seat: int | None, names: Sequence[str]) -> Text:
+def log_page(log: Sequence[Logged], seat: int | None, names: Sequence[str], opens: str | None = "round") -> Text:
     """The whole log this seat may see, the latest round first, each round in the order it
     happened, so the round just played reads from its top without scrolling."""
-    groups = log_groups(log, seat, names)
+    groups = log_groups(log, seat, names, opens)
     if not groups:
         return Text("Nothing has happened yet.")
     text = Text()

@@ -60,7 +60,8 @@ class ReadingKeys:
     def action_log(self) -> None:
         session = self.session
         self.app.push_screen(Reading("Log: the latest round first",
-                                     body=log_page(session.log, session.at_screen, session.names)))
+                                     body=log_page(session.log, session.at_screen, session.names,
+                                                   getattr(session.game, "round_event", None))))
 
     def action_list(self) -> None:
         if self.deciding is not None:

@@ -73,3 +73,32 @@ def test_captain_drafts_the_counter_to_what_opponents_hold():
     # Opponents hold Knights: the Mage is their weakness.
     state = drafting([[], ["K", "K", "K"], ["K", "K"]], ["M", "A", "K", "A"])
     assert _decide(state)[1] == "take M"
+
+
+def test_in_a_duel_the_captain_counts_only_damage_that_gets_past_the_towers():
+    # Two castles left must attack each other; 3 power against a Tower does nothing.
+    bot = CAPTAIN.factory(GAME, 0, random.Random(0))
+    me = {"seat": 0, "towers": 0, "hit_points": 10}
+    foe = {"seat": 1, "towers": 1, "hit_points": 4, "units": {"K": 0, "A": 0, "M": 0}}
+    assert bot._duel_value(["K"], 0, (foe, [[]]), me) == 0
+    assert bot._duel_value(["K", "K"], 0, (foe, [[]]), me) > 0
+    attacker = {"seat": 1, "towers": 0, "hit_points": 4, "units": {"K": 1, "A": 0, "M": 0}}
+    assert bot._duel_value([], 1, (attacker, [["K"]]), me) == 0 > bot._duel_value([], 0, (attacker, [["K"]]), me)
+
+
+def test_in_a_duel_the_captain_orders_its_line_though_the_attack_was_not_asked():
+    # Two castles must attack each other, so the table never asks for the order; the captain
+    # still leads with the Mage against two Knights (a Knight first would be lost to one).
+    state = staged([["K", "M"], ["K", "K"]])
+    assert GAME.legal_actions(state, 0) == ["place K", "place M"]
+    assert _decide(state)[1] == "place M"
+
+
+def test_captains_left_in_a_duel_do_not_hold_out_to_the_round_limit():
+    # Four captains used to end 5 of these 20 games at the round limit: the last two each held
+    # a Tower and cancelled out round after round.
+    limit = 0
+    for seed in range(20):
+        agents = [CAPTAIN.factory(GAME, s, random.Random(s)) for s in range(4)]
+        limit += "round limit" in run_match(GAME, agents, seed=seed).outcome.reason
+    assert limit <= 2

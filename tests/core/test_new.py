@@ -95,7 +95,7 @@ def test_the_scaffolded_game_states_its_rules_once_and_carries_its_facets(scaffo
     game = registry.game("sealbid")
     assert set(game.rules) == {"bid"} and "apply" not in type(game).__dict__
     assert hook_names(scaffolded) == {"tabletop_register_games", "tabletop_register_bots"}
-    assert type(board_for(registry.pm, game)) is game.board
+    assert type(board_for(registry.pm, game).inner) is game.board  # held to the contract by GuardedBoard
     assert search_kit(registry.pm.hook, game) is game.search and game.search.evaluation is not None
     state = game.new_state(2, seed=1)
     for action in game.legal_actions(state, 0):

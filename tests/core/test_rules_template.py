@@ -284,7 +284,7 @@ def test_a_games_facets_reach_the_engine_without_a_hook_of_its_own():
     registry = build_registry(load_entry_points=False, extra=[OnlyRegisters()])
     game = registry.game("facetedstones")
     board = board_for(registry.pm, game)
-    assert type(board) is StonesBoard and board.game is game and board.status({}) == "Take 1 to 3 stones."
+    assert type(board.inner) is StonesBoard and board.game is game and board.status({}) == "Take 1 to 3 stones."
     assert search_kit(registry.pm.hook, game) is KIT
     state, events = finished(game)
     found = registry.pm.hook.tabletop_collect_stats(game=game, seats=2, events=events,

@@ -1,6 +1,7 @@
 """Game i has seed S+i whoever plays it: one process, a pool of two, or Ray give the same results."""
 
 import importlib.util
+import signal
 
 import pytest
 
@@ -30,7 +31,9 @@ def test_the_ray_backend_plays_the_same_games(registry):
     if importlib.util.find_spec("ray") is None:
         pytest.skip("Ray is not installed (pip install 'tabletop[ray]')")
     job = _job(registry, "windupwar", ["tactician", "random"], games=8, edition="2016")
+    before = signal.getsignal(signal.SIGTERM)
     assert _results(job, backend="ray", workers=2) == _results(job, workers=1)
+    assert signal.getsignal(signal.SIGTERM) is before  # the Ray it started is gone, and its handlers
 
 
 def test_an_unknown_backend_is_named(registry):

@@ -41,6 +41,24 @@ def test_report_figures_of_a_fixture_run(db):
     assert fair[1]["p_adjusted"] == pytest.approx(2 * fair[1]["p"]) and not fair[1]["significant"]
 
 
+def test_the_report_counts_the_games_that_ended_by_a_limit(db):
+    """The reason each game's end gave is counted per run, so a game's round limit shows."""
+    from tabletop.engine.simulate import GameResult
+    from tabletop.lab.analysis import ENDING
+    from tabletop.lab.report import run_sections
+
+    run = db.new_run(game="castlewars", version="0.6.1", options={}, seats=["captain"] * 4, seed=0, games=10)
+    limit = "round limit (40); the highest hit points win"
+    db.add_games(run, [(i, GameResult((i % 4,), 100, seed=i, reason=limit if i < 3 else "last castle standing"))
+                       for i in range(10)])
+    db.finish_run(run, "finished")
+    a = analyse(db, db.run(run))
+    ending = {s["name"]: s for s in a["game_stats"]}[ENDING]
+    assert {r["value"]: r["n"] for r in ending["rows"]} == {"last castle standing": 7, limit: 3}
+    section = next(s for s in run_sections(a) if s.title == ENDING)
+    assert [limit, "3", "30.0%"] in section.rows
+
+
 def test_compare_two_fixture_runs(db):
     a = analyse(db, db.run(fixture_run(db, seat0_wins=50, variant="A")))
     b = analyse(db, db.run(fixture_run(db, seat0_wins=70, variant="B")))
@@ -70,11 +88,15 @@ def test_report_and_compare_commands(cli, db, tmp_path):
     assert report.exit_code == 0, report.err
     text = " ".join(report.out.split())
     assert "50.0%" in text and "Win rate by first unit" in text and "Games last 15.0 actions" in text
+    compared = cli("compare", str(first), str(second))
+    assert compared.exit_code == 0, compared.err
+    text = " ".join(compared.out.split())
+    assert "two-proportion z-test" in text and "Holm" in text and "+20.0 pts" in text
     page = tmp_path / "compare.html"
     compared = cli("compare", str(first), str(second), "--html", str(page), "--png-dir", str(tmp_path / "png"))
     assert compared.exit_code == 0, compared.err
     text = " ".join(compared.out.split())
-    assert "two-proportion z-test" in text and "Holm" in text and "+20.0 pts" in text
+    assert f"Report written to {page}" in text and "Holm" not in text  # the file, not also the text
     html = page.read_text()
     assert html.count('<img class="chart"') >= 3 and "http" not in html.split("</head>")[1]
     assert (tmp_path / "png" / "seats.png").read_bytes()[:4] == b"\x89PNG"

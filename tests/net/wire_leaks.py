@@ -19,9 +19,20 @@ from tabletop.core.errors import ActionError
 from tabletop.core.game import Game
 from tabletop.core.record import GameRecord
 from tabletop.core.zones import CardState
+from tabletop.engine.card_names import TOKEN, strings
 from tabletop.engine.check_steps import dump
-from tabletop.engine.leaks import _words, resamplers
+from tabletop.engine.leaks import resamplers
 from tabletop.net.server_table import MAX_EVENTS
+
+
+def words_of(value) -> set[str]:
+    """Every string in a value and every word of those strings, as written: a card id is matched
+    whole and in its case (Castle Wars' Archer is "A", not the article "a")."""
+    found = set(strings(value))
+    for text in list(found):
+        found |= {w for w in TOKEN.findall(text) if not w.isdigit()}
+        found |= {w.strip(".:+-#") for w in TOKEN.findall(text) if not w.isdigit()}
+    return found
 
 
 def _json(value: Any) -> Any:
@@ -71,7 +82,7 @@ def frame_problems(game: Game, record: GameRecord, watched: Sequence[tuple[int |
         if isinstance(at, CardState):  # a view may not start naming a card hidden from its seat
             hidden = {c for c in derive.hidden_cards(at, seat) if isinstance(c, str)}
             before = named.setdefault(seat, set())
-            words = _words(frame["view"]) | _words(frame["events"])
+            words = words_of(frame["view"]) | words_of(frame["events"])
             if (words - before) & hidden:
                 problems.append(f"{where}: it names {', '.join(sorted((words - before) & hidden))}, "
                                 "hidden from that seat")

@@ -2,7 +2,9 @@
 same events (text, data, who sees them), same outcome; the same seeded agents play the same
 games again (bots read the view, so this also holds its meaning steady). The Windup War digests
 were taken again once, when a step's narration began to name who hit whom: the actions, outcomes
-and every other event are unchanged."""
+and every other event are unchanged. The two Castle Wars captain games were played again when
+the captain learnt to count only damage past the Towers in a duel (the rules did not change;
+the old records still replay, but the captain no longer plays them)."""
 
 from __future__ import annotations
 

@@ -67,3 +67,34 @@ def test_choose_castle_wars_set_three_seats_and_play(registry, tmp_path, monkeyp
             assert setup.query_one("#kind-2", Select).value == "random"
 
     asyncio.run(reopen())
+
+
+def _setup(registry, tmp_path, game: str):
+    """The set-the-table page of ``game``, opened from the chooser as a person would."""
+    app = TableApp(chooser=Chooser(registry, lambda name, seed: Path(tmp_path) / "x.json"))
+    return app, sorted(registry.games).index(game)
+
+
+def test_the_set_the_table_page_starts_focused_and_extra_seats_get_the_games_own_bot(registry, tmp_path, monkeypatch):
+    monkeypatch.setenv("TABLETOP_CONFIG_DIR", str(tmp_path))
+    app, index = _setup(registry, tmp_path, "windupwar")
+
+    async def look():
+        async with app.run_test(size=SIZE) as pilot:
+            await pilot.pause()
+            for _ in range(index):
+                await pilot.press("down")
+            await pilot.press("enter")
+            await pilot.pause()
+            setup = app.screen
+            assert isinstance(setup, TableSetup)
+            assert app.focused is setup.query_one("#players", Select)
+            players = setup.query_one("#players", Select)
+            assert max(value for _, value in players._options) == 16  # Windup War seats up to 16
+            players.value = 5
+            await pilot.pause()
+            await pilot.pause()
+            own = next(b.name for b in registry.bots if b.game == "windupwar")
+            assert [setup.query_one(f"#kind-{i}", Select).value for i in range(2, 5)] == [own] * 3
+
+    asyncio.run(look())

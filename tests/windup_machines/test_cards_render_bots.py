@@ -77,6 +77,52 @@ def test_green_top_side_producing_the_most_yellow_slightly_worse_orange_even_les
         assert part.sides[3] in (0, (0, 0, 0)), part.id
 
 
+def _most_energy():
+    """The most energy a machine can have in one turn: its two best generators green side up
+    (a machine holds at most two), one more from an overwind, and every Power Salesman's
+    exchange used as often as it may be."""
+    greens = sorted((p.sides[0] for p in CARDS.parts.values() if p.kind == "generator"), reverse=True)
+    bought = sum(w.get_energy * max(w.uses, 1) * CARDS.worker_copies.get(w.id, 0)
+                 for w in CARDS.workers.values() if w.ability == "energy")
+    return greens[0] + greens[1] + 1 + bought
+
+
+def _amount(part, side, energy):
+    """What the part makes on ``side`` with ``energy`` for it alone: energy, points, or the
+    resources of as many activations as the energy pays for, up to the maximum."""
+    values = part.sides[side]
+    if part.kind in ("generator", "decoration"):
+        return values
+    if side == 3:
+        return 0
+    cost, made, most = values
+    return min(most, (energy // cost) * made)
+
+
+def test_green_top_side_producing_the_most_at_every_energy_a_machine_can_have():
+    """"the green top side producing the most, the yellow left side producing at a slightly
+    worse rate, the orange bottom side even less": in amounts, at every energy from 0 to the
+    most a machine can have, not only per energy."""
+    inverted = [(part.id, energy, better, worse)
+                for part in CARDS.parts.values() for energy in range(_most_energy() + 1)
+                for better, worse in ((0, 1), (1, 2), (2, 3))
+                if _amount(part, better, energy) < _amount(part, worse, energy)]
+    assert _most_energy() >= 20
+    assert not inverted, f"(part, energy, side, a worse side that makes more): {inverted}"
+
+
+@pytest.mark.parametrize("kind", ["generator", "smelter", "processor", "crafter", "decoration"])
+def test_the_gear_size_of_the_part_larger_equals_better_at_every_energy(kind):
+    """"the gear size of the part (larger=better)": on every side and at every energy a machine
+    can have, a larger part of a kind makes at least as much as every smaller one."""
+    parts = [p for p in CARDS.parts.values() if p.kind == kind]
+    smaller_makes_more = [(small.id, large.id, side, energy)
+                          for small in parts for large in parts if large.size > small.size
+                          for side in range(4) for energy in range(_most_energy() + 1)
+                          if _amount(large, side, energy) < _amount(small, side, energy)]
+    assert not smaller_makes_more, f"(smaller, larger, side, energy): {smaller_makes_more}"
+
+
 def test_bad_card_data_names_the_file_the_card_and_the_field(tmp_path: Path):
     text = CARDS_FILE.read_text().replace('id = "smelter-5"\nkind = "smelter"\nsize = 5',
                                           'id = "smelter-5"\nkind = "smelter"\nsize = "five"', 1)

@@ -77,13 +77,18 @@ def test_refusals_suggest_yield_only_when_the_rules_allow_it():
     play(state, EVIL, "play renegade")
     said = _refusal(state, EVIL, "done")
     assert "does not equal or beat" in said and "yield" not in said and "'cancel'" in said
+    play(state, EVIL, "cancel", "play renegade", "cancel", "play renegade", "cancel")   # no take-back left
+    said = _refusal(state, EVIL, "play renegade")             # the Hellish Brute reaches
+    assert "play hellish-brute" in said and "yield" not in said and "retreat" in said
+    assert "yield" not in GAME.legal_actions(state, EVIL) and "play renegade" not in GAME.legal_actions(state, EVIL)
+    alone = fight(["sergeant"], ["renegade"])                 # nothing reaches 4 CC
+    play(alone, MARINES, "play sergeant", "style cc")
     for _ in range(3):
-        play(state, EVIL, "cancel", "play renegade")
-    said = _refusal(state, EVIL, "done")
-    assert "'cancel'" not in said and "retreat" in said
-    may_yield = "yield" in GAME.legal_actions(state, EVIL)   # no take-back left: this play alone counts
-    assert ("'yield'" in said) == may_yield
-    assert ("yield" in _refusal(state, EVIL, "cancel")) == may_yield
+        play(alone, EVIL, "play renegade", "cancel")
+    play(alone, EVIL, "play renegade")
+    said = _refusal(alone, EVIL, "done")
+    assert "'cancel'" not in said and "'yield'" in said and "retreat" in said
+    assert "yield" in GAME.legal_actions(alone, EVIL) and "yield" in _refusal(alone, EVIL, "cancel")
 
 
 def test_a_power_card_refused_with_points_left_does_not_say_no_points_are_left():

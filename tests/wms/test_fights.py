@@ -204,14 +204,47 @@ def test_a_play_can_be_taken_back_three_times_a_turn():
     assert "sergeant" in state.hand[MARINES] and state.wounds[MARINES] == 2
 
 
-def test_with_no_take_back_left_only_the_play_being_made_counts_for_yielding():
-    state = fight(["sergeant"], ["renegade", "chosen-marine"])
+def _seed_2_after_three_take_backs():
+    """The position two players reached with `tabletop play wms --seed 2`: Dreadnought 7 CC
+    against a hand of Raptor and Power Axe, Havoc tried and taken back three times."""
+    state = GAME.new_state(2, options={}, seed=2)
+    for seat, commander in ((MARINES, "chapter-master"), (EVIL, "chaos-lord")):
+        play(state, seat, f"commander {commander}", "done")
+    play(state, MARINES, "play dreadnought", "style cc")
+    for _ in range(3):
+        play(state, EVIL, "play havoc", "cancel")
+    return state
+
+
+def test_he_must_try_to_equal_or_beat_even_with_no_take_back_left():
+    """"He must try to equal or beat the active player's combat value": a unit that cannot
+    reach is not a way to yield once the take-backs are spent."""
+    state = _seed_2_after_three_take_backs()
+    assert {"raptor", "power-axe", "havoc"} <= set(state.hand[EVIL])
+    assert "play havoc" not in legal(state, EVIL) and "yield" not in legal(state, EVIL)
+    with pytest.raises(IllegalAction, match="no take-back left.*play raptor, then equip power-axe"):
+        play(state, EVIL, "play havoc")
+    with pytest.raises(IllegalAction, match="you can"):
+        play(state, EVIL, "yield")
+    assert legal(state, EVIL)[-1] == "retreat"               # the price of refusing stays a retreat
+    play(state, EVIL, "play raptor")
+    assert "sacrifice power-axe" not in legal(state, EVIL)   # giving away the card that reaches
+    with pytest.raises(IllegalAction, match="cannot equal or beat"):
+        play(state, EVIL, "sacrifice power-axe")
+    play(state, EVIL, "equip power-axe", "done")
+    assert state.battle[EVIL][-1].units == ["raptor"] and state.turn == MARINES
+
+
+def test_with_no_take_back_left_and_nothing_that_reaches_any_play_may_be_tried_then_yielded():
+    state = fight(["sergeant"], ["renegade", "renegade"])
     play(state, MARINES, "play sergeant", "style cc")        # 4 CC
     for _ in range(3):
-        play(state, EVIL, "play chosen-marine", "cancel")
-    play(state, EVIL, "play renegade")                       # 3 CC and no take-back left
+        play(state, EVIL, "play renegade", "cancel")
+    play(state, EVIL, "play renegade")                       # 3 CC, no take-back left, nothing reaches
     assert "cancel" not in legal(state, EVIL) and "done" not in legal(state, EVIL)
     assert legal(state, EVIL)[-2:] == ["yield", "retreat"]   # never a dead end
+    said = [e.text for e in play(state, EVIL, "yield")]
+    assert said[1] == "{p1} cannot play a unit that equals or beats the current combat value and loses the fight."
 
 
 def test_depleted_army_loses_when_a_draw_is_due_and_the_deck_is_empty():
