@@ -201,9 +201,9 @@ class Server:
         """A new game: its id and a code per person seat (engine seat) and one for spectators
         (key None). Bots move until a person must decide, and the record is on disk, first."""
         seed = secrets.randbits(64) if seed is None else seed
-        session = Session(game, seats, seed=seed, options=options, pm=getattr(self.registry, "pm", None),
-                          on_plugin_error=self.report)
         game_id = self.store.new_id()
+        session = Session(game, seats, seed=seed, options=options, pm=getattr(self.registry, "pm", None),
+                          on_plugin_error=self._plugin_failed(game_id))
         codes = {i: self.codes.issue(game_id, i) for i, s in enumerate(session.seats) if s.person}
         codes[None] = self.codes.issue(game_id, None)
         settings = {"game": game.name, "seats": [{"name": s.name, "kind": s.kind} for s in session.seats],
@@ -222,7 +222,7 @@ class Server:
                      for s, k in zip(settings["seats"], kinds, strict=True)]
             try:
                 session = Session(game, seats, seed=record.seed, options=record.options,
-                                  pm=getattr(self.registry, "pm", None), on_plugin_error=self.report,
+                                  pm=getattr(self.registry, "pm", None), on_plugin_error=self._plugin_failed(game_id),
                                   actions=record.actions)
             except TabletopError as error:
                 raise RecordError(f"Game {game_id} does not replay: {error}") from None
@@ -300,6 +300,18 @@ class Server:
                         if sent is None:
                             break
                         hosted.deliver(sent)
+
+    def _plugin_failed(self, game_id: str) -> Callable[[str], None]:
+        """Where a plugin's failure in a game is told: its sentence (which quotes the plugin's
+        error, and an observer sees every event, hidden ones too) in the game's failure file;
+        the host's terminal only says which game and where."""
+        def report(sentence: str) -> None:
+            kept = self.store.save_failure(game_id, sentence)
+            if self.report is not None:
+                where = f"details in {kept}" if kept is not None else "its details could not be written"
+                self.report(f"A plugin failed in game {game_id} and is switched off; the game goes on ({where}; "
+                            "they may show hidden cards).")
+        return report
 
     def _broke(self, table: Table, error: Exception) -> None:
         """A game's bug: it takes no more moves. The host's terminal gets the kind of error only

@@ -6,6 +6,10 @@ from __future__ import annotations
 import asyncio
 import stat
 
+import pluggy
+
+from tabletop.core import hookspecs
+from tabletop.core.hookspecs import hookimpl
 from tabletop.net import protocol
 from tabletop.net.server import Server
 from tabletop.net.server_store import Store
@@ -80,3 +84,29 @@ def test_idle_connections_that_never_say_hello_are_bounded_and_a_real_seat_still
                 await ws.close()
 
     asyncio.run(asyncio.wait_for(scenario(), 60))
+
+
+class Tattles:
+    """An observer plugin that fails quoting an event's text (it sees hidden events too)."""
+
+    @hookimpl
+    def tabletop_observe_event(self, game, seat_names, event):
+        raise ValueError(f"cannot file {event.render(seat_names)} {sorted(CARDS)}")
+
+
+def test_a_failing_observer_prints_no_hidden_card_on_the_hosts_terminal(tmp_path):
+    pm = pluggy.PluginManager(hookspecs.PROJECT)
+    pm.add_hookspecs(hookspecs)
+    pm.register(Tattles(), name="tattles")
+    game, told = HiddenHand(), []
+    observed = Games(game)
+    observed.pm = pm
+    server = Server(observed, Store(tmp_path / "data"), report=told.append)
+    game_id, _ = server.host(game, people(2), seed=1)
+    table = server.games[game_id].table
+    legal = game.legal_actions(table.session.state, 0)
+    assert table.act(0, None, next(a for a in legal if "play" in a), [])[0] is None  # its events: the observer fails
+    kept = tmp_path / "data" / "games" / game_id / "failure.txt"
+    assert len(told) == 1 and "A plugin failed in game 1 and is switched off" in told[0]
+    assert not [card for card in CARDS if card in told[0].replace(str(kept), "")], told[0]
+    assert "Plugin 'tattles' failed" in kept.read_text() and stat.S_IMODE(kept.stat().st_mode) == 0o600
