@@ -1,28 +1,44 @@
 """Environment steps per second for each bundled game against the table loop's own decisions
 per second (what `tabletop simulate` runs), on one core: what the learning adapter costs.
 
-    python examples/rl_speed.py [--seconds 3]
+    python examples/rl_speed.py [--seconds 3] [--repeat 3] [--against OTHER_CHECKOUT]
 
 A simulated decision: the random bot's choice and the game's legal actions and apply, through
 Session.play. An environment step: ``env.last()`` (the observation: numbers and mask), a
 masked random choice, ``env.step``; "mask only" reads the info's mask instead of the
 observation. The adapter's cost is the difference, per decision, in simulated decisions.
-Measurements are interleaved and repeated (the median shown), as a shared machine's load
-moves.
+Times are the process's CPU time (a shared machine's other work does not count), and
+measurements are interleaved and repeated (the median shown), as its load still moves caches
+and clocks. ``--against DIR`` measures another checkout's ``tabletop`` (say, main's) the same
+way, alternating with this one, each in its own process, and adds the ratio of their steps.
 """
 
 from __future__ import annotations
 
 import argparse
+import json
+import os
 import random
 import statistics
+import subprocess
+import sys
 import time
 
-import numpy as np
+if __name__ == "__main__" and os.environ.get(FROM := "RL_SPEED_TABLETOP"):
+    # A measuring process for --against: ``tabletop`` (not the games) from the other checkout,
+    # ahead of the editable install's own finder.
+    import importlib.machinery
 
-import tabletop.rl as rl
-from tabletop.engine.registry import build_registry
-from tabletop.engine.session import SeatSpec, Session
+    class _Other:
+        @staticmethod
+        def find_spec(name, path=None, target=None):
+            return importlib.machinery.PathFinder.find_spec(name, [os.environ[FROM]]) if name == "tabletop" else None
+
+    sys.meta_path.insert(0, _Other)
+
+import tabletop.rl as rl  # noqa: E402
+from tabletop.engine.registry import build_registry  # noqa: E402
+from tabletop.engine.session import SeatSpec, Session  # noqa: E402
 
 GAMES = ("castlewars", "windupwar", "windup_machines", "wms")
 
@@ -32,9 +48,9 @@ def simulate_rate(game, players, seconds):
     seats = [SeatSpec(f"Seat {s + 1}", "random", bot=bot) for s in range(players)]
     decisions, spent, seed = 0, 0.0, 0
     while spent < seconds:
-        start = time.perf_counter()
+        start = time.process_time()
         result = Session(game, seats, seed=seed, keep_log=False).play()
-        spent += time.perf_counter() - start
+        spent += time.process_time() - start
         decisions += result.steps
         seed += 1
     return decisions / spent
@@ -45,7 +61,7 @@ def env_rate(game, players, seconds, *, observe=True):
     rng = random.Random(0)
     steps, spent, seed = 0, 0.0, 0
     while spent < seconds:
-        start = time.perf_counter()
+        start = time.process_time()
         env.reset(seed=seed)
         table = env.table
         while env.agents:
@@ -58,30 +74,71 @@ def env_rate(game, players, seconds, *, observe=True):
                 mask = observation["action_mask"]
             else:
                 mask = env.infos[agent]["action_mask"]
-            legal = np.flatnonzero(mask)
+            legal = mask.nonzero()[0]
             env.step(int(legal[rng.randrange(len(legal))]))
             steps += 1
-        spent += time.perf_counter() - start
+        spent += time.process_time() - start
         seed += 1
         del table
     return steps / spent
+
+
+def measure(name: str, seconds: float) -> tuple[float, float, float]:
+    """Simulated decisions, mask-only steps and observed steps per second, for one game."""
+    game = build_registry().game(name)
+    players = game.min_players
+    return (simulate_rate(game, players, seconds), env_rate(game, players, seconds, observe=False),
+            env_rate(game, players, seconds))
+
+
+def measure_in(checkout: str | None, name: str, seconds: float) -> tuple[float, float, float]:
+    """:func:`measure` in a fresh process, importing ``tabletop`` from ``checkout`` (None: this one)."""
+    env = dict(os.environ)
+    env.pop("RL_SPEED_TABLETOP", None)
+    if checkout is not None:
+        env["RL_SPEED_TABLETOP"] = os.path.abspath(checkout)
+    run = subprocess.run([sys.executable, os.path.abspath(__file__), "--one", name, "--seconds", str(seconds)],
+                         env=env, capture_output=True, text=True)
+    if run.returncode != 0:
+        sys.stderr.write(run.stderr)
+        raise SystemExit(f"Measuring {name} with {checkout or 'this checkout'} failed (its error is above).")
+    return tuple(json.loads(run.stdout.splitlines()[-1]))
+
+
+def cost(runs: list[tuple[float, float, float]]) -> str:
+    """The adapter's cost per step in simulated decisions, mask only / with observation: the
+    median of each run's ratio to its own simulate (a slower moment hurts both alike)."""
+    return " / ".join(f"{statistics.median(r[0] / r[i] - 1 for r in runs):.2f}" for i in (1, 2))
 
 
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--seconds", type=float, default=3.0, help="time per measurement")
     parser.add_argument("--repeat", type=int, default=3, help="measurements of each, interleaved; the median is shown")
+    parser.add_argument("--against", metavar="DIR", help="another checkout to measure alternately (say, main's)")
+    parser.add_argument("--games", nargs="*", default=GAMES, help="games to measure")
+    parser.add_argument("--one", help=argparse.SUPPRESS)
     args = parser.parse_args()
-    registry = build_registry()
-    print("| game | seats | simulate decisions/s | env steps/s (mask only) | env steps/s (observation) | adapter per step, in simulated decisions |")
-    print("|---|---|---|---|---|---|")
-    for name in GAMES:
-        game = registry.game(name)
-        players = game.min_players
-        runs = [(simulate_rate(game, players, args.seconds), env_rate(game, players, args.seconds, observe=False),
-                 env_rate(game, players, args.seconds)) for _ in range(args.repeat)]
-        sim, bare, full = (statistics.median(r[i] for r in runs) for i in range(3))
-        print(f"| {name} | {players} | {sim:,.0f} | {bare:,.0f} | {full:,.0f} | {sim / full - 1:.2f} |")
+    if args.one:
+        print(json.dumps(measure(args.one, args.seconds)))
+        return
+    print("| game | seats | simulate decisions/s | env steps/s (mask only) | env steps/s (observation) "
+          "| adapter per step, in simulated decisions: mask only / observation |"
+          + (" against DIR: same | ratio of steps/s, mask only / observation |" if args.against else ""))
+    print("|---|---|---|---|---|---|" + ("---|---|" if args.against else ""))
+    for name in args.games:
+        players = build_registry().game(name).min_players
+        ours, theirs = [], []
+        for _ in range(args.repeat):
+            ours.append(measure_in(None, name, args.seconds))
+            if args.against:
+                theirs.append(measure_in(args.against, name, args.seconds))
+        sim, bare, full = (statistics.median(r[i] for r in ours) for i in range(3))
+        line = f"| {name} | {players} | {sim:,.0f} | {bare:,.0f} | {full:,.0f} | {cost(ours)} |"
+        if theirs:
+            gain = [statistics.median(a[i] / b[i] for a, b in zip(ours, theirs, strict=True)) for i in (1, 2)]
+            line += f" {cost(theirs)} | {gain[0]:.2f} / {gain[1]:.2f} |"
+        print(line, flush=True)
 
 
 if __name__ == "__main__":

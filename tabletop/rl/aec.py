@@ -74,7 +74,9 @@ class TabletopAEC(AECEnv):
         self._cumulative_rewards = dict.fromkeys(self.agents, 0.0)
         self.terminations = dict.fromkeys(self.agents, False)
         self.truncations = dict.fromkeys(self.agents, False)
-        self.infos = {name: {} for name in self.agents}
+        self.infos = {name: {"action_mask": self.table.no_actions} for name in self.agents}
+        self._paid = False
+        self._asked: str | None = None
         self._select()
 
     def observe(self, agent: str) -> dict[str, np.ndarray]:
@@ -88,28 +90,42 @@ class TabletopAEC(AECEnv):
         if self.terminations[agent] or self.truncations[agent]:
             self._was_dead_step(action)
             return
+        table = self.table
         self._cumulative_rewards[agent] = 0.0
-        rewards = self.table.act(self._seat[agent], action)
-        self.rewards = dict(zip(self.agents, rewards, strict=True))  # every agent lives until the end
-        if self.table.done:
+        rewards = table.act(self._seat[agent], action)
+        if rewards is not table.nothing:  # every agent lives until the end
+            self.rewards = dict(zip(self.agents, rewards, strict=True))
+            self._paid = True
+        elif self._paid:  # back to nothing after a paying move (a shaped reward)
+            self.rewards = dict.fromkeys(self.agents, 0.0)
+            self._paid = False
+        if table.done:
             self.terminations = dict.fromkeys(self.agents, True)
-        elif self.table.cut:
+        elif table.cut:
             self.truncations = dict.fromkeys(self.agents, True)
         self._select()
-        self._accumulate_rewards()
+        if self._paid:
+            self._accumulate_rewards()
 
     def _select(self) -> None:
         """The agent asked now (the first seat, once the game is over) and the infos: the mask
         of its legal actions, none for the others (they are asked in turn, even in a
-        simultaneous decision)."""
+        simultaneous decision). Only the infos that change are made afresh."""
         table = self.table
-        seat = None if table.done or table.cut else table.to_act()
-        self.agent_selection = self.agents[0] if seat is None else self.possible_agents[seat]
-        infos, text_view = self.infos, self.text_view
-        for name in self.agents:
-            other = self._seat[name]
-            if other == seat or text_view or infos[name].get("action_mask") is not table.no_actions:
-                infos[name] = self._info(other, other == seat)
+        seat = None if table.cut else table.asked
+        name = self.agents[0] if seat is None else self.possible_agents[seat]
+        self.agent_selection = name
+        infos = self.infos
+        if self.text_view:
+            for other in self.agents:
+                infos[other] = self._info(self._seat[other], other == name and seat is not None)
+            return
+        before = self._asked
+        if before is not None and (seat is None or before != name) and before in infos:
+            infos[before] = {"action_mask": table.no_actions}
+        if seat is not None:
+            infos[name] = {"action_mask": table.mask(seat)}
+        self._asked = None if seat is None else name
 
     def _info(self, seat: int, asked: bool) -> dict[str, Any]:
         info: dict[str, Any] = {"action_mask": self.table.mask(seat) if asked else self.table.no_actions}

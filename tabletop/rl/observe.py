@@ -41,6 +41,16 @@ MAX_TEXTS = 48
 EMPTY, OTHER, UNSEEN = 0, 1, 2
 
 
+class _Column(dict):
+    """A zone block's place of each card; a card not met while the layout was made counts in
+    the block's ``other`` place (looked up with ``[]`` in C, the miss alone in Python)."""
+
+    __slots__ = ("other",)
+
+    def __missing__(self, card: Any) -> int:
+        return self.other
+
+
 class _Node:
     """One place in a value: a number, texts seen there, list items, dict keys, set members."""
 
@@ -99,6 +109,8 @@ class _Node:
         return self.num is not None or bool(self.texts or self.kept or self.keys or self.members)
 
     def fill(self, value: Any, at: list[int], values: list[float]) -> None:
+        """The places and weights of ``value``, by a plain walk: what :func:`_compile`'s filler
+        must give (the tests hold them together)."""
         kind = type(value)
         if kind is int or kind is float or kind is bool:
             if self.num is not None:
@@ -127,6 +139,80 @@ class _Node:
                 if place is not None:
                     at.append(place)
                     values.append(1.0)
+
+
+_NUMBERS = frozenset((int, float, bool))
+
+
+def _compile(node: _Node):
+    """``node.fill`` as a closure made once, its places and children bound (a value read at
+    every observation pays no attribute lookups, and a number or a text no type dispatch):
+    the same places and weights as :meth:`_Node.fill`. None for a node that holds nothing."""
+    num, texts, members = node.num, node.texts, node.members
+    items = [(i, fill) for i, child in node.kept if (fill := _compile(child)) is not None]
+    keys = {key: fill for key, child in node.keys.items() if (fill := _compile(child)) is not None}
+    if not (num is not None or texts or items or keys or members):
+        return None
+    numbers, get_text = _NUMBERS, texts.get
+    if not (items or keys or members):
+        if not texts:
+            def fill_number(value, where, weights):
+                if type(value) in numbers:
+                    where.append(num)
+                    weights.append(value)
+            return fill_number
+        if num is None:
+            def fill_text(value, where, weights):
+                if type(value) is str:
+                    place = get_text(value)
+                    if place is not None:
+                        where.append(place)
+                        weights.append(1.0)
+            return fill_text
+    leaves = [(i, child.num) for i, child in node.kept if child.num is not None and _number_only(child)]
+    if num is None and not (texts or keys or members) and len(leaves) == len(items):
+        def fill_numbers(value, where, weights):  # a list of numbers: one call, not one per item
+            if type(value) is list or type(value) is tuple:
+                size = len(value)
+                for i, place in leaves:
+                    if i < size and type(item := value[i]) in numbers:
+                        where.append(place)
+                        weights.append(item)
+        return fill_numbers
+    get_key, get_member = keys.get, members.get
+
+    def fill(value, where, weights):
+        kind = type(value)
+        if kind in numbers:
+            if num is not None:
+                where.append(num)
+                weights.append(value)
+        elif kind is str:
+            place = get_text(value)
+            if place is not None:
+                where.append(place)
+                weights.append(1.0)
+        elif kind is list or kind is tuple:
+            size = len(value)
+            for i, child in items:
+                if i < size:
+                    child(value[i], where, weights)
+        elif kind is dict:
+            for key, item in value.items():
+                child = get_key(key)
+                if child is not None:
+                    child(item, where, weights)
+        elif kind is set or kind is frozenset:
+            for member in value:
+                place = get_member(member)
+                if place is not None:
+                    where.append(place)
+                    weights.append(1.0)
+    return fill
+
+
+def _number_only(node: _Node) -> bool:
+    return not (node.texts or node.kept or node.keys or node.members)
 
 
 def _order(value: Any) -> tuple[str, str]:
@@ -159,8 +245,9 @@ class Encoder:
                 if name in leave_out:
                     continue
                 for owner in (range(seats) if spec.per_seat else (None,)):
-                    column = {card: start + i for i, card in enumerate(cards)}
+                    column = _Column({card: start + i for i, card in enumerate(cards)})
                     column[None] = start + len(cards) + EMPTY
+                    column.other = start + len(cards) + OTHER
                     self._zones.append((name, owner, spec.visibility, column, start + len(cards)))
                     self.parts[name if owner is None else f"{name}[{owner}]"] = slice(start, start + width)
                     start += width
@@ -188,13 +275,17 @@ class Encoder:
         ]
         for _name, _private, node in self._values:
             node.prune()
+        #: Each value read: its name, whether each seat has its own, its compiled filler.
+        self._fills = [(name, private, fill) for name, private, node in self._values
+                       if (fill := _compile(node)) is not None]
 
     def encode(self, state: Any, seat: int) -> np.ndarray:
         """``seat``'s observation: what it sees of the state, as ``size`` float32 numbers.
 
         One pass in Python gathers the places to count (cards seen, the seat) and the places
-        to set (unseen counts, values), then NumPy adds them up at once: a few array calls
-        per observation, whatever the game's size."""
+        to set (unseen counts, values: each has its own place), read by fillers compiled once
+        per table (:func:`_compile`); then NumPy counts once and sets once, whatever the
+        game's size."""
         at = [seat]
         where: list[int] = []
         weights: list[float] = []
@@ -206,29 +297,31 @@ class Encoder:
                 if not cards:
                     continue
                 if seen:
-                    places = list(map(column.get, cards))
-                    if None in places:
-                        places = [extra + OTHER if p is None else p for p in places]
-                    at += places
+                    at += map(column.__getitem__, cards)
                     continue
                 hidden = len(cards)
                 if known:
                     learnt = [c for c in cards if known.get(c, 0) & bit]
                     hidden -= len(learnt)
-                    at += [column.get(c, extra + OTHER) for c in learnt]
+                    at += map(column.__getitem__, learnt)
                 where.append(extra + UNSEEN)
                 weights.append(hidden)
-            for name, private, node in self._values:
-                node.fill(_seen(state, name, seat, private), where, weights)
+            for name, private, fill in self._fills:
+                value = getattr(state, name)
+                if private:
+                    value = value[seat]
+                elif type(value) is Secret:
+                    value = value.shown(seat)
+                fill(value, where, weights)
         if self._features is not None:
             first = self.parts["features"].start
             for i, value in enumerate(self._features(self.game, state, seat)):
                 where.append(first + i)
                 weights.append(value)
-        out = np.bincount(at, minlength=self.size)
+        out = np.bincount(at, minlength=self.size).astype(np.float32)
         if where:
-            out = out + np.bincount(where, weights=weights, minlength=self.size)
-        return out.astype(np.float32)
+            out[where] = weights
+        return out
 
     def text(self, state: Any, seat: int | None) -> str:
         """The seat's view as JSON text (ASCII, every control character escaped), for an agent

@@ -28,6 +28,7 @@ def masked_random_games(env, games, seed):
         for agent in env.agent_iter():
             observation, _, terminated, truncated, info = env.last()
             if terminated or truncated:
+                assert not any(env.infos[other]["action_mask"].any() for other in env.agents)  # nobody is asked
                 env.step(None)
                 continue
             yield agent
@@ -47,7 +48,8 @@ def test_the_mask_is_the_legal_actions_at_every_step_and_masked_play_never_raise
             mask = env.observe(agent)["action_mask"]
             assert {words[i] for i in np.flatnonzero(mask)} == set(game.legal_actions(table.state, seat))
             assert np.array_equal(env.infos[agent]["action_mask"], mask)
-            assert table.to_act() == seat
+            assert table.to_act() == seat == table.session.to_act()
+            assert not any(env.infos[other]["action_mask"].any() for other in env.agents if other != agent)
             steps += 1
         assert steps > 0 and not env.agents  # every game played to its end
 
