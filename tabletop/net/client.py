@@ -73,6 +73,9 @@ class RemoteTable:
         self._frame: dict[str, Any] | None = None
         self._told = 0  # log items already handed to a front end by advance or submit
         self._acted: int | None = None  # the decision this seat last answered (see _decision_of)
+        #: Set by a reconnection's welcome until the server's next table frame: the frame held
+        #: is of the old connection (maybe of a server since restarted) and answers nothing now.
+        self._outdated = False
         self._reply: str | None = None  # a refusal of the move in flight
         self._waiting_reply = False
         self._fatal: str | None = None
@@ -235,6 +238,7 @@ class RemoteTable:
                 return False
             self._attempt = 0
             self._acted = None  # a move lost in the drop is asked again; one that was taken is not
+            self._outdated = True  # ...by the table frame the server sends next, not by the old one
             self.notice = "Reconnected."
             self._log("status", self.notice)
             return True
@@ -260,6 +264,7 @@ class RemoteTable:
 
     def _table(self, message: dict[str, Any]) -> None:
         self._frame = message
+        self._outdated = False
         self.connected = [bool(c) for c in message["connected"]]
         self.chosen = [s - 1 for s in message["chosen"] if type(s) is int]
         for item in message["events"]:
@@ -292,6 +297,7 @@ class RemoteTable:
         """Whether the latest frame asks this seat and it has not answered it yet."""
         frame = self._frame
         return (self.seat is not None and frame is not None and frame.get("outcome") is None and self._fatal is None
+                and not self._outdated
                 and bool(frame["legal"]) and decision_of(frame) != self._acted and self.seat not in self.chosen)
 
     def _take_news(self) -> list[Logged]:
@@ -303,7 +309,14 @@ class RemoteTable:
 
     def advance(self, on_event: Callable[[Event], None] | None = None) -> Turn | None:
         """Wait until a frame asks this seat (its :class:`Turn`) or the game ends (None); ``on_event``
-        gets each event and notice as it arrives. Raises TabletopError when the table is lost."""
+        gets each event and notice as it arrives. Raises TabletopError when the table is lost.
+
+        A front end waiting is first told (``on_change``) of the frame it has: a seat that joins
+        while another decides sees its own view, not an empty board, before any news comes."""
+        with self._cond:
+            show = self._frame is not None and not self._asked() and not self._over() and self._fatal is None
+        if show and self.on_change is not None:
+            self.on_change()
         while True:
             with self._cond:
                 self._cond.wait_for(lambda: self._told < len(self.log) or self._asked() or self._over()

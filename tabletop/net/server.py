@@ -42,6 +42,12 @@ FLOOD_RATE = 20.0
 FLOOD_BURST = 40
 #: Spectators one game lets in at once (one code opens all their places).
 MAX_SPECTATORS = 32
+#: Each run of a game numbers its frames from ``run * RUN_SEQS`` (2**32: more frames than a run
+#: sends; 2**21 restarts stay below 2**53, a number every JSON reader keeps exact).
+RUN_SEQS = 2**32
+#: Connections at once that have not yet said a good hello (each may wait HELLO_TIMEOUT): more are
+#: refused at once, so idle sockets (a slowloris) cannot use up the server's file descriptors.
+MAX_PENDING = 128
 #: Malformed frames tolerated (each refused with its sentence) before the connection is closed.
 MAX_MALFORMED = 5
 
@@ -53,6 +59,7 @@ MALFORMED = "Too many malformed frames; check the client against the protocol in
 NO_HELLO = "Send a hello frame with your join code first."
 SHUTDOWN = "The server is shutting down; your seat is saved, rejoin with your code when it is back."
 RECODED = "The host gave this seat a new code; this one no longer opens it."
+BUSY = "Too many connections are joining this server at once; try again in a moment."
 FULL = "This game has as many spectators as it lets in; try again later."
 
 
@@ -170,8 +177,12 @@ class Server:
 
     def __init__(self, registry: Any, store: Store, *, report: Callable[[str], None] | None = None,
                  watch: Callable[[str], Callable[[int | None, int, dict], None]] | None = None,
-                 send_queue: int = SEND_QUEUE, hello_timeout: float = protocol.HELLO_TIMEOUT):
+                 send_queue: int = SEND_QUEUE, hello_timeout: float = protocol.HELLO_TIMEOUT,
+                 max_pending: int = MAX_PENDING):
         self.send_queue = send_queue
+        self.max_pending = max_pending
+        #: Connections now waiting for their hello (see MAX_PENDING).
+        self.pending = 0
         self.hello_timeout = hello_timeout
         self.registry = registry
         self.store = store
@@ -190,9 +201,9 @@ class Server:
         """A new game: its id and a code per person seat (engine seat) and one for spectators
         (key None). Bots move until a person must decide, and the record is on disk, first."""
         seed = secrets.randbits(64) if seed is None else seed
-        session = Session(game, seats, seed=seed, options=options, pm=getattr(self.registry, "pm", None),
-                          on_plugin_error=self.report)
         game_id = self.store.new_id()
+        session = Session(game, seats, seed=seed, options=options, pm=getattr(self.registry, "pm", None),
+                          on_plugin_error=self._plugin_failed(game_id))
         codes = {i: self.codes.issue(game_id, i) for i, s in enumerate(session.seats) if s.person}
         codes[None] = self.codes.issue(game_id, None)
         settings = {"game": game.name, "seats": [{"name": s.name, "kind": s.kind} for s in session.seats],
@@ -211,7 +222,7 @@ class Server:
                      for s, k in zip(settings["seats"], kinds, strict=True)]
             try:
                 session = Session(game, seats, seed=record.seed, options=record.options,
-                                  pm=getattr(self.registry, "pm", None), on_plugin_error=self.report,
+                                  pm=getattr(self.registry, "pm", None), on_plugin_error=self._plugin_failed(game_id),
                                   actions=record.actions)
             except TabletopError as error:
                 raise RecordError(f"Game {game_id} does not replay: {error}") from None
@@ -220,6 +231,7 @@ class Server:
             away = None
             if settings.get("away"):
                 away = Away(self.registry.bot(game.name, settings["away"]["bot"]), float(settings["away"]["seconds"]))
+            settings = {**settings, "run": int(settings.get("run", 0)) + 1}
             self._open(game_id, session, settings, away, held=self.store.held(game_id))
             resumed.append(game_id)
         return resumed
@@ -229,7 +241,8 @@ class Server:
         store = self.store
         table = Table(game_id, session, save=lambda s: store.save_record(game_id, s.record), away=away,
                       watch=None if self.watch is None else self.watch(game_id),
-                      save_held=lambda moves: store.save_held(game_id, moves))
+                      save_held=lambda moves: store.save_held(game_id, moves),
+                      first_seq=int(settings.get("run", 0)) * RUN_SEQS)
         table.start(held)
         self.games[game_id] = Hosted(table, settings)
         self._write_settings(game_id)
@@ -277,25 +290,52 @@ class Server:
             for hosted in list(self.games.values()):
                 if hosted.table.away is None or hosted.table.over():
                     continue
-                async with hosted.lock:
-                    try:
-                        while (sent := await asyncio.to_thread(hosted.table.play_away, hosted.viewers())) is not None:
-                            hosted.deliver(sent)
-                    except Exception as error:  # the away bot or the game failed: that game stops, not the loop
-                        self._broke(hosted.table, error)
+                while True:  # one move per hold of the lock (a fair lock): a person coming back is let in next
+                    async with hosted.lock:
+                        try:
+                            sent = await asyncio.to_thread(hosted.table.play_away, hosted.viewers())
+                        except Exception as error:  # the away bot or the game failed: that game stops, not the loop
+                            self._broke(hosted.table, error)
+                            sent = None
+                        if sent is None:
+                            break
+                        hosted.deliver(sent)
+
+    def _plugin_failed(self, game_id: str) -> Callable[[str], None]:
+        """Where a plugin's failure in a game is told: its sentence (which quotes the plugin's
+        error, and an observer sees every event, hidden ones too) in the game's failure file;
+        the host's terminal only says which game and where."""
+        def report(sentence: str) -> None:
+            kept = self.store.save_failure(game_id, sentence)
+            if self.report is not None:
+                where = f"details in {kept}" if kept is not None else "its details could not be written"
+                self.report(f"A plugin failed in game {game_id} and is switched off; the game goes on ({where}; "
+                            "they may show hidden cards).")
+        return report
 
     def _broke(self, table: Table, error: Exception) -> None:
+        """A game's bug: it takes no more moves. The host's terminal gets the kind of error only
+        (the host may be a player, and a game's message may name hidden cards); the message and
+        traceback go to a user-only file in the data folder."""
         table.broken = True
+        kept = self.store.save_failure(table.id, error)
         if self.report is not None:
-            self.report(f"Game {table.id} failed on a move ({type(error).__name__}: {error}); it takes no more "
-                        "moves. Its record holds every move before it.")
+            where = f"its details are in {kept}" if kept is not None else "its details could not be written"
+            self.report(f"Game {table.id} failed on a move ({type(error).__name__}); it takes no more moves "
+                        f"({where}; they may show hidden cards). Its record holds every move before it.")
 
     async def _handle(self, ws: ServerConnection) -> None:
+        if self.pending >= self.max_pending:
+            await _refuse(ws, BUSY, protocol.CLOSE_TRY_AGAIN)
+            return
+        self.pending += 1
         try:
             raw = await asyncio.wait_for(ws.recv(), self.hello_timeout)
         except (asyncio.TimeoutError, ConnectionClosed):
+            self.pending -= 1
             await _refuse(ws, NO_HELLO)
             return
+        self.pending -= 1
         try:
             hello = protocol.decode_client(raw)
         except protocol.ProtocolError as error:
@@ -316,7 +356,7 @@ class Server:
 
     async def _serve(self, ws: ServerConnection, hosted: Hosted, seat: int | None) -> None:
         table = hosted.table
-        viewer = Viewer(None) if seat is None else table.seat_viewers[seat]
+        viewer = table.viewer(None) if seat is None else table.seat_viewers[seat]
         conn = Connection(ws, viewer, self.send_queue)
         async with hosted.lock:
             if seat is not None:

@@ -6,6 +6,7 @@ Layout (the folder and every file user-only, 0700/0600)::
     DATA/games/<id>/settings.json   game, seats, options, away bot, code hashes (never a code)
     DATA/games/<id>/record.json     the game's record, replaced atomically after every accepted action
     DATA/games/<id>/held.json       moves chosen in a simultaneous decision, waiting for the seats before them
+    DATA/games/<id>/failure.txt     failures in the game (its own, with a traceback; a plugin's): may name hidden cards
 
 A server started with ``--resume DATA`` rebuilds every game by replaying its record (bots are
 remade and asked again, so they go on as before) and accepts the same codes.
@@ -21,6 +22,7 @@ import hmac
 import json
 import os
 import secrets
+import traceback
 from collections.abc import Callable, Iterator, Mapping
 from dataclasses import dataclass
 from pathlib import Path
@@ -34,6 +36,7 @@ FORMAT = 1
 SETTINGS = "settings.json"
 RECORD = "record.json"
 HELD = "held.json"
+FAILURE = "failure.txt"
 
 
 def new_code() -> str:
@@ -121,6 +124,18 @@ class Store:
         """The moves held for seats after the first (seat -> action), atomically, before anyone hears."""
         write_atomic(self.folder / "games" / game_id / HELD,
                      json.dumps({str(seat): action for seat, action in held.items()}, sort_keys=True) + "\n")
+
+    def save_failure(self, game_id: str, error: BaseException | str) -> Path | None:
+        """A failure in a game (an error with its traceback, or a sentence), which may name hidden
+        cards, added to a user-only file; its path, or None if it could not be written."""
+        if isinstance(error, BaseException):
+            error = "".join(traceback.format_exception(type(error), error, error.__traceback__))
+        path = self.folder / "games" / game_id / FAILURE
+        try:
+            before = path.read_text(encoding="utf-8") if path.is_file() else ""
+            return write_atomic(path, before + error.rstrip("\n") + "\n")  # mkstemp: made 0600
+        except OSError:
+            return None
 
     def held(self, game_id: str) -> dict[int, str]:
         """The held moves, or none if the file is missing or damaged (those seats choose again)."""

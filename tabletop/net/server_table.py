@@ -88,7 +88,7 @@ class Table:
 
     def __init__(self, game_id: str, session: Session, *, save: Callable[[Session], None],
                  away: Away | None = None, watch: Callable[[int | None, int, dict], None] | None = None,
-                 save_held: Callable[[dict[int, str]], None] | None = None):
+                 save_held: Callable[[dict[int, str]], None] | None = None, first_seq: int = 0):
         self.id = game_id
         self.session = session
         self.game: Game = session.game
@@ -102,7 +102,11 @@ class Table:
         self.watch = watch
         n = len(session.seats)
         self.persons = [s.person for s in session.seats]
-        self.seat_viewers = [Viewer(i) for i in range(n)]
+        #: The seq of every viewer's first frame. A resumed game starts past every seq its earlier
+        #: runs could have sent (seqs are not kept on disk), so an act answering a frame of the
+        #: server before a restart is stale, never taken as the answer to a new decision.
+        self.first_seq = first_seq
+        self.seat_viewers = [self.viewer(i) for i in range(n)]
         self.online = [not p for p in self.persons]  # a bot seat counts as connected
         self.held: dict[int, str] = {}
         self._held_saved: dict[int, str] | None = None
@@ -112,6 +116,10 @@ class Table:
         #: Set when the game raised something other than a refusal: it takes no more moves.
         self.broken = False
         session.on_save = None  # the table saves once per change, before telling anyone
+
+    def viewer(self, seat: int | None) -> Viewer:
+        """A new viewer whose first frame is numbered :attr:`first_seq`."""
+        return Viewer(seat, seq=self.first_seq - 1, open_seq=self.first_seq)
 
     # ---- what everyone may see -------------------------------------------------------------
 

@@ -143,7 +143,7 @@ def test_a_game_that_fails_stops_taking_moves_and_the_server_goes_on(tmp_path):
             await server.stop()
 
     asyncio.run(scenario())
-    assert len(told) == 1 and "Game 1 failed on a move (KeyError" in told[0]
+    assert len(told) == 1 and "Game 1 failed on a move (KeyError)" in told[0]
 
 
 def test_a_move_held_for_the_seats_before_it_survives_a_restart(tmp_path):
