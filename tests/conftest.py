@@ -7,6 +7,7 @@ from dataclasses import dataclass
 from io import StringIO
 
 import pytest
+from hypothesis import settings
 from rich.console import Console
 from typer.testing import CliRunner
 
@@ -14,6 +15,12 @@ from tabletop.cli.app import Runtime, make_app
 from tabletop.engine.registry import Registry, build_registry
 from tabletop.terminal.output import THEME, Output
 from tests.goofspiel import plugin as goofspiel_plugin
+
+# No property test fails for taking long: Hypothesis's default 200 ms deadline per example is a
+# clock, and a busy machine missed it (a flaky failure that said nothing about the code). Tests
+# wait on conditions; a hang is caught by the test's own bounds.
+settings.register_profile("tabletop", deadline=None)
+settings.load_profile("tabletop")
 
 
 @pytest.fixture
