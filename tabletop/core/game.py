@@ -55,6 +55,20 @@ class Outcome:
         """The fraction of a win this seat gets: 1 alone, 1/k when k seats share, else 0."""
         return 1.0 / len(self.winners) if seat in self.winners else 0.0
 
+    def sentence(self, names: Sequence[str], *, gap: str = " ") -> str:
+        """How the game ended, in a line: who won, why, and the scores after ``gap`` (every
+        front end says it alike: the screens, the prompt, a network table)."""
+        if not self.winners:
+            head = "No winner"
+        elif len(self.winners) == 1:
+            head = f"{names[self.winners[0]]} wins"
+        else:
+            head = "Shared win: " + ", ".join(names[w] for w in self.winners)
+        scores = ""
+        if self.scores is not None:
+            scores = gap + "(" + ", ".join(f"{names[i]} {s:g}" for i, s in enumerate(self.scores)) + ")"
+        return f"{head}: {self.reason}.{scores}"
+
     def to_dict(self) -> dict[str, Any]:
         return {
             "winners": list(self.winners),

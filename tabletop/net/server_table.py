@@ -37,16 +37,7 @@ BROKEN = "This game failed on a move and takes no more; the host has the details
 
 def outcome_sentence(outcome: Outcome, names: Sequence[str]) -> str:
     """How a game ended, in a line: who won, why, and the scores."""
-    if not outcome.winners:
-        head = "No winner"
-    elif len(outcome.winners) == 1:
-        head = f"{names[outcome.winners[0]]} wins"
-    else:
-        head = "Shared win: " + ", ".join(names[w] for w in outcome.winners)
-    scores = ""
-    if outcome.scores is not None:
-        scores = " (" + ", ".join(f"{names[i]} {s:g}" for i, s in enumerate(outcome.scores)) + ")"
-    return f"{head}: {outcome.reason}.{scores}"
+    return outcome.sentence(names)
 
 
 @dataclass(slots=True)

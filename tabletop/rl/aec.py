@@ -42,13 +42,11 @@ def check_render_mode(render_mode: str | None) -> str | None:
     return render_mode
 
 
-class TabletopAEC(AECEnv):
-    """A game as a PettingZoo AEC environment (make it with :func:`tabletop.rl.env`)."""
+class SeatAgents:
+    """What both PettingZoo environments set up alike: the table, one agent per seat and each
+    agent's spaces (a mixin before PettingZoo's own class)."""
 
-    metadata = {"render_modes": list(RENDER_MODES), "name": "tabletop", "is_parallelizable": True}
-
-    def __init__(self, table: LearningTable, *, render_mode: str | None = None, text_view: bool = False):
-        super().__init__()
+    def _seat_agents(self, table: LearningTable, render_mode: str | None, text_view: bool) -> None:
         self.table = table
         self.render_mode = check_render_mode(render_mode)
         self.text_view = text_view
@@ -65,6 +63,16 @@ class TabletopAEC(AECEnv):
 
     def action_space(self, agent: str) -> spaces.Space:
         return self.action_spaces[agent]
+
+
+class TabletopAEC(SeatAgents, AECEnv):
+    """A game as a PettingZoo AEC environment (make it with :func:`tabletop.rl.env`)."""
+
+    metadata = {"render_modes": list(RENDER_MODES), "name": "tabletop", "is_parallelizable": True}
+
+    def __init__(self, table: LearningTable, *, render_mode: str | None = None, text_view: bool = False):
+        super().__init__()
+        self._seat_agents(table, render_mode, text_view)
 
     def reset(self, seed: int | None = None, options: Mapping[str, Any] | None = None) -> None:
         """A new game (``options`` are not the game's: those are given when the env is made)."""

@@ -13,36 +13,20 @@ from collections.abc import Mapping
 from typing import Any
 
 import numpy as np
-from gymnasium import spaces
 from pettingzoo import ParallelEnv
 
 from tabletop.core.errors import TabletopError
-from tabletop.rl.aec import RENDER_MODES, agent_name, check_render_mode, make_spaces
+from tabletop.rl.aec import RENDER_MODES, SeatAgents, agent_name
 from tabletop.rl.table import LearningTable
 
 
-class TabletopParallel(ParallelEnv):
+class TabletopParallel(SeatAgents, ParallelEnv):
     """A game as a PettingZoo parallel environment (make it with :func:`tabletop.rl.parallel_env`)."""
 
     metadata = {"render_modes": list(RENDER_MODES), "name": "tabletop"}
 
     def __init__(self, table: LearningTable, *, render_mode: str | None = None, text_view: bool = False):
-        self.table = table
-        self.render_mode = check_render_mode(render_mode)
-        self.text_view = text_view
-        self.metadata = {**self.metadata, "name": f"tabletop_{table.game.name}"}
-        self.possible_agents = [agent_name(s) for s in range(table.players)]
-        self._seat = {name: s for s, name in enumerate(self.possible_agents)}
-        made = {name: make_spaces(table) for name in self.possible_agents}
-        self.observation_spaces = {name: pair[0] for name, pair in made.items()}
-        self.action_spaces = {name: pair[1] for name, pair in made.items()}
-        self.agents: list[str] = []
-
-    def observation_space(self, agent: str) -> spaces.Space:
-        return self.observation_spaces[agent]
-
-    def action_space(self, agent: str) -> spaces.Space:
-        return self.action_spaces[agent]
+        self._seat_agents(table, render_mode, text_view)
 
     def reset(self, seed: int | None = None, options: Mapping[str, Any] | None = None):
         self.table.start(seed)

@@ -32,16 +32,7 @@ def first_sentence(text: str) -> str:
 
 def outcome_text(outcome: Outcome, names: Sequence[str], *, gap: str = " ") -> str:
     """How a game ended, in a line: who won, why, and the scores after ``gap``."""
-    if not outcome.winners:
-        head = "No winner"
-    elif len(outcome.winners) == 1:
-        head = f"{names[outcome.winners[0]]} wins"
-    else:
-        head = "Shared win: " + ", ".join(names[w] for w in outcome.winners)
-    scores = ""
-    if outcome.scores is not None:
-        scores = gap + "(" + ", ".join(f"{names[i]} {s:g}" for i, s in enumerate(outcome.scores)) + ")"
-    return f"{head}: {outcome.reason}.{scores}"
+    return outcome.sentence(names, gap=gap)
 
 
 def end_text(outcome: Outcome | None, names: Sequence[str]) -> str:
