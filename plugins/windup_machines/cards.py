@@ -188,6 +188,11 @@ def _check(file, parts, gears, winders, workers) -> None:
     costs = [w["cost"] for w in winders]
     if costs != sorted(costs):
         raise CardDataError(f"{file}: [[winder]] entries must run from cheapest (top) to most expensive.")
+    dealt = sum(w["count"] for w in workers)
+    if dealt < 4:
+        raise CardDataError(
+            f"{file}: only {dealt} worker card(s) in [[worker]]; each of up to 4 players starts with one."
+        )
     for worker in workers:
         if worker["ability"] == "thief" and not worker["steal"]:
             raise CardDataError(f"{file}: worker {worker['id']!r} field 'steal': a thief must steal gold or prisms.")

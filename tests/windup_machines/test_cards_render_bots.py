@@ -135,6 +135,18 @@ def test_bad_card_data_names_the_file_the_card_and_the_field(tmp_path: Path):
         load_cards(bad)
 
 
+def test_card_data_with_fewer_workers_than_players_is_refused_at_load(tmp_path):
+    """Each player starts with a worker: data with fewer than four worker cards crashed setup
+    ("pop from empty list"), found by the card-data attack; it is now one sentence at load."""
+    text = CARDS_FILE.read_text()
+    head, _, rest = text.partition("[[worker]]")
+    first, _, _ = rest.partition("\n[[")
+    bad = tmp_path / "cards.toml"
+    bad.write_text(head + "[[worker]]" + first.replace("count = 1", "count = 3", 1))
+    with pytest.raises(CardDataError, match=r"only 3 worker card\(s\).*each of up to 4 players starts with one"):
+        load_cards(bad)
+
+
 def test_render_shows_grids_sides_resources_and_score():
     state = started(3, workers={})
     console = Console(record=True, width=140)
