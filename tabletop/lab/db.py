@@ -25,125 +25,27 @@ from datetime import UTC, datetime
 from pathlib import Path
 from typing import Any
 
-from tabletop.core.errors import TabletopError
 from tabletop.engine.simulate import GameResult, encode_stats
+from tabletop.lab.db_schema import (  # noqa: F401  (named here too: the database's one address)
+    APPLICATION_ID,
+    COLUMNS,
+    MIGRATIONS,
+    SCHEMA,
+    SCHEMA_VERSION,
+    STATS_VIEW,
+    STUDY_TABLES,
+    DatabaseError,
+    DatabaseLocked,
+)
+from tabletop.lab.db_studies import Study, StudyTables, Trial  # noqa: F401
 
 DB_ENV = "TABLETOP_DB"
 #: Most winners and scores lists :meth:`ResultsDB.add_games` keeps encoded.
 MAX_ENCODED = 4096
-SCHEMA_VERSION = 4
-#: SQLite's application id of a tabletop results database: "TTlb".
-APPLICATION_ID = 0x54546C62
 #: How long one write waits for a lock held by another program before it reports waiting.
 LOCK_STEP_SECONDS = 0.25
 #: How long a write waits for a lock when nobody is told it waits (a script, a test).
 PATIENCE_SECONDS = 30.0
-
-#: A plugin's figures live in ``games.stats`` as JSON (one row per game keeps writing cheap);
-#: the view ``stats`` shows them one figure per row for SQL.
-STATS_VIEW = (
-    "CREATE VIEW stats AS SELECT g.run_id AS run_id, g.idx AS idx, json_extract(f.value, '$[0]') AS seat,"
-    " json_extract(f.value, '$[1]') AS name, json_extract(f.value, '$[2]') AS value"
-    " FROM games g, json_each(g.stats) f WHERE g.stats IS NOT NULL"
-)
-
-#: ``tabletop balance``: one row per study (its command, as JSON) and one per candidate played.
-STUDY_TABLES = (
-    """CREATE TABLE studies (
-    id INTEGER PRIMARY KEY,
-    created TEXT NOT NULL,
-    game TEXT NOT NULL,
-    spec TEXT NOT NULL,
-    status TEXT NOT NULL DEFAULT 'running'
-)""",
-    """CREATE TABLE trials (
-    study_id INTEGER NOT NULL REFERENCES studies(id),
-    number INTEGER NOT NULL,
-    changes TEXT NOT NULL,
-    value REAL,
-    changed INTEGER NOT NULL,
-    components TEXT NOT NULL,
-    runs TEXT NOT NULL,
-    error TEXT,
-    PRIMARY KEY (study_id, number)
-)""",
-)
-
-SCHEMA = (
-    """CREATE TABLE runs (
-    id INTEGER PRIMARY KEY,
-    created TEXT NOT NULL,
-    game TEXT NOT NULL,
-    version TEXT NOT NULL,
-    options TEXT NOT NULL,
-    seats TEXT NOT NULL,
-    seed INTEGER NOT NULL,
-    games INTEGER NOT NULL,
-    card_hash TEXT,
-    backend TEXT,
-    workers INTEGER,
-    sweep TEXT,
-    variant TEXT,
-    status TEXT NOT NULL DEFAULT 'finished',
-    rotate INTEGER NOT NULL DEFAULT 0
-)""",
-    """CREATE TABLE games (
-    run_id INTEGER NOT NULL REFERENCES runs(id),
-    idx INTEGER NOT NULL,
-    seed INTEGER NOT NULL,
-    winners TEXT NOT NULL,
-    length INTEGER NOT NULL,
-    error TEXT,
-    reason TEXT,
-    scores TEXT,
-    stats TEXT,
-    PRIMARY KEY (run_id, idx)
-)""",
-    STATS_VIEW,
-    *STUDY_TABLES,
-)
-
-#: Statements that take a database from version ``v`` to ``v + 1``.
-MIGRATIONS: dict[int, tuple[str, ...]] = {
-    1: (
-        "ALTER TABLE runs ADD COLUMN card_hash TEXT",
-        "ALTER TABLE runs ADD COLUMN backend TEXT",
-        "ALTER TABLE runs ADD COLUMN workers INTEGER",
-        "ALTER TABLE runs ADD COLUMN sweep TEXT",
-        "ALTER TABLE runs ADD COLUMN variant TEXT",
-        "ALTER TABLE runs ADD COLUMN status TEXT NOT NULL DEFAULT 'finished'",
-        "ALTER TABLE games ADD COLUMN reason TEXT",
-        "ALTER TABLE games ADD COLUMN scores TEXT",
-        "ALTER TABLE games ADD COLUMN stats TEXT",
-        STATS_VIEW,
-    ),
-    # Game i of a run made with --rotate seats the bots moved i places clockwise.
-    2: ("ALTER TABLE runs ADD COLUMN rotate INTEGER NOT NULL DEFAULT 0",),
-    # Balancing studies and their trials (tabletop balance).
-    3: STUDY_TABLES,
-}
-
-
-#: The columns of tabletop's tables at each schema version: how a file from before the
-#: application id is told apart from another program's file with a table named ``runs``.
-_RUNS_V1 = ("id", "created", "game", "version", "options", "seats", "seed", "games")
-_RUNS_V2 = (*_RUNS_V1, "card_hash", "backend", "workers", "sweep", "variant", "status")
-_GAMES_V1 = ("run_id", "idx", "seed", "winners", "length", "error")
-_GAMES_V2 = (*_GAMES_V1, "reason", "scores", "stats")
-COLUMNS: dict[int, dict[str, tuple[str, ...]]] = {
-    1: {"runs": _RUNS_V1, "games": _GAMES_V1},
-    2: {"runs": _RUNS_V2, "games": _GAMES_V2},
-    3: {"runs": (*_RUNS_V2, "rotate"), "games": _GAMES_V2},
-}
-
-
-class DatabaseError(TabletopError):
-    """The results database cannot be opened, read or written."""
-
-
-class DatabaseLocked(DatabaseError):
-    """Another program holds the results database's write lock."""
-
 
 def _is_locked(error: sqlite3.Error) -> bool:
     text = str(error).lower()
@@ -234,30 +136,6 @@ class Run:
         }
 
 
-@dataclass(frozen=True)
-class Study:
-    """A balancing study: ``spec`` is its command as canonical JSON (the same command resumes it)."""
-
-    id: int
-    created: str
-    game: str
-    spec: str
-    status: str  # running, stopped, finished
-
-
-@dataclass(frozen=True)
-class Trial:
-    """One candidate played: the values it changes, its balance (None: the card data was refused)."""
-
-    number: int
-    changes: dict[str, Any]
-    value: float | None
-    changed: int
-    components: dict[str, float]
-    runs: tuple[int, ...]
-    error: str | None = None
-
-
 @dataclass(frozen=True, slots=True)
 class GameRow:
     idx: int
@@ -322,7 +200,7 @@ def inspect(path: Path) -> str:
     return "ours"
 
 
-class ResultsDB:
+class ResultsDB(StudyTables):
     """One open results database; use as a context manager."""
 
     def __init__(self, path: Path | str, *, on_wait: Callable[[float], None] | None = None):
@@ -503,46 +381,6 @@ class ResultsDB:
     def finish_run(self, run_id: int, status: str) -> None:
         with self._sentences():
             self._waiting(lambda: self.conn.execute("UPDATE runs SET status = ? WHERE id = ?", (status, run_id)))
-
-    # ---- balancing studies ----------------------------------------------------------
-
-    def find_study(self, spec: str) -> Study | None:
-        """The latest study made by exactly this command (``spec``: its canonical JSON), if any."""
-        row = self.conn.execute(
-            "SELECT id, created, game, spec, status FROM studies WHERE spec = ? ORDER BY id DESC LIMIT 1", (spec,)
-        ).fetchone()
-        return Study(*row) if row else None
-
-    def new_study(self, *, game: str, spec: str) -> Study:
-        created = datetime.now(UTC).isoformat(timespec="seconds")
-        cur = self.conn.execute(
-            "INSERT INTO studies (created, game, spec, status) VALUES (?, ?, ?, 'running')", (created, game, spec)
-        )
-        return Study(int(cur.lastrowid or 0), created, game, spec, "running")
-
-    def study(self, study_id: int) -> Study:
-        row = self.conn.execute("SELECT id, created, game, spec, status FROM studies WHERE id = ?", (study_id,)).fetchone()
-        if row is None:
-            raise DatabaseError(f"No study {study_id} in {self.path}.")
-        return Study(*row)
-
-    def set_study_status(self, study_id: int, status: str) -> None:
-        self.conn.execute("UPDATE studies SET status = ? WHERE id = ?", (status, study_id))
-
-    def add_trial(self, study_id: int, trial: Trial) -> None:
-        self.conn.execute(
-            "INSERT OR REPLACE INTO trials VALUES (?, ?, ?, ?, ?, ?, ?, ?)",
-            (study_id, trial.number, json.dumps(trial.changes, sort_keys=True), trial.value, trial.changed,
-             json.dumps(trial.components, sort_keys=True), json.dumps(list(trial.runs)), trial.error),
-        )
-
-    def trials(self, study_id: int) -> list[Trial]:
-        return [
-            Trial(number, json.loads(changes), value, changed, json.loads(components), tuple(json.loads(runs)), error)
-            for number, changes, value, changed, components, runs, error in self.conn.execute(
-                "SELECT number, changes, value, changed, components, runs, error FROM trials"
-                " WHERE study_id = ? ORDER BY number", (study_id,))
-        ]
 
     # ---- reading --------------------------------------------------------------------
 

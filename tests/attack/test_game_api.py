@@ -5,6 +5,7 @@ at load, by name."""
 
 from __future__ import annotations
 
+import dataclasses
 import json
 import random
 import re
@@ -89,7 +90,13 @@ def test_card_data_too_small_to_deal_a_game_is_refused_at_load_by_name(tmp_path)
     after = re.search(r"\n\[", rest[-1])
     small = tmp_path / "one_worker.toml"
     small.write_text(head + "[[worker]]" + first + (rest[-1][after.start():] if after else ""), encoding="utf-8")
-    cards = load_cards(small)  # valid field by field: one worker card
+    # Wind Up's loader now counts the workers itself (each player starts with one) ...
+    with pytest.raises(CardDataError, match="only 1 worker card"):
+        load_cards(small)
+    # ... and data that gets past a game's loader yet cannot deal a game is still refused by the
+    # registry, which sets up the smallest game before offering it.
+    full = load_cards(CARDS_FILE)
+    cards = dataclasses.replace(full, worker_copies={next(iter(full.worker_copies)): 1})
 
     class Plugin:
         from tabletop.core import hookimpl
