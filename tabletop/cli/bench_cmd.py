@@ -44,12 +44,14 @@ def register(app: typer.Typer, rt: Runtime) -> None:
             "--compare", help="Side by side with another game, or with other options of this one (k=v,k=v).")] = None,
         as_json: JsonOption = False,
     ) -> None:
-        """Measure speed on one core: random games through the bare contract and through the
-        simulate path (agents, match, record, summary), with state copy+apply; each the median
-        and spread of interleaved runs. --bots times bots per decision and counts their wins with a
-        95% interval (--rotate turns the seats round: two search settings at equal time, e.g.
-        --bots 'ismcts:time=0.1,belief=1,ismcts:time=0.1'); --compare runs two set-ups
-        alternately and gives their ratios.
+        """Measure speed on one core: games, decisions and copies per second, or bots' time per decision.
+
+        Random games run through the bare contract and through the simulate path (agents, match,
+        record, summary), with state copy+apply; each figure is the median and spread of
+        interleaved runs. --bots times bots per decision and counts their wins with a 95%
+        interval (--rotate turns the seats round: two search settings at equal time, e.g. --bots
+        'ismcts:time=0.1,belief=1,ismcts:time=0.1'); --compare runs two set-ups alternately and
+        gives their ratios.
         """
         found = rt.registry.game(game)
         options = found.parse_options(option or [])

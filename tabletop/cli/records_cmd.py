@@ -47,8 +47,10 @@ def register(app: typer.Typer, rt: Runtime) -> None:
         folder: Annotated[Path | None, typer.Option("--folder", help="Where to look (default: where play saves).")] = None,
         json_out: JsonOption = False,
     ) -> None:
-        """List saved games: game, date, seats, finished or not. Continue one with `tabletop play --resume N`
-        (its number here, its name, or its file)."""
+        """List saved games, numbered: game, date, seats, finished or not.
+
+        Continue an unfinished one with `tabletop play --resume N` (its number here, its name, or its file).
+        """
         where = folder or records_folder()
         found = [describe(p) for p in saved_records(where)]
         if json_out:
