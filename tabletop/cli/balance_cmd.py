@@ -19,6 +19,7 @@ from tabletop.cli.lab_options import (
 )
 from tabletop.cli.lab_output import HtmlOption, ReportError, print_sections, write_html
 from tabletop.cli.params import GameArgument, JsonOption, OptionsOption
+from tabletop.cli.seats import default_bot, plan_seats
 from tabletop.core.errors import OptionError
 from tabletop.terminal.output import friendly
 from tabletop.terminal.safe_text import clean, plain
@@ -34,26 +35,20 @@ def _seatings(rt: Runtime, game: Any, seats: str | None, players: str | None, bo
     The default bot is the game's own rule bot, but ``random`` for a spread objective: a rule bot
     fields the same units every game, so only varied choices give each unit a win rate of its own.
     """
-    if seats:
-        names = tuple(s.strip() for s in seats.split(","))
-        counts = [len(names)]
-        seatings = (names,)
-    else:
-        own = [b.name for b in rt.registry.bots if b.game == game.name]
-        name = bot or ("random" if "spread" in objective or not own else own[0])
-        default = str(min(game.max_players, max(game.min_players, 4)))
-        try:
-            counts = [int(p) for p in (players or default).split(",")]
-        except ValueError:
-            raise OptionError(f"--players takes seat counts separated by commas, like 3,4, not '{players}'.") from None
-        seatings = tuple((name,) * c for c in counts)
+    if seats:  # split, checked and named as simulate does (a bot's settings share the commas)
+        plans = plan_seats(rt.registry, game, seats=seats, players=None, allow_human=False)
+        return (tuple(plan.kind for plan in plans),)
+    name = bot or ("random" if "spread" in objective else default_bot(rt.registry, game))
+    default = str(min(game.max_players, max(game.min_players, 4)))
+    try:
+        counts = [int(p) for p in (players or default).split(",")]
+    except ValueError:
+        raise OptionError(f"--players takes seat counts separated by commas, like 3,4, not '{players}'.") from None
     for count in counts:
         if not game.min_players <= count <= game.max_players:
             raise OptionError(f"{game.title} is for {game.min_players} to {game.max_players} seats, not {count}.")
-    for names in seatings:
-        for name in names:
-            rt.registry.bot(game.name, name)  # an unknown bot is one sentence, before anything is played
-    return seatings
+    rt.registry.bot(game.name, name)  # an unknown bot is one sentence, before anything is played
+    return tuple((name,) * c for c in counts)
 
 
 def register(app: typer.Typer, rt: Runtime) -> None:
