@@ -1,7 +1,8 @@
 """The issue's closing scene with bots at the seats, every one a process: a Windup War game of four
 `tabletop join --bot random` clients (each its own machine: its own data folder), one of them
-killed and joined again without its code (kept in its 0600 file), then the server killed
-(SIGKILL) mid-game and started again with --resume on the same port: the clients come back by
+killed and joined again without its code (kept in its 0600 file) while the other three are
+paused (SIGSTOP, so the game cannot race to its end), then the server killed (SIGKILL) mid-game,
+the three let go, and the server started again with --resume on the same port: the clients come back by
 themselves, the game finishes, and the record replays."""
 
 from __future__ import annotations
@@ -49,12 +50,12 @@ def actions(record: Path) -> int:
         return 0
 
 
-def wait_for(condition, what: str) -> None:
+def wait_for(condition, what: str, every: float = 0.05) -> None:
     """Until another process's file or exit says so (bounded; no event crosses processes)."""
     end = time.monotonic() + BOUND
     while not condition():
         assert time.monotonic() < end, f"never: {what}"
-        time.sleep(0.05)
+        time.sleep(every)
 
 
 @pytest.mark.slow
@@ -75,27 +76,32 @@ def test_a_client_and_the_server_killed_mid_game_and_the_game_still_finishes(tmp
                                 stderr=subprocess.STDOUT, text=True, env=machine)
 
     watcher = RemoteTable(url, codes["spectator"], game_for=registry().game).connect()
-    joined = lambda: sum(item.event.text == "Player 2 joined." for item in list(watcher.log))  # noqa: E731
+    joined = lambda name="Player 2": sum(item.event.text == f"{name} joined." for item in list(watcher.log))  # noqa: E731
     clients = {seat: join(seat, "--code", entry["code"]) for seat, entry in enumerate(codes["seats"])}
     killed = []
+    paused = (0, 2, 3)
     try:
-        wait_for(lambda: actions(record) >= 6, "the first moves")
+        wait_for(lambda: all(joined(f"Player {s + 1}") for s in range(4)), "everyone at the table")
+        wait_for(lambda: actions(record) >= 1, "the first move", every=0.01)
+        for seat in paused:  # the other machines pause, so the game is still on when the host dies
+            clients[seat].send_signal(signal.SIGSTOP)
         clients[1].send_signal(signal.SIGKILL)  # a player's machine drops out ...
         killed.append(clients[1].wait(BOUND))
         clients[1] = join(1)  # ... and joins again with the code it kept
         wait_for(lambda: joined() == 2, "Player 2 back at the table")
         watcher.close()
-        back = actions(record)
-        wait_for(lambda: actions(record) > back, "a move after the rejoin")
         server.send_signal(signal.SIGKILL)  # the host's machine dies mid-game
         server.wait(BOUND)
         taken = GameRecord.load(record)
         assert taken.outcome is None, "the game ended before the server was killed"
+        for seat in paused:
+            clients[seat].send_signal(signal.SIGCONT)
         server = started([*TABLETOP, "serve", "--resume", str(data), "--port", str(port)], env)
         outputs = {seat: client.communicate(timeout=BOUND)[0] for seat, client in clients.items()}
     finally:
         for client in clients.values():
             if client.poll() is None:
+                client.send_signal(signal.SIGCONT)
                 client.kill()
         server.terminate()
         server.wait(BOUND)
