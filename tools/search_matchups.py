@@ -8,6 +8,7 @@ legal action left out; CPU time, as the machine may be shared: it is what one co
 processes (``--jobs``), each game played in one process, so figures do not depend on them.
 
     nice -n 10 python tools/search_matchups.py --games 400 --rows bluff-new-honest,wms-new-veteran
+    nice -n 10 python tools/search_matchups.py --games 100 --rows 'wms:ismcts:trust=2|veteran'
     python tools/search_matchups.py --list
 
 The Bluff test game lives in tests/, so this script is run from the checkout's root.
@@ -87,9 +88,19 @@ def _one_game(args: tuple[str, list[str], int, int]) -> tuple[float, int, list[f
     return result.outcome.share(seat), seat, times
 
 
+def row(name: str) -> tuple[str, list[str]]:
+    """A named row, or one written out as ``GAME:SEAT|SEAT|...`` (the first seat measured)."""
+    if name in ROWS:
+        return ROWS[name]
+    game_name, sep, seats = name.partition(":")
+    if not sep or "|" not in seats:
+        raise SystemExit(f"No row '{name}': name one from --list, or write GAME:SEAT|SEAT (e.g. wms:ismcts|veteran).")
+    return game_name, seats.split("|")
+
+
 def run_row(name: str, games: int, seed: int, jobs: int, seconds: float, every: int = 0) -> dict:
     """Play the row's games; with ``every``, print the row so far after each ``every`` games."""
-    game_name, bots = ROWS[name]
+    game_name, bots = row(name)
     bots = [b.format(t=seconds) for b in bots]
     work = [(game_name, bots, i, seed) for i in range(games)]
     results: list[tuple[float, int, list[float]]] = []
@@ -135,7 +146,8 @@ def _line(row: dict) -> str:
 
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
-    parser.add_argument("--rows", default=",".join(ROWS), help="comma-separated row names (--list)")
+    parser.add_argument("--rows", nargs="+", default=[",".join(ROWS)],
+                        help="comma-separated row names (--list), or GAME:SEAT|SEAT for any other (one an argument)")
     parser.add_argument("--games", type=int, default=400)
     parser.add_argument("--seed", type=int, default=1)
     parser.add_argument("--jobs", type=int, default=1, help="worker processes, one game each at a time")
@@ -149,7 +161,8 @@ def main() -> None:
         return
     print("| row | seats (first measured) | games | wins | 95% CI (Wilson) | by seat | median CPU s | 90th pct |")
     print("|---|---|---|---|---|---|---|---|", flush=True)
-    for name in args.rows.split(","):
+    names = [n for value in args.rows for n in ([value] if ":" in value else value.split(","))]
+    for name in names:
         print(_line(run_row(name.strip(), args.games, args.seed, args.jobs, args.seconds, args.every)), flush=True)
 
 

@@ -368,27 +368,46 @@ def opponent_model(kind: int, hooks: Any, game: Any, kit: SearchKit, rng: random
     return policy_model(kit.rollout, rng) if kit.rollout is not None else None
 
 
+def game_defaults(kit: SearchKit) -> dict[str, SettingValue]:
+    """The kit's own defaults for the settings, checked like typed ones (a wrong name or value
+    in a game's kit is the author's mistake: one sentence, at the first search)."""
+    from tabletop.core.errors import UnknownNameError
+
+    own = dict(kit.settings or {})
+    known = {s.name: s for s in SETTINGS}
+    for name, value in own.items():
+        setting = known.get(name)
+        if setting is None or name in ("iterations", "time"):
+            raise UnknownNameError(f"The game's search kit sets '{name}', which is not an ismcts setting it may set "
+                             f"(one of {', '.join(n for n in known if n not in ('iterations', 'time'))}); "
+                             "set the budget with SearchKit(iterations=...).")
+        own[name] = setting.parse("the game's search kit", str(value))
+    return own
+
+
 def _configure(values: Mapping[str, SettingValue], hooks: Any):
-    """A factory with these settings that asks the game's plugin for its search hooks."""
+    """A factory with these settings that asks the game's plugin for its search hooks (the
+    game's kit may set its own defaults; the seat's typed settings win)."""
     timed = values.get("time")
     iterations = values.get("iterations")
 
     def make(game: Any, seat: int, rng: random.Random) -> ISMCTSAgent:
         kit = search_kit(hooks, game)
+        chosen = {**game_defaults(kit), **values}
         budget = iterations
         if budget is None and timed is None:
             budget = kit.iterations or DEFAULT_ITERATIONS
         return ISMCTSAgent(
             rng, iterations=budget, time=timed,
-            depth=int(values.get("depth", DEFAULT_DEPTH)),
-            exploration=float(values.get("explore", 0.7)), widen=float(values.get("widen", 2.0)),
-            reuse=bool(values.get("reuse", 1)), kit=kit,
-            trust=float(values.get("trust", DEFAULT_TRUST)),
-            model=opponent_model(int(values.get("belief", 0)), hooks, game, kit, rng),
-            particles=int(values.get("particles", DEFAULT_PARTICLES)),
-            floor=min(1.0, float(values.get("floor", DEFAULT_FLOOR))),
-            workers=int(values.get("workers", 1)),
-            regret=bool(values.get("regret", 0)),
+            depth=int(chosen.get("depth", DEFAULT_DEPTH)),
+            exploration=float(chosen.get("explore", 0.7)), widen=float(chosen.get("widen", 2.0)),
+            reuse=bool(chosen.get("reuse", 1)), kit=kit,
+            trust=float(chosen.get("trust", DEFAULT_TRUST)),
+            model=opponent_model(int(chosen.get("belief", 0)), hooks, game, kit, rng),
+            particles=int(chosen.get("particles", DEFAULT_PARTICLES)),
+            floor=min(1.0, float(chosen.get("floor", DEFAULT_FLOOR))),
+            workers=int(chosen.get("workers", 1)),
+            regret=bool(chosen.get("regret", 0)),
         )
 
     return make

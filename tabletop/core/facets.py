@@ -34,7 +34,9 @@ class SearchKit:
       times as often;
     * ``redraw(state, seat, rng)``: choose again, in a sampled state, the secret choices other
       seats have made (face-down orders), as the rollout policy would, instead of uniformly;
-    * ``iterations``: the game's default budget when a seat names none.
+    * ``iterations``: the game's default budget when a seat names none;
+    * ``settings``: the game's own defaults for the other ``ismcts`` settings (``{"trust": 2,
+      "belief": 1}``, say), as measured best for it; a seat's typed settings still win.
 
     A game computes its kit once (a class attribute, set in ``__init__`` or a
     ``functools.cached_property``): search asks for it once per bot.
@@ -46,6 +48,7 @@ class SearchKit:
     redraw: Callable[[Any, int, random.Random], None] | None = None
     iterations: int | None = None
     at_round_start: bool = False
+    settings: Mapping[str, int | float] | None = None
 
 
 #: ``vocabulary(game, seats, options)``: every action text the game can ever offer at that table.

@@ -57,4 +57,5 @@ def search_kit(hooks: Any, game: Game) -> SearchKit:
         guide=getattr(evaluation, "guide", None), redraw=getattr(rollout, "redraw", None),
         iterations=getattr(evaluation, "iterations", None),
         at_round_start=bool(getattr(evaluation, "at_round_start", False)),
+        settings=own.settings if evaluation is own.evaluation else None,
     )

@@ -113,6 +113,22 @@ def test_the_default_budget_is_the_games_own_unless_one_is_set(goofspiel):
     assert plain.iterations == DEFAULT_ITERATIONS
 
 
+def test_a_games_kit_sets_its_own_defaults_and_a_seats_typed_settings_win(goofspiel, monkeypatch):
+    from tabletop.core.facets import SearchKit
+
+    monkeypatch.setattr(goofspiel, "search", SearchKit(settings={"trust": 2, "depth": 5}), raising=False)
+    own = ISMCTS.configured("", None).factory(goofspiel, 0, random.Random(0))
+    assert (own.trust, own.depth) == (2.0, 5)
+    typed = ISMCTS.configured("trust=4", None).factory(goofspiel, 0, random.Random(0))
+    assert (typed.trust, typed.depth) == (4.0, 5)
+    monkeypatch.setattr(goofspiel, "search", SearchKit(settings={"iterations": 9}), raising=False)
+    with pytest.raises(UnknownNameError, match="budget with SearchKit"):
+        ISMCTS.configured("", None).factory(goofspiel, 0, random.Random(0))
+    monkeypatch.setattr(goofspiel, "search", SearchKit(settings={"trust": "lots"}), raising=False)
+    with pytest.raises(UnknownNameError, match="takes a number"):
+        ISMCTS.configured("", None).factory(goofspiel, 0, random.Random(0))
+
+
 def test_a_policy_redraws_the_samples_before_search_walks_them(goofspiel):
     # A rollout policy's redraw sees every sample first, with the searching seat.
     seen = []
