@@ -45,8 +45,8 @@ def check_in_view(screen: GameScreen) -> None:
 async def in_view_once_drawn(screen: GameScreen, pilot) -> None:
     """check_in_view once Textual has laid out what the screen was just given: on a busy machine
     the layout can lag the content by a few idle cycles, so wait on the condition (a bounded number
-    of cycles), never on a clock."""
-    for _ in range(20):
+    of cycles, generous: on CI under load twenty were once too few), never on a clock."""
+    for _ in range(200):
         try:
             check_in_view(screen)
             return
