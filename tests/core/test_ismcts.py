@@ -3,7 +3,8 @@ import sys
 
 import pytest
 
-from tabletop.agents.ismcts import DEFAULT_ITERATIONS, ISMCTS, ISMCTSAgent
+from tabletop.agents.ismcts import DEFAULT_ITERATIONS, ISMCTSAgent
+from tabletop.agents.ismcts_bot import ISMCTS
 from tabletop.agents.search_tree import HIDDEN
 from tabletop.core.decision import Decision
 from tabletop.core.errors import UnknownNameError
