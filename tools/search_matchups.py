@@ -32,6 +32,10 @@ from tabletop.engine.simulate import bot_rng  # noqa: E402
 
 NEW = "ismcts:belief=1"  # with beliefs (the rule-based bot as model)
 OLD = "ismcts:belief=0"  # the search before the belief (today's: uniform worlds, the default)
+#: The commit issue 23 started from: ``before`` in a seats list is the search as it was there
+#: (its engine defaults, no beliefs, no regret matching, one worker, and the game's search kit
+#: from that commit), ``before:time=0.1`` with settings.
+START = "3b9c299"
 EQUAL = "time={t}"
 
 #: name -> (game, seats: the first is the bot measured)
@@ -55,6 +59,36 @@ def _registry():
     from tests.bluff import plugin as bluff_plugin
 
     return build_registry(extra=[bluff_plugin])
+
+
+def _kit_at(game, revision: str):
+    """The game's search kit as its search.py at ``revision`` made it (read from git)."""
+    import importlib.util
+    import subprocess
+    import tempfile
+
+    package = type(game).__module__.rsplit(".", 1)[0]  # tabletop_games.<game>
+    folder = package.split(".", 1)[1]
+    source = subprocess.run(["git", "show", f"{revision}:plugins/{folder}/search.py"], capture_output=True, text=True,
+                            check=True, cwd=Path(__file__).resolve().parents[1]).stdout
+    with tempfile.NamedTemporaryFile("w", suffix=".py", delete=False) as handle:
+        handle.write(source)
+    spec = importlib.util.spec_from_file_location(f"{package}.search_at_{revision}", handle.name)
+    module = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(module)
+    return module.search_kit(game)
+
+
+def _before(game, text: str, seat: int, rng):
+    """``before[:settings]``: the search at :data:`START` (old kit, old defaults)."""
+    from tabletop.agents.ismcts import DEFAULT_ITERATIONS, ISMCTSAgent
+
+    kit = _kit_at(game, START) if hasattr(game, "search") and game.name != "bluff" else None
+    values = dict(pair.split("=", 1) for pair in filter(None, text.partition(":")[2].split(",")))
+    timed = float(values["time"]) if "time" in values else None
+    iterations = int(values["iterations"]) if "iterations" in values else (
+        None if timed is not None else (kit.iterations if kit and kit.iterations else DEFAULT_ITERATIONS))
+    return ISMCTSAgent(rng, iterations=iterations, time=timed, kit=kit)
 
 
 def _one_game(args: tuple[str, list[str], int, int]) -> tuple[float, int, list[float]]:
@@ -81,7 +115,10 @@ def _one_game(args: tuple[str, list[str], int, int]) -> tuple[float, int, list[f
     agents = []
     game_seed = seed + index
     for s, b in enumerate(order):
-        agent = registry.bot(game_name, bots[b]).factory(game, s, bot_rng(game_seed, s))
+        if bots[b].split(":")[0] == "before":
+            agent = _before(game, bots[b], s, bot_rng(game_seed, s))
+        else:
+            agent = registry.bot(game_name, bots[b]).factory(game, s, bot_rng(game_seed, s))
         agents.append(Timed(agent) if b == 0 else agent)
     result = run_match(game, agents, seed=game_seed)
     seat = order.index(0)
