@@ -6,13 +6,12 @@ decorations, prisms, gold), plus what the machine will still produce in the turn
 has left (its generators' energy spent on its producers at their current sides, the way
 that makes the most points, fading as parts unwind), plus resources still to be spent, and
 the most-prisms bonus shared by the prisms each seat will have, not only the ones it holds.
-The playout winds, produces and buys before it ends its turn.
+The playout produces, then buys, then winds or installs before it ends its turn.
 """
 
 from __future__ import annotations
 
 import math
-import os
 import random
 from collections.abc import Sequence
 
@@ -24,7 +23,7 @@ from tabletop_games.windup_machines.machine import machine_score
 IRON_WORTH = 0.3
 #: A lead of this many points makes a seat e times as likely to win.
 SCALE = 4.0
-#: How often a playout takes some other action than ending its turn.
+#: How often a playout takes a busy action (see rollout_policy) rather than any legal one.
 BUSY = 0.85
 #: Search's default budget here: about 0.1 s a decision (12 of 20 against the engineer;
 #: 800 iterations won 14 of 20 at 0.24 s a decision).
@@ -147,26 +146,10 @@ def guide(game):
     return suggest
 
 
-POLICY = os.environ.get("WINDUP_POLICY", "busy")
-
-
 def rollout_policy(game):
-    """Do something (wind, produce, buy, install) rather than end the turn, mostly."""
-    if POLICY == "ordered":
-        return ordered_policy(game)
-
-    def policy(state, seat: int, legal: Sequence[str], rng: random.Random) -> str:
-        if "done" in legal and len(legal) > 1 and rng.random() < BUSY:
-            busy = [a for a in legal if a != "done" and a != "restart"]
-            if busy:
-                return rng.choice(busy)
-        return rng.choice(legal)
-
-    return policy
-
-
-def ordered_policy(game):
-    """Produce while anything can, else buy, else wind or something else, mostly; rarely end."""
+    """Mostly busy, in the engineer's order: produce while anything can (energy not used is
+    lost), else buy a part (it scores its gear at once), else wind, install, hire or the like
+    (never a worker's ability: a random one mostly wastes gold); now and then anything."""
 
     def policy(state, seat: int, legal: Sequence[str], rng: random.Random) -> str:
         if len(legal) == 1 or rng.random() >= BUSY:
@@ -177,7 +160,7 @@ def ordered_policy(game):
         buy = [a for a in legal if a.startswith("buy")]
         if buy:
             return rng.choice(buy)
-        busy = [a for a in legal if a != "done" and a != "restart" and a[0] != "u"]
+        busy = [a for a in legal if a != "done" and a != "restart" and not a.startswith("use")]
         return rng.choice(busy) if busy else rng.choice(legal)
 
     return policy

@@ -105,3 +105,37 @@ def test_the_last_projection_is_the_score_as_it_stands():
     worth = projected(GAME, state)
     for seat in (0, 1):
         assert abs(worth[seat] - totals[seat] - 0.15 * state.gold[seat]) < 1e-9
+
+
+# ---- the playout policy (search.py) ---------------------------------------------------------
+
+def test_playouts_produce_before_winding_buying_or_ending_the_turn():
+    # p1's first turn: the generator's energy is waiting; a playout mostly spends it first.
+    from tabletop_games.windup_machines.search import rollout_policy
+
+    state = _even_start()
+    legal = GAME.legal_actions(state, 0)
+    assert "produce r2c3" in legal and "done" in legal
+    policy = rollout_policy(GAME)
+    rng = random.Random(3)
+    drawn = [policy(state, 0, legal, rng) for _ in range(400)]
+    assert set(drawn) <= set(legal)
+    assert drawn.count("produce r2c3") > 0.8 * len(drawn)
+
+
+def test_playouts_play_whole_games_by_the_rules():
+    from tabletop_games.windup_machines.search import rollout_policy
+
+    policy = rollout_policy(GAME)
+    for seed in range(3):
+        rng = random.Random(seed)
+        state = GAME.new_state(2, seed=seed)
+        steps = 0
+        while GAME.outcome(state) is None:
+            mover = GAME.to_act(state)[0]
+            legal = GAME.legal_actions(state, mover)
+            action = policy(state, mover, legal, rng)
+            assert action in legal
+            GAME.apply(state, mover, action)   # the rules refuse anything illegal
+            steps += 1
+        assert GAME.outcome(state) is not None and steps < GAME.step_limit(2)
