@@ -18,7 +18,8 @@ import random
 from collections.abc import Sequence
 
 from tabletop.plugin_api import SearchKit, win_shares
-from tabletop_games.windupwar.state import CHARGE, IN_PLAY, WINDUP
+from tabletop_games.windupwar.search_model import ProgramModel
+from tabletop_games.windupwar.state import CHARGE, IN_PLAY, SLOTS, WINDUP
 
 #: Points a charging seat scores in a round, and hearts an army loses in one, on average.
 CHARGES_PER_ROUND = 1.5
@@ -152,22 +153,53 @@ def rollout_policy(game):
             return min(legal, key=lambda a: (card[a[6:]].colour in allowed, a))
         return rng.choice(legal)
 
+    model = ProgramModel(game)
+
     def redraw(state, seat: int, rng: random.Random) -> None:
-        """Program the other seats' face-down cards again, as this policy would have."""
+        """Program the other seats' rows as the tactician would: the face-down cards again, and
+        the slots they have still to program too, so only ``seat`` is left to decide."""
         if state.phase != WINDUP:
             return
         for other in range(state.n):
             program = state.program[other]
-            if other == seat or not program:
+            pending = other in state.pending
+            if other == seat or not (program or pending):
                 continue
-            hand = state.hands[other]
+            drawn = model.programs(state, other)
+            chosen = drawn[rng.randrange(len(drawn))]
+            hand, seen = state.hands[other], state.hands_seen[other]
             pool = hand + program
             count = len(program)
             program.clear()
-            for _ in range(count):
+            # The slots already programmed hold hidden cards (the seen ones left in hand are not there).
+            for card in chosen:
+                if len(program) >= count:
+                    break
+                if card in pool:
+                    pool.remove(card)
+                    program.append(card)
+            while len(program) < count:
                 choice = program_card(state, other, pool, rng)
                 pool.remove(choice)
                 program.append(choice)
             hand[:] = pool
+            if not pending:
+                continue
+            for card in chosen[count:]:
+                if len(program) >= SLOTS:
+                    break
+                if card in hand:
+                    hand.remove(card)
+                elif card in seen:
+                    seen.remove(card)
+                else:
+                    continue
+                program.append(card)
+            while len(program) < SLOTS and (hand or seen):
+                legal = hand + seen
+                choice = program_card(state, other, legal, rng)
+                (hand if choice in hand else seen).remove(choice)
+                program.append(choice)
+            state.pending = tuple(s for s in state.pending if s != other)
 
     return policy, redraw

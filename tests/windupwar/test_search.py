@@ -4,7 +4,8 @@ import random
 
 from tabletop.core.decision import Decision
 from tabletop.engine.registry import build_registry
-from tests.windupwar.helpers import position, program
+from tabletop_games.windupwar.search_model import ProgramModel
+from tests.windupwar.helpers import position
 
 
 def test_search_programs_the_attack_that_destroys_the_last_enemy_unit(game):
@@ -12,6 +13,7 @@ def test_search_programs_the_attack_that_destroys_the_last_enemy_unit(game):
     hand = ["A1L.g", "BL.g", "BL.p", "RL.k", "CH.p", "DAR.i", "FL.o"]
     state = position(game, [["infantry", "tank", "helicopter"], ["tank", "sapper", "scout"]],
                       hands={0: hand}, active={1: 2}, hearts={1: 1})
+    game.apply(state, 1, "RL.k")  # the enemy has programmed its whole hand
     search = build_registry().bot("windupwar", "ismcts:iterations=200").factory(game, 0, random.Random(3))
     row, reused = [], []
     while 0 in state.pending:
@@ -19,7 +21,6 @@ def test_search_programs_the_attack_that_destroys_the_last_enemy_unit(game):
         row.append(action)
         reused.append(search.last_reused)
         game.apply(state, 0, action)
-    program(game, state, {})
     assert "A1L.g" in row
     assert game.outcome(state).winners == (0,)
     # Programming the next slot learns nothing new: the search goes on in the tree it has.
@@ -38,10 +39,11 @@ def test_search_cancels_the_charge_that_would_win_the_war(game):
     assert search.choose(Decision(game, state, 1, game.legal_actions(state, 1))) == "CH.k"
 
 
-def test_the_playout_redraws_the_other_seats_hidden_program_from_their_own_cards(game):
+def test_the_redraw_programs_the_other_seats_rows_as_the_tactician_would(game):
     # Seat 0 programmed three cards, its discard pile holds cards (a Charge! would score):
-    # redrawn the way the playout programs, its hidden row holds a Charge! far more often
-    # than a uniform draw of its cards gives, and nobody's cards change hands.
+    # redrawn the way the tactician programs, its hidden row holds a Charge! far more often
+    # than a uniform draw of its cards gives; its remaining slots are programmed too, from
+    # its own cards, so only seat 1 is left to decide; nobody's cards change hands.
     state = position(game, [["infantry", "tank", "helicopter"], ["tank", "sapper", "helicopter"]],
                      hands={0: ["A1L.g", "A1R.g", "A2L.g", "BL.g", "BL.k", "CH.k", "CH.p", "RL.k", "SB.b"]})
     for card in ("A1L.g", "BL.g", "SB.b"):
@@ -52,14 +54,28 @@ def test_the_playout_redraws_the_other_seats_hidden_program_from_their_own_cards
     uniform = redrawn = 0
     for _ in range(200):
         sample = decision.sample_state(rng)
-        uniform += any(c.startswith("CH") for c in sample.program[0])
+        uniform += any(c.startswith("CH") for c in sample.program[0][:3])
         own = (sample.hands[1][:], sample.program[1][:])
         cards = sorted(sample.hands[0] + sample.program[0])
         redraw(sample, 1, rng)
-        assert len(sample.program[0]) == 3 and sorted(sample.hands[0] + sample.program[0]) == cards
+        assert len(sample.program[0]) == 5 and sorted(sample.hands[0] + sample.program[0]) == cards
+        assert sample.pending == (1,)
         assert (sample.hands[1], sample.program[1]) == own
-        redrawn += any(c.startswith("CH") for c in sample.program[0])
+        redrawn += any(c.startswith("CH") for c in sample.program[0][:3])
     assert redrawn > 1.5 * uniform
+
+
+def test_the_tactician_model_programs_only_the_seats_own_cards_and_charges_with_a_discard(game):
+    # A seat whose discard pile holds cards and whose hand holds both Charge! cards: the
+    # tactician charges in nearly every program drawn for it, five cards from its hand, and
+    # the same round gives the same programs whoever asks first.
+    hand = ["A1L.g", "A1R.g", "DAR.i", "BL.g", "BL.k", "CH.k", "CH.p", "RL.k", "FL.o", "BR.o"]
+    state = position(game, [["infantry", "tank", "helicopter"], ["tank", "sapper", "helicopter"]],
+                     hands={0: hand, 1: hand})
+    programs = ProgramModel(game).programs(state, 0)
+    assert all(len(p) == 5 and len(set(p)) == 5 and set(p) <= set(hand) for p in programs)
+    assert sum(any(c.startswith("CH") for c in p) for p in programs) >= 0.8 * len(programs)
+    assert ProgramModel(game).programs(game.copy(state), 0) == programs
 
 
 def test_same_seed_and_budget_give_the_same_programming_with_redrawn_samples(game):
