@@ -31,21 +31,22 @@ class ProgramModel:
         self.game = game
         self.cache: dict[tuple, list[list[str]]] = {}
 
-    def key(self, state, seat: int) -> tuple:
-        """Everything public the tactician's programming reads: the seat's cards (hand and
-        programmed together), armies, piles, points, and the last war's damage by seat."""
+    def public(self, state) -> tuple:
+        """Everything public the tactician's programming reads, but the seat's own cards:
+        armies, piles, points, cards held by seat, and the last war's damage by seat."""
         dealt = [0] * state.n
         for reveal in state.reveals:
             for s, d in enumerate(reveal[4]):
                 dealt[s] += d
-        cards = tuple(sorted(state.hands[seat] + state.hands_seen[seat] + state.program[seat]))
-        return (state.round, seat, cards, tuple(state.hearts), tuple(state.active), state.status,
+        return (state.round, tuple(state.hearts), tuple(state.active), state.status,
                 tuple(map(tuple, state.discard)), tuple(map(len, state.centre)), tuple(map(len, state.broken)),
                 tuple(dealt), tuple(len(state.hands[s]) + len(state.hands_seen[s]) + len(state.program[s])
                                     for s in range(state.n)))
 
-    def programs(self, state, seat: int) -> list[list[str]]:
-        key = self.key(state, seat)
+    def programs(self, state, seat: int, public: tuple | None = None) -> list[list[str]]:
+        """The programs drawn for ``seat`` this round (``public``: :meth:`public`, if made already)."""
+        cards = tuple(sorted(state.hands[seat] + state.hands_seen[seat] + state.program[seat]))
+        key = (seat, cards, public or self.public(state))
         drawn = self.cache.get(key)
         if drawn is None:
             if len(self.cache) >= KEEP:

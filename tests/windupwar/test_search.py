@@ -5,7 +5,7 @@ import random
 from tabletop.core.decision import Decision
 from tabletop.engine.registry import build_registry
 from tabletop_games.windupwar.search_model import ProgramModel
-from tests.windupwar.helpers import position
+from tests.windupwar.helpers import position, program
 
 
 def test_search_programs_the_attack_that_destroys_the_last_enemy_unit(game):
@@ -93,3 +93,15 @@ def test_same_seed_and_budget_give_the_same_programming_with_redrawn_samples(gam
         action = search.choose(Decision(game, state, 1, game.legal_actions(state, 1)))
         runs.append((action, {k: n.visits for k, n in search.trees[1].children.items()}))
     assert runs[0] == runs[1]
+
+
+def test_the_evaluation_plays_the_war_on_past_a_successful_charge(game):
+    # Seat 0's Charge! in slot 1 succeeds and waits for its card, but seat 1, on 3 of its 4
+    # points, charges alone in slot 2: the round is seat 1's, and the evaluation says so.
+    state = position(game, [["infantry", "tank", "helicopter"], ["tank", "sapper", "helicopter"]],
+                     hands={0: ["A1L.g", "CH.p"], 1: ["BL.k", "CH.k"]}, centre={1: ["A1L.g", "A1R.g", "BL.g"]})
+    program(game, state, {0: ["CH.p", "A1L.g"], 1: ["BL.k", "CH.k"]})
+    assert state.phase == "charge" and state.charger == 0
+    before = game.copy(state)
+    assert game.search.evaluation(state, 0) == [0.0, 1.0]
+    assert game.view(state, 0) == game.view(before, 0)  # the state searched is left as it was
