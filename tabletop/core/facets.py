@@ -33,7 +33,8 @@ class SearchKit:
       seat's own decision; search overrides it only when it visited its own move ``trust``
       times as often;
     * ``redraw(state, seat, rng)``: choose again, in a sampled state, the secret choices other
-      seats have made (face-down orders), as the rollout policy would, instead of uniformly;
+      seats have made (face-down orders) as an opponent model would, instead of uniformly; it
+      may also make there the secret choices they have still to make alongside ``seat``;
     * ``iterations``: the game's default budget when a seat names none;
     * ``settings``: the game's own defaults for the other ``ismcts`` settings (``{"trust": 2,
       "belief": 1}``, say), as measured best for it; a seat's typed settings still win.
