@@ -12,7 +12,7 @@ import random
 from collections.abc import Sequence
 
 from tabletop.plugin_api import SearchKit, win_shares
-from tabletop_games.wms.bots import AUGMENTS, Veteran
+from tabletop_games.wms.bots import Veteran
 
 #: What a unit's best combat value in hand is worth, in wounds.
 HAND_WORTH = 0.15
@@ -56,66 +56,44 @@ def evaluation(game):
     return evaluate
 
 
+def commander(game, legal: Sequence[str]) -> str | None:
+    """The commander to choose: the one whose card fights best (CC + RC), a command ability
+    that is a bonus or penalty in every fight counting 2 more; None when there is no choice.
+    The veteran takes the first listed: for the Evil Marines the Dark Apostle (5/3, AA and
+    Disrupt) rather than the Chaos Lord (7/4, the opponent's units -1 RC). Veteran against
+    veteran over 1,000 games (seeds 5001 on), the Evil Marines won 40.9% with the Dark Apostle
+    and 50.2% with the Chaos Lord; the Marines 59.1% with the Chapter Master (6/5, this rule's
+    choice too) and 56.6% with the Captain (6/4)."""
+    cards = game.cards
+    options = [a for a in legal if a.startswith("commander ")]
+    if len(options) < 2:
+        return None
+
+    def strength(action: str) -> float:
+        card = cards[action.split()[1]]
+        return card.cc + card.rc + 2 * sum(e.kind == "bonus" for e in card.effects)
+
+    return max(options, key=strength)
+
+
 def guide(game):
-    """The veteran's move where it starts something (set-up, a play, an answer), and mid-play
-    the veteran's way of going on with the play being made (:func:`continuation`): search
-    overrides it only where it is sure (see ``trust`` in docs/search.md). Without a guide
-    mid-play, 150 noisy playouts composed plays alone: useless Disrupts, sacrificed units and
-    take-backs, mostly with the Evil Marines, whose plays offer the most additions."""
-    go_on = continuation(game)
+    """The veteran's move where it starts something (set-up, a play, an answer), but the
+    commander chosen by :func:`commander`: search overrides it only where it is sure (see
+    ``trust`` in docs/search.md). Mid-play the search composes alone: the veteran's plan was
+    its own (guiding it there with the veteran's way of going on won 52.5% of 80 games, 62.5%
+    / 42.5% by seat, below the plain search)."""
 
     def suggest(decision) -> str | None:
         view = decision.view
-        if view["phase"] != "setup" and view["pending"] is not None:
-            return go_on(decision)
+        if view["phase"] == "setup":
+            chosen = commander(game, decision.legal)
+            if chosen is not None:
+                return chosen
+        elif view["pending"] is not None:
+            return None
         return Veteran(game, decision.seat, random.Random(0)).choose(decision)
 
     return suggest
-
-
-def continuation(game):
-    """The veteran's next step for a play already started: first the sacrifice it would make
-    (a card no unit in hand can use), then the finish with the best margin as soon as the play
-    equals or beats (the opening play: its better style), else the addition that gains the
-    most per card spent; with none, take the play back (None when that is spent too)."""
-    values = game.values
-
-    def step(decision) -> str | None:
-        legal = decision.legal
-        seat = decision.seat
-        veteran = Veteran(game, seat, random.Random(0))
-        state = decision.sample_state(random.Random(0))
-        play = state.pending
-        if play is None:
-            return None
-        finishes = [a for a in legal if a == "done" or a.startswith(("tide ", "style "))]
-        if finishes and play.sacrifice is None:
-            for sacrifice in veteran._sacrifice(state):
-                if sacrifice in legal:
-                    return sacrifice
-        if finishes:
-            def margin(finish: str) -> int:
-                style = state.style if finish == "done" else finish.split()[1]
-                mine, theirs = values.compare(state, seat, play, style)
-                return mine - theirs
-            return max(finishes, key=margin)
-        styles = veteran._styles(state)
-        before = veteran._margin(state, play, styles)
-        chosen = None
-        for option in legal:
-            if option.split()[0] not in AUGMENTS:
-                continue
-            probe = game.copy(state)
-            game.apply(probe, seat, option)
-            gain = veteran._margin(probe, probe.pending, veteran._styles(probe)) - before
-            price = veteran._price(option)
-            if gain > 0 and (chosen is None or gain / price > chosen[0]):
-                chosen = (gain / price, option)
-        if chosen is not None:
-            return chosen[1]
-        return "cancel" if "cancel" in legal else None
-
-    return step
 
 
 def rollout_policy(game):

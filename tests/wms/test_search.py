@@ -22,32 +22,19 @@ def test_search_answers_with_a_weaker_unit_that_wins_and_keeps_its_strongest():
     assert action in ("play renegade", "play evil-marine")
 
 
-def _guide_says(state, seat):
+def test_the_guide_chooses_the_commander_that_fights_best():
+    # The Evil Marines' Chaos Lord (7 CC, 4 RC, the opponent's units -1 RC) over the Dark
+    # Apostle (5 CC, 3 RC); the Marines' Chapter Master (6/5) over the Captain (6/4).
     from tabletop_games.wms.search import guide
 
-    return guide(GAME)(Decision(GAME, state, seat, GAME.legal_actions(state, seat)))
-
-
-def test_mid_play_the_guide_finishes_an_answer_that_already_equals_or_beats():
-    # A Renegade (3 RC) answers a Marine's 3 RC: it already equals, so the guide finishes it
-    # rather than add Disrupt, equipment or a sacrifice of a unit it may need later.
-    state = fight(["marine"], ["renegade", "evil-marine", "combi-bolter", "possessed"])
-    play(state, MARINES, "play marine", "style rc")
-    play(state, EVIL, "play renegade")
-    assert "done" in GAME.legal_actions(state, EVIL)
-    assert _guide_says(state, EVIL) == "done"
-
-
-def test_mid_play_the_guide_adds_the_equipment_that_makes_a_short_answer_reach():
-    # A Renegade's 3 RC falls short of a Sergeant's 4 RC; the Combi-bolter (+2 RC, Light
-    # only) makes it reach, so the guide equips it, then finishes.
-    state = fight(["sergeant"], ["renegade", "combi-bolter", "possessed", "hellish-brute"])
-    play(state, MARINES, "play sergeant", "style rc")
-    play(state, EVIL, "play renegade")
-    assert "done" not in GAME.legal_actions(state, EVIL)
-    assert _guide_says(state, EVIL) == "equip combi-bolter"
-    play(state, EVIL, "equip combi-bolter")
-    assert _guide_says(state, EVIL) == "done"
+    suggest = guide(GAME)
+    state = GAME.new_state(2, seed=0)
+    marines = Decision(GAME, state, MARINES, GAME.legal_actions(state, MARINES))
+    assert suggest(marines) == "commander chapter-master"
+    play(state, MARINES, "commander chapter-master", "done")
+    evil = Decision(GAME, state, EVIL, GAME.legal_actions(state, EVIL))
+    assert {"commander dark-apostle", "commander chaos-lord"} <= set(evil.legal)
+    assert suggest(evil) == "commander chaos-lord"
 
 
 def test_the_guide_names_only_legal_actions_through_whole_games():
