@@ -4,6 +4,10 @@ From the veteran's knowledge (bots.py): wounds decide the game, units in hand ar
 fights to come (a strong unit kept is worth more than one spent), an empty deck loses
 it too (a search that cycles its hand for better cards burns its deck), and a playout should
 finish a play it can finish rather than give up at random.
+
+Against the veteran at the default budget (tools/search_matchups.py, 200 games, seed 1): 62.0%
+(Wilson 55.1-68.4%), 73.0% from the first seat and 51.0% from the second, median 0.053 s of CPU
+a decision; before the guide chose the commander, 58.5% of 400 (73.5% / 43.5%).
 """
 
 from __future__ import annotations
