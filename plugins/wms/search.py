@@ -4,6 +4,10 @@ From the veteran's knowledge (bots.py): wounds decide the game, units in hand ar
 fights to come (a strong unit kept is worth more than one spent), an empty deck loses
 it too (a search that cycles its hand for better cards burns its deck), and a playout should
 finish a play it can finish rather than give up at random.
+
+Against the veteran at the default budget (tools/search_matchups.py, 200 games, seed 1): 62.0%
+(Wilson 55.1-68.4%), 73.0% from the first seat and 51.0% from the second, median 0.053 s of CPU
+a decision; before the guide chose the commander, 58.5% of 400 (73.5% / 43.5%).
 """
 
 from __future__ import annotations
@@ -56,14 +60,40 @@ def evaluation(game):
     return evaluate
 
 
+def commander(game, legal: Sequence[str]) -> str | None:
+    """The commander to choose: the one whose card fights best (CC + RC), a command ability
+    that is a bonus or penalty in every fight counting 2 more; None when there is no choice.
+    The veteran takes the first listed: for the Evil Marines the Dark Apostle (5/3, AA and
+    Disrupt) rather than the Chaos Lord (7/4, the opponent's units -1 RC). Veteran against
+    veteran over 1,000 games (seeds 5001 on), the Evil Marines won 40.9% with the Dark Apostle
+    and 50.2% with the Chaos Lord; the Marines 59.1% with the Chapter Master (6/5, this rule's
+    choice too) and 56.6% with the Captain (6/4)."""
+    cards = game.cards
+    options = [a for a in legal if a.startswith("commander ")]
+    if len(options) < 2:
+        return None
+
+    def strength(action: str) -> float:
+        card = cards[action.split()[1]]
+        return card.cc + card.rc + 2 * sum(e.kind == "bonus" for e in card.effects)
+
+    return max(options, key=strength)
+
+
 def guide(game):
-    """The veteran's move where it starts something (set-up, a play, an answer): search
-    overrides it only where it is sure (see ``trust`` in docs/search.md). Mid-play the
-    search composes alone: the veteran's plan was its own."""
+    """The veteran's move where it starts something (set-up, a play, an answer), but the
+    commander chosen by :func:`commander`: search overrides it only where it is sure (see
+    ``trust`` in docs/search.md). Mid-play the search composes alone: the veteran's plan was
+    its own (guiding it there with the veteran's way of going on won 52.5% of 80 games, 62.5%
+    / 42.5% by seat, below the plain search)."""
 
     def suggest(decision) -> str | None:
         view = decision.view
-        if view["phase"] != "setup" and view["pending"] is not None:
+        if view["phase"] == "setup":
+            chosen = commander(game, decision.legal)
+            if chosen is not None:
+                return chosen
+        elif view["pending"] is not None:
             return None
         return Veteran(game, decision.seat, random.Random(0)).choose(decision)
 
