@@ -17,9 +17,12 @@ The Bluff test game lives in tests/, so this script is run from the checkout's r
 from __future__ import annotations
 
 import argparse
+import functools
 import statistics
+import subprocess
 import sys
 import time
+import types
 from concurrent.futures import ProcessPoolExecutor
 from pathlib import Path
 
@@ -55,40 +58,35 @@ ROWS: dict[str, tuple[str, list[str]]] = {
 }
 
 
+@functools.cache
 def _registry():
     from tests.bluff import plugin as bluff_plugin
 
     return build_registry(extra=[bluff_plugin])
 
 
-def _kit_at(game, revision: str):
-    """The game's search kit as its search.py at ``revision`` made it (read from git)."""
-    import importlib.util
-    import subprocess
-    import tempfile
-
-    package = type(game).__module__.rsplit(".", 1)[0]  # tabletop_games.<game>
-    folder = package.split(".", 1)[1]
-    source = subprocess.run(["git", "show", f"{revision}:plugins/{folder}/search.py"], capture_output=True, text=True,
-                            check=True, cwd=Path(__file__).resolve().parents[1]).stdout
-    with tempfile.NamedTemporaryFile("w", suffix=".py", delete=False) as handle:
-        handle.write(source)
-    spec = importlib.util.spec_from_file_location(f"{package}.search_at_{revision}", handle.name)
-    module = importlib.util.module_from_spec(spec)
-    spec.loader.exec_module(module)
-    return module.search_kit(game)
+@functools.cache
+def _search_module_at(folder: str, revision: str) -> types.ModuleType:
+    """A game's search.py as it was at ``revision`` (read from git once a process), as a module."""
+    path = f"plugins/{folder}/search.py"
+    source = subprocess.run(["git", "show", f"{revision}:{path}"], capture_output=True, text=True, check=True,
+                            cwd=Path(__file__).resolve().parents[1]).stdout
+    module = types.ModuleType(f"tabletop_games.{folder}.search_at_{revision}")
+    exec(compile(source, f"{revision}:{path}", "exec"), module.__dict__)
+    return module
 
 
-def _before(game, text: str, seat: int, rng):
-    """``before[:settings]``: the search at :data:`START` (old kit, old defaults)."""
-    from tabletop.agents.ismcts import DEFAULT_ITERATIONS, ISMCTSAgent
+def _before(game, text: str, rng):
+    """``before[:settings]``: the search at :data:`START` (the kit of that commit, the engine's
+    defaults, which beliefs, regret matching and workers left as they were; typed settings
+    checked as ismcts checks them)."""
+    from tabletop.agents.ismcts_bot import ISMCTS, agent_for
+    from tabletop.core.facets import SearchKit
 
-    kit = _kit_at(game, START) if hasattr(game, "search") and game.name != "bluff" else None
-    values = dict(pair.split("=", 1) for pair in filter(None, text.partition(":")[2].split(",")))
-    timed = float(values["time"]) if "time" in values else None
-    iterations = int(values["iterations"]) if "iterations" in values else (
-        None if timed is not None else (kit.iterations if kit and kit.iterations else DEFAULT_ITERATIONS))
-    return ISMCTSAgent(rng, iterations=iterations, time=timed, kit=kit)
+    kit = SearchKit()
+    if game.name != "bluff":  # the Bluff test game came later, with no kit
+        kit = _search_module_at(type(game).__module__.split(".")[1], START).search_kit(game)
+    return agent_for(kit, ISMCTS.values(text.partition(":")[2]), None, game, rng)
 
 
 def _one_game(args: tuple[str, list[str], int, int]) -> tuple[float, int, list[float]]:
@@ -116,7 +114,7 @@ def _one_game(args: tuple[str, list[str], int, int]) -> tuple[float, int, list[f
     game_seed = seed + index
     for s, b in enumerate(order):
         if bots[b].split(":")[0] == "before":
-            agent = _before(game, bots[b], s, bot_rng(game_seed, s))
+            agent = _before(game, bots[b], bot_rng(game_seed, s))
         else:
             agent = registry.bot(game_name, bots[b]).factory(game, s, bot_rng(game_seed, s))
         agents.append(Timed(agent) if b == 0 else agent)
@@ -199,8 +197,13 @@ def main() -> None:
     print("| row | seats (first measured) | games | wins | 95% CI (Wilson) | by seat | median CPU s | 90th pct |")
     print("|---|---|---|---|---|---|---|---|", flush=True)
     names = [n for value in args.rows for n in ([value] if ":" in value else value.split(","))]
+    from tabletop.core.errors import TabletopError
+
     for name in names:
-        print(_line(run_row(name.strip(), args.games, args.seed, args.jobs, args.seconds, args.every)), flush=True)
+        try:
+            print(_line(run_row(name.strip(), args.games, args.seed, args.jobs, args.seconds, args.every)), flush=True)
+        except TabletopError as error:  # a bot or setting misnamed: one sentence
+            raise SystemExit(str(error)) from None
 
 
 if __name__ == "__main__":

@@ -72,36 +72,40 @@ def game_defaults(kit: SearchKit) -> dict[str, SettingValue]:
         setting = known.get(name)
         if setting is None or name in ("iterations", "time"):
             raise UnknownNameError(f"The game's search kit sets '{name}', which is not an ismcts setting it may set "
-                             f"(one of {', '.join(n for n in known if n not in ('iterations', 'time'))}); "
-                             "set the budget with SearchKit(iterations=...).")
+                                   f"(one of {', '.join(n for n in known if n not in ('iterations', 'time'))}); "
+                                   "set the budget with SearchKit(iterations=...).")
         own[name] = setting.parse("the game's search kit", str(value))
     return own
 
 
-def _configure(values: Mapping[str, SettingValue], hooks: Any):
-    """A factory with these settings that asks the game's plugin for its search hooks (the
-    game's kit may set its own defaults; the seat's typed settings win)."""
+def agent_for(kit: SearchKit, values: Mapping[str, SettingValue], hooks: Any, game: Any,
+              rng: random.Random) -> ISMCTSAgent:
+    """The search for ``game`` with this kit and these typed settings (the kit's own defaults
+    under them; its budget unless one is typed)."""
+    chosen = {**game_defaults(kit), **values}
     timed = values.get("time")
-    iterations = values.get("iterations")
+    budget = values.get("iterations")
+    if budget is None and timed is None:
+        budget = kit.iterations or DEFAULT_ITERATIONS
+    return ISMCTSAgent(
+        rng, iterations=budget, time=timed,
+        depth=int(chosen.get("depth", DEFAULT_DEPTH)),
+        exploration=float(chosen.get("explore", 0.7)), widen=float(chosen.get("widen", 2.0)),
+        reuse=bool(chosen.get("reuse", 1)), kit=kit,
+        trust=float(chosen.get("trust", DEFAULT_TRUST)),
+        model=opponent_model(int(chosen.get("belief", 0)), hooks, game, kit, rng),
+        particles=int(chosen.get("particles", DEFAULT_PARTICLES)),
+        floor=min(1.0, float(chosen.get("floor", DEFAULT_FLOOR))),
+        workers=int(chosen.get("workers", 1)),
+        regret=bool(chosen.get("regret", 0)),
+    )
+
+
+def _configure(values: Mapping[str, SettingValue], hooks: Any):
+    """A factory with these settings that asks the game's plugin for its search kit."""
 
     def make(game: Any, seat: int, rng: random.Random) -> ISMCTSAgent:
-        kit = search_kit(hooks, game)
-        chosen = {**game_defaults(kit), **values}
-        budget = iterations
-        if budget is None and timed is None:
-            budget = kit.iterations or DEFAULT_ITERATIONS
-        return ISMCTSAgent(
-            rng, iterations=budget, time=timed,
-            depth=int(chosen.get("depth", DEFAULT_DEPTH)),
-            exploration=float(chosen.get("explore", 0.7)), widen=float(chosen.get("widen", 2.0)),
-            reuse=bool(chosen.get("reuse", 1)), kit=kit,
-            trust=float(chosen.get("trust", DEFAULT_TRUST)),
-            model=opponent_model(int(chosen.get("belief", 0)), hooks, game, kit, rng),
-            particles=int(chosen.get("particles", DEFAULT_PARTICLES)),
-            floor=min(1.0, float(chosen.get("floor", DEFAULT_FLOOR))),
-            workers=int(chosen.get("workers", 1)),
-            regret=bool(chosen.get("regret", 0)),
-        )
+        return agent_for(search_kit(hooks, game), values, hooks, game, rng)
 
     return make
 

@@ -211,6 +211,14 @@ class BotSpec:
             if text:
                 raise UnknownNameError(f"The bot '{self.name}' takes no settings; write just '{self.name}'.")
             return self
+        values = self.values(text, clamp=clamp)
+        name = f"{self.name}:{text}" if text else self.name
+        return replace(self, name=name, factory=self.configure(values, hooks))
+
+    def values(self, text: str, *, clamp: Callable[[str], None] | None = None) -> dict[str, SettingValue]:
+        """The settings ``text`` (``key=value,...``) names, each parsed and checked (see :meth:`configured`)."""
+        from tabletop.core.errors import UnknownNameError
+
         known = {s.name: s for s in self.settings}
         values: dict[str, SettingValue] = {}
         for pair in filter(None, (p.strip() for p in text.split(","))):
@@ -222,5 +230,4 @@ class BotSpec:
                 names = ", ".join(known)
                 raise UnknownNameError(f"The bot '{self.name}' has no setting '{key}'; its settings are: {names}.")
             values[key] = known[key].parse(self.name, raw.strip(), clamp=clamp)
-        name = f"{self.name}:{text}" if text else self.name
-        return replace(self, name=name, factory=self.configure(values, hooks))
+        return values
