@@ -184,6 +184,22 @@ def rollout_policy(game):
 
     model = ProgramModel(game)
 
+    def fill(state, seat: int, program: list[str], upto: int, chosen: Sequence[str], places: list[list[str]],
+             rng: random.Random) -> None:
+        """Program ``seat`` up to ``upto`` cards taken from ``places``: the model's ``chosen`` cards
+        first, in order, where they are still there; then as the playout would."""
+        for notation in chosen:
+            if len(program) >= upto:
+                break
+            place = next((p for p in places if notation in p), None)
+            if place is not None:
+                place.remove(notation)
+                program.append(notation)
+        while len(program) < upto and any(places):
+            choice = program_card(state, seat, [c for p in places for c in p], rng)
+            next(p for p in places if choice in p).remove(choice)
+            program.append(choice)
+
     def redraw(state, seat: int, rng: random.Random) -> None:
         """Program the other seats' rows as the tactician would: the face-down cards again, and
         the slots they have still to program too, so only ``seat`` is left to decide."""
@@ -204,34 +220,11 @@ def rollout_policy(game):
             count = len(program)
             program.clear()
             # The slots already programmed hold hidden cards (the seen ones left in hand are not there).
-            for notation in chosen:
-                if len(program) >= count:
-                    break
-                if notation in pool:
-                    pool.remove(notation)
-                    program.append(notation)
-            while len(program) < count:
-                choice = program_card(state, other, pool, rng)
-                pool.remove(choice)
-                program.append(choice)
+            fill(state, other, program, count, chosen, [pool], rng)
             hand[:] = pool
             if not pending:
                 continue
-            for notation in chosen[count:]:
-                if len(program) >= SLOTS:
-                    break
-                if notation in hand:
-                    hand.remove(notation)
-                elif notation in seen:
-                    seen.remove(notation)
-                else:
-                    continue
-                program.append(notation)
-            while len(program) < SLOTS and (hand or seen):
-                legal = hand + seen
-                choice = program_card(state, other, legal, rng)
-                (hand if choice in hand else seen).remove(choice)
-                program.append(choice)
+            fill(state, other, program, SLOTS, chosen[count:], [hand, seen], rng)
             state.pending = tuple(s for s in state.pending if s != other)
 
     return policy, redraw
