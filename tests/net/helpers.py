@@ -84,3 +84,20 @@ async def next_of(ws, kind: str, *, seconds: float = 60.0, words: str = "") -> d
                 return message
 
     return await asyncio.wait_for(wait(), seconds)
+
+
+async def break_the_game(url: str, codes) -> tuple:
+    """Against a game whose second move fails (``Breaks``, ``Blurts``): seat 1 plays, then seat 2's
+    move meets the failure and is refused as BROKEN. Returns the two connections (still open)."""
+    from tabletop.net import protocol
+    from tabletop.net.server_table import BROKEN
+
+    one = await join(url, codes[0])
+    table = await next_of(one, "table")
+    await one.send(protocol.encode(protocol.act(table["seq"], next(a for a in table["legal"] if "play" in a))))
+    await next_of(one, "table")
+    two = await join(url, codes[1])
+    table = await next_of(two, "table")
+    await two.send(protocol.encode(protocol.act(table["seq"], table["legal"][0])))
+    assert (await next_of(two, "refused"))["reason"] == BROKEN
+    return one, two

@@ -10,12 +10,10 @@ import pluggy
 
 from tabletop.core import hookspecs
 from tabletop.core.hookspecs import hookimpl
-from tabletop.net import protocol
 from tabletop.net.server import Server
 from tabletop.net.server_store import Store
-from tabletop.net.server_table import BROKEN
 from tests.core.hidden_hand import CARDS, HiddenHand
-from tests.net.helpers import Games, hosting, join, next_of, people
+from tests.net.helpers import Games, break_the_game, hosting, join, next_of, people
 
 
 class Blurts(HiddenHand):
@@ -37,14 +35,7 @@ def test_a_failing_game_prints_no_hidden_card_on_the_hosts_terminal(tmp_path):
         game_id, codes = server.host(game, people(2), seed=1)
         url = await server.start()
         try:
-            one = await join(url, codes[0])
-            table = await next_of(one, "table")
-            await one.send(protocol.encode(protocol.act(table["seq"], next(a for a in table["legal"] if "play" in a))))
-            await next_of(one, "table")
-            two = await join(url, codes[1])
-            table = await next_of(two, "table")
-            await two.send(protocol.encode(protocol.act(table["seq"], table["legal"][0])))
-            assert (await next_of(two, "refused"))["reason"] == BROKEN
+            one, two = await break_the_game(url, codes)
             await one.close()
             await two.close()
         finally:

@@ -14,9 +14,8 @@ from tabletop.engine.session import SeatSpec
 from tabletop.net import protocol
 from tabletop.net.server import SHUTDOWN, Server
 from tabletop.net.server_store import Store
-from tabletop.net.server_table import BROKEN
 from tests.core.hidden_hand import HiddenHand
-from tests.net.helpers import BUNDLED, Games, hosting, join, next_of, people, registry
+from tests.net.helpers import BUNDLED, Games, break_the_game, hosting, join, next_of, people, registry
 from tests.net.wire_client import play_seat
 
 
@@ -127,14 +126,7 @@ def test_a_game_that_fails_stops_taking_moves_and_the_server_goes_on(tmp_path):
         _, other = server.host(registry().game("castlewars"), people(2), seed=1)
         url = await server.start()
         try:
-            one = await join(url, codes[0])
-            table = await next_of(one, "table")
-            await one.send(protocol.encode(protocol.act(table["seq"], next(a for a in table["legal"] if "play" in a))))
-            await next_of(one, "table")
-            two = await join(url, codes[1])
-            table = await next_of(two, "table")
-            await two.send(protocol.encode(protocol.act(table["seq"], table["legal"][0])))
-            assert (await next_of(two, "refused"))["reason"] == BROKEN
+            await break_the_game(url, codes)
             deadline = time.monotonic() + 120
             logs = await asyncio.gather(*[play_seat(url, other[i], rng=random.Random(i), deadline=deadline)
                                           for i in range(2)])
