@@ -7,7 +7,7 @@ block the event loop and other games go on. Every accepted action is in the reco
 (:mod:`tabletop.net.server_store`) before any frame reporting it is queued.
 
 One slow client cannot stall a table: each connection has a bounded send queue and a task
-that drains it; a client whose queue fills (it does not read) is dropped and the table goes
+that drains it (:mod:`tabletop.net.server_connection`); a client whose queue fills (it does not read) is dropped and the table goes
 on. A connection that floods messages or keeps sending malformed frames gets a ``bye``; an
 oversized frame is closed by the library (1009). One seat, one voice: a second connection with
 a seat's code replaces the first, which gets a ``bye``.
@@ -18,7 +18,6 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import secrets
-import time
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any
@@ -31,15 +30,10 @@ from tabletop.core.errors import RecordError, TabletopError
 from tabletop.core.game import Game
 from tabletop.engine.session import HUMAN, SeatSpec, Session
 from tabletop.net import protocol
+from tabletop.net.server_connection import SEND_QUEUE, Connection
 from tabletop.net.server_store import CodeBook, Store
 from tabletop.net.server_table import BROKEN, Away, Sent, Table, Viewer
 
-#: Frames a connection may have waiting to be sent; more and it is dropped as not reading.
-SEND_QUEUE = 64
-#: Messages a connection may send per second on average, and in one burst; an accepted move is
-#: not counted (a bot may answer as fast as the table asks), pings and refused frames are.
-FLOOD_RATE = 20.0
-FLOOD_BURST = 40
 #: Spectators one game lets in at once (one code opens all their places).
 MAX_SPECTATORS = 32
 #: Each run of a game numbers its frames from ``run * RUN_SEQS`` (2**32: more frames than a run
@@ -53,7 +47,6 @@ MAX_MALFORMED = 5
 
 UNKNOWN_CODE = "That join code is not known on this server; check it with the host."
 REPLACED = "Another connection joined with this seat's code; this one is closed (one seat, one voice)."
-TOO_SLOW = "Your connection did not keep up with the table; reconnect to continue."
 FLOOD = "Too many messages too fast; reconnect and send at most a few a second."
 MALFORMED = "Too many malformed frames; check the client against the protocol in docs/network.md."
 NO_HELLO = "Send a hello frame with your join code first."
@@ -61,79 +54,6 @@ SHUTDOWN = "The server is shutting down; your seat is saved, rejoin with your co
 RECODED = "The host gave this seat a new code; this one no longer opens it."
 BUSY = "Too many connections are joining this server at once; try again in a moment."
 FULL = "This game has as many spectators as it lets in; try again later."
-
-
-class Connection:
-    """One client: its viewer, a bounded queue of frames and the task that sends them in order."""
-
-    def __init__(self, ws: ServerConnection, viewer: Viewer, queue: int = SEND_QUEUE):
-        self.ws = ws
-        self.viewer = viewer
-        self.queue: asyncio.Queue[str | None] = asyncio.Queue(queue)
-        self.closing = False
-        self.closer: asyncio.Task | None = None
-        self.sender = asyncio.create_task(self._drain())
-        self._tokens = float(FLOOD_BURST)
-        self._last = time.monotonic()
-        self.malformed = 0
-
-    async def _drain(self) -> None:
-        with contextlib.suppress(ConnectionClosed, asyncio.CancelledError):
-            while (text := await self.queue.get()) is not None:
-                await self.ws.send(text)
-
-    def send(self, text: str) -> None:
-        if self.closing:
-            return
-        try:
-            self.queue.put_nowait(text)
-        except asyncio.QueueFull:
-            self.drop(TOO_SLOW)
-
-    def bye(self, reason: str, code: int = protocol.CLOSE_POLICY) -> None:
-        """Send a bye after what is queued, then close."""
-        if self.closing:
-            return
-        self.closing = True
-        with contextlib.suppress(asyncio.QueueFull):
-            self.queue.put_nowait(protocol.encode(protocol.bye(reason)))
-            self.queue.put_nowait(None)
-        self.closer = asyncio.create_task(self._close_after_sender(reason, code))
-
-    def drop(self, reason: str) -> None:
-        """Close a connection that does not read: no waiting on its queue."""
-        if self.closing:
-            return
-        self.closing = True
-        self.sender.cancel()
-        self.closer = asyncio.create_task(self._close(reason, protocol.CLOSE_POLICY))
-
-    async def _close_after_sender(self, reason: str, code: int) -> None:
-        with contextlib.suppress(asyncio.TimeoutError, asyncio.CancelledError):
-            await asyncio.wait_for(asyncio.shield(self.sender), 5)
-        self.sender.cancel()
-        await self._close(reason, code)
-
-    async def _close(self, reason: str, code: int) -> None:
-        try:
-            await asyncio.wait_for(self.ws.close(code, reason[:120]), 3)
-        except (asyncio.TimeoutError, ConnectionClosed, OSError):
-            pass
-        finally:
-            if self.ws.transport is not None and not self.ws.transport.is_closing():
-                self.ws.transport.abort()
-
-    def refund(self) -> None:
-        """An accepted move costs nothing: a fast bot answering every decision is no flood."""
-        self._tokens = min(FLOOD_BURST, self._tokens + 1)
-
-    def allow(self) -> bool:
-        """Token bucket: False once the connection sends faster than the flood limit."""
-        now = time.monotonic()
-        self._tokens = min(FLOOD_BURST, self._tokens + (now - self._last) * FLOOD_RATE)
-        self._last = now
-        self._tokens -= 1
-        return self._tokens >= 0
 
 
 @dataclass(eq=False)

@@ -13,7 +13,8 @@ import pytest
 from websockets.exceptions import ConnectionClosed
 
 from tabletop.net import protocol
-from tabletop.net.server import FLOOD, MALFORMED, NO_HELLO, RECODED, REPLACED, TOO_SLOW, UNKNOWN_CODE
+from tabletop.net.server import FLOOD, MALFORMED, NO_HELLO, RECODED, REPLACED, UNKNOWN_CODE
+from tabletop.net.server_connection import TOO_SLOW
 from tabletop.net.server_table import CHOSEN, STALE
 from tests.core.hidden_hand import HiddenHand
 from tests.net.helpers import Games, hosting, join, next_of, people
@@ -265,10 +266,10 @@ def test_simultaneous_moves_are_taken_in_seat_order_whoever_sends_first(tmp_path
 def test_a_bot_answering_every_decision_at_once_is_no_flood(tmp_path, monkeypatch):
     """Accepted moves are not counted: with a bucket of 5 messages and almost no refill, a whole
     game of moves still goes through, while 6 pings would not."""
-    from tabletop.net import server as server_module
+    from tabletop.net import server_connection
 
-    monkeypatch.setattr(server_module, "FLOOD_BURST", 5)
-    monkeypatch.setattr(server_module, "FLOOD_RATE", 0.001)
+    monkeypatch.setattr(server_connection, "FLOOD_BURST", 5)
+    monkeypatch.setattr(server_connection, "FLOOD_RATE", 0.001)
 
     async def scenario():
         async with hosting(tmp_path / "data", "castlewars", people(2), seed=3) as (server, url, game_id, codes):
