@@ -99,7 +99,8 @@ class LockNotice:
 def open_db(path: Path | None, rt: Runtime | None = None) -> ResultsDB:
     """The results database (imported here: a run with --no-db needs no SQLite); with ``rt``, a
     write that waits for another program's lock says so."""
-    from tabletop.lab.db import ResultsDB, default_path
+    from tabletop.lab.db import ResultsDB
+    from tabletop.lab.db_file import default_path
 
     where = path or default_path()
     return ResultsDB(where, on_wait=None if rt is None else LockNotice(rt, where))

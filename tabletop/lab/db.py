@@ -7,7 +7,8 @@ for its version) or empty is then opened for writing, so another program's datab
 never changed (not even switched to WAL). Opening a database made by an older tabletop
 migrates it in place, in one transaction, and never drops a table: runs made before keep
 every game. A database from a newer tabletop is refused, not guessed at. Every SQLite
-error becomes one sentence naming the file and saying what to do.
+error becomes one sentence naming the file and saying what to do. The look before opening,
+those sentences and the default path are :mod:`tabletop.lab.db_file`.
 """
 
 from __future__ import annotations
@@ -15,10 +16,8 @@ from __future__ import annotations
 import contextlib
 import json
 import math
-import os
 import sqlite3
 import time
-import urllib.parse
 from collections.abc import Callable, Iterable, Iterator, Sequence
 from dataclasses import dataclass
 from datetime import UTC, datetime
@@ -26,6 +25,7 @@ from pathlib import Path
 from typing import Any
 
 from tabletop.engine.simulate import GameResult, encode_stats
+from tabletop.lab.db_file import LOCK_STEP_SECONDS, explain, inspect, is_locked
 from tabletop.lab.db_schema import (  # noqa: F401  (named here too: the database's one address)
     APPLICATION_ID,
     COLUMNS,
@@ -39,66 +39,10 @@ from tabletop.lab.db_schema import (  # noqa: F401  (named here too: the databas
 )
 from tabletop.lab.db_studies import Study, StudyTables, Trial  # noqa: F401
 
-DB_ENV = "TABLETOP_DB"
 #: Most winners and scores lists :meth:`ResultsDB.add_games` keeps encoded.
 MAX_ENCODED = 4096
-#: How long one write waits for a lock held by another program before it reports waiting.
-LOCK_STEP_SECONDS = 0.25
 #: How long a write waits for a lock when nobody is told it waits (a script, a test).
 PATIENCE_SECONDS = 30.0
-
-def _is_locked(error: sqlite3.Error) -> bool:
-    text = str(error).lower()
-    return "locked" in text or "busy" in text
-
-
-def explain(path: Path, error: sqlite3.Error | OSError) -> DatabaseError:
-    """One sentence for an SQLite or file error: what is wrong with which file, what to do."""
-    if isinstance(error, OSError):
-        return DatabaseError(
-            f"Cannot open the results database {path}: {error.strerror or error}; "
-            "check the folder, or use another --db."
-        )
-    text = str(error)
-    low = text.lower()
-    if _is_locked(error):
-        return DatabaseLocked(
-            f"The results database {path} is locked by another program; wait for it to finish, or use another --db."
-        )
-    if "readonly" in low or "read-only" in low:
-        return DatabaseError(
-            f"Cannot write the results database {path}: the file or its folder is read-only; "
-            "make both writable, or use another --db."
-        )
-    if "not a database" in low or "malformed" in low or "corrupt" in low:
-        return DatabaseError(
-            f"{path} is not a tabletop results database or is damaged ({text}); "
-            "move it away to start a new one, or use another --db."
-        )
-    if "unable to open" in low:
-        return DatabaseError(
-            f"Cannot open the results database {path} (its folder is missing or cannot be written); "
-            "check the folder, or use another --db."
-        )
-    if "full" in low or "disk i/o" in low:
-        return DatabaseError(
-            f"Cannot write the results database {path} ({text}); free some disk space, or use another --db."
-        )
-    return DatabaseError(f"The results database {path} failed ({text}); use another --db.")
-
-
-def _uri(path: Path, mode: str) -> str:
-    return f"file:{urllib.parse.quote(str(path.resolve()))}?mode={mode}"
-
-
-def default_path() -> Path:
-    """``$TABLETOP_DB``, else ``lab.sqlite3`` in the user data folder (platformdirs)."""
-    given = os.environ.get(DB_ENV)
-    if given:
-        return Path(given)
-    import platformdirs
-
-    return platformdirs.user_data_path("tabletop") / "lab.sqlite3"
 
 
 @dataclass(frozen=True)
@@ -155,51 +99,6 @@ def _value(value: Any) -> float | str:
     return str(value)
 
 
-def inspect(path: Path) -> str:
-    """``"new"`` (no file, or an empty one), ``"ours"``; else raise saying why it is not used.
-
-    Looks read-only: nothing is written to a file before it is known to be tabletop's."""
-    try:
-        if not path.exists() or path.stat().st_size == 0:
-            return "new"
-        if path.is_dir():
-            raise DatabaseError(f"{path} is a folder, not a results database; give a file with --db.")
-        conn = sqlite3.connect(_uri(path, "ro"), uri=True, timeout=LOCK_STEP_SECONDS)
-    except OSError as error:
-        raise explain(path, error) from None
-    try:
-        app_id = int(conn.execute("PRAGMA application_id").fetchone()[0])
-        version = int(conn.execute("PRAGMA user_version").fetchone()[0])
-        names = {r[0]: r[1] for r in conn.execute("SELECT name, type FROM sqlite_master")}
-        columns = {
-            table: tuple(r[1] for r in conn.execute(f"PRAGMA table_info({table})"))
-            for table in ("runs", "games") if names.get(table) == "table"
-        }
-    except sqlite3.Error as error:
-        raise explain(path, error) from None
-    finally:
-        conn.close()
-    foreign = DatabaseError(
-        f"{path} is another program's SQLite database, not tabletop's; it was left unchanged: use another --db."
-    )
-    if app_id not in (0, APPLICATION_ID):
-        raise foreign
-    if version > SCHEMA_VERSION:
-        raise DatabaseError(
-            f"{path} was made by a newer tabletop (schema {version}, this one knows "
-            f"{SCHEMA_VERSION}); upgrade tabletop or use another --db."
-        )
-    if app_id == APPLICATION_ID:
-        return "ours"
-    if not names and version == 0:
-        return "new"
-    tables = {name for name, kind in names.items() if kind == "table"}
-    expected = COLUMNS.get(version)
-    if expected is None or tables != set(expected) or columns != expected:
-        raise foreign
-    return "ours"
-
-
 class ResultsDB(StudyTables):
     """One open results database; use as a context manager."""
 
@@ -248,7 +147,7 @@ class ResultsDB(StudyTables):
                 return write()
             except sqlite3.OperationalError as error:
                 waited = time.monotonic() - started
-                if not _is_locked(error) or not patient or (self.on_wait is None and waited > PATIENCE_SECONDS):
+                if not is_locked(error) or not patient or (self.on_wait is None and waited > PATIENCE_SECONDS):
                     raise
             if self.on_wait is not None:
                 self.on_wait(time.monotonic() - started)

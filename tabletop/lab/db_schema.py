@@ -1,6 +1,6 @@
 """The results database's tables at each version, how a file of each version is told from
-another program's, and its errors: what :mod:`tabletop.lab.db` creates, migrates, recognises
-and raises (docs/lab.md describes the tables for SQL users)."""
+another program's, and its errors: what :mod:`tabletop.lab.db` creates, migrates and raises
+and :mod:`tabletop.lab.db_file` recognises (docs/lab.md describes the tables for SQL users)."""
 
 from __future__ import annotations
 
