@@ -19,7 +19,8 @@ calls these methods and shows what they return.
 Determinism. One generator per game (seeded with the game seed) draws what each bot decision's
 copy hides; a person's decision draws nothing from it, so looking at it changes nothing the bots
 do. Taking back and resuming rebuild the game from its record, every bot remade and asked again
-at each of its recorded decisions, so it goes on choosing as it did.
+at each of its recorded decisions, so it goes on choosing as it did (taking back:
+:mod:`tabletop.engine.takeback`).
 
 Hand-over. People sharing one screen pass it between them: a :class:`Turn` says whether this
 person is another than the one who decided last at the screen (a hand-over page first) and what
@@ -42,7 +43,6 @@ from tabletop.core.errors import RecordError, TabletopError
 from tabletop.core.events import Event
 from tabletop.core.game import Game, Outcome
 from tabletop.core.record import GameRecord
-from tabletop.engine.knowledge import learned_since
 from tabletop.engine.registry import GuardedHook
 from tabletop.engine.table import (
     HUMAN,
@@ -55,11 +55,12 @@ from tabletop.engine.table import (
     UndoRefused,
     bot_rng,
 )
+from tabletop.engine.takeback import Takeback
 
 __all__ = ["HUMAN", "Logged", "MatchResult", "SeatSpec", "Session", "StepLimitExceeded", "Turn", "UndoPlan",
            "UndoRefused", "bot_rng"]
 
-class Session:
+class Session(Takeback):
     """A game in progress; :attr:`record` always holds every action taken so far."""
 
     __slots__ = ("game", "seats", "names", "seed", "pm", "options", "humans", "at_screen", "on_save", "on_change",
@@ -332,75 +333,6 @@ class Session:
         again (the screen does) changes nothing the bots will do."""
         return Decision(self.game, self.state, seat, self.game.legal_actions(self.state, seat),
                         rng=random.Random(seat))
-
-    # ---- taking back ------------------------------------------------------------------
-
-    def undo_point(self, seat: int) -> int | None:
-        """How many actions stay if ``seat`` takes back its last decision; None if it made none."""
-        for index in range(len(self.record.actions) - 1, -1, -1):
-            if self.record.actions[index][0] == seat:
-                return index
-        return None
-
-    def others_affected(self, seat: int) -> list[int]:
-        """The other people whose decisions a takeback by ``seat`` would also undo."""
-        point = self.undo_point(seat)
-        if point is None:
-            return []
-        return sorted({s for s, _ in self.record.actions[point:] if s != seat and s in self.humans})
-
-    def rewound(self, seat: int) -> list[int]:
-        """The seats besides ``seat`` that would decide again after its takeback and still know
-        what they saw: people and agent objects with a decision since (bots are remade and
-        asked again, so they remember nothing)."""
-        point = self.undo_point(seat)
-        if point is None:
-            return []
-        return sorted({s for s, _ in self.record.actions[point:] if s != seat and self.seats[s].bot is None})
-
-    def undo_refusal(self, seat: int) -> str | None:
-        """Why ``seat`` cannot take back its last decision, or None if it can. It cannot once the
-        game has shown, since that decision, something hidden then (another seat's cards or secret
-        choice, cards turned up) to ``seat`` or to another person whose decisions it takes back
-        too (one who has drawn the next card): they would decide again knowing it."""
-        point = self.undo_point(seat)
-        name = self.names[seat]
-        if point is None:
-            return f"{name} has made no decision to take back yet."
-        actions = self.record.actions
-        state = self.game.new_state(len(self.seats), options=self.options, seed=self.seed)
-        for who, action in actions[:point]:
-            self.game.apply(state, who, action)
-        for who in [seat, *self.rewound(seat)]:
-            if not learned_since(self.game, state, who, actions[point:], rng=random.Random(self.seed)):
-                continue
-            if who == seat:
-                return (f"{name} cannot take that back: since then the game has shown {name} what was hidden "
-                        "when it was chosen (another player's cards or secret choice, or new cards).")
-            other = self.names[who]
-            return (f"{name} cannot take that back: since then the game has shown {other} what was hidden "
-                    f"then (another player's cards or secret choice, or new cards), and {other} would decide "
-                    "again knowing it.")
-        return None
-
-    def plan_undo(self, seat: int) -> UndoPlan:
-        """What a takeback by ``seat`` would do, deciding nothing: ask the others affected (if
-        any) before :meth:`undo`, and say the refusal instead if there is one."""
-        refusal = self.undo_refusal(seat)
-        others = () if refusal is not None else tuple(self.others_affected(seat))
-        return UndoPlan(seat, refusal, others, self.undo_point(seat))
-
-    def undo(self, seat: int, plan: UndoPlan | None = None) -> None:
-        """Go back to just before ``seat``'s last decision (bots remade and replayed, choosing as
-        before), then save; raises UndoRefused with the sentence saying why not. ``plan``: one
-        :meth:`plan_undo` made just now, not worked out again."""
-        if plan is None or plan.seat != seat or plan.point != self.undo_point(seat):
-            plan = self.plan_undo(seat)
-        if plan.refusal is not None:
-            raise UndoRefused(plan.refusal)
-        self._rebuild(list(self.record.actions[:plan.point]))
-        self.at_screen = seat if seat in self.humans else self.at_screen
-        self.save()
 
     # ---- what a seat may see ----------------------------------------------------------
 
