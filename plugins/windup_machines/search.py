@@ -25,9 +25,10 @@ IRON_WORTH = 0.3
 SCALE = 4.0
 #: How often a playout takes a busy action (see rollout_policy) rather than any legal one.
 BUSY = 0.85
-#: Search's default budget here. With this evaluation and playout it won 87.5% of 200 games
-#: against the engineer (82.2-91.4%; 82.0% / 93.0% by seat), median 0.086 s of CPU a decision
-#: (tools/search_matchups.py --games 200 --seed 1); the old search won 73.9% of 400.
+#: Search's default budget here. With this evaluation and playout it won 89.1% of 400 games
+#: against the engineer (85.7-91.8%; 87.3% / 91.0% by seat), median 0.083-0.086 s of CPU a
+#: decision (tools/search_matchups.py --games 200, --seed 1 and --seed 201); the old search won
+#: 73.9% of 400.
 ITERATIONS = 300
 
 #: Points a resource made in a later turn is worth: iron buys gear points and winds, gold is a
