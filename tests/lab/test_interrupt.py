@@ -74,18 +74,20 @@ def test_ctrl_c_stops_simulate_and_every_worker_prints_the_finished_games_and_ex
         stdout=subprocess.PIPE, stderr=subprocess.PIPE, env=env, start_new_session=True, text=True,
     )
     deadline = time.monotonic() + 300  # a guard against a hang only: the loop waits on the condition
-    while time.monotonic() < deadline:  # wait until games are being kept
+    kept = False
+    while not kept and proc.poll() is None and time.monotonic() < deadline:  # until games are kept
         time.sleep(0.5)
         path = tmp_path / "lab.sqlite3"
         if path.exists():
             with ResultsDB(path) as db:
-                if db.runs() and db.runs()[0].played > 0:
-                    break
+                kept = bool(db.runs()) and db.runs()[0].played > 0
+    ended = proc.poll()  # simulate must still be running: it was asked for a million games
     os.killpg(proc.pid, signal.SIGINT)  # what a terminal does: every process of the group gets it
     # It must stop by itself after the one Ctrl-C; the bound only keeps a hang from blocking the
     # suite (a busy machine makes the workers' exit slow, not wrong: no clock is asserted).
     out, err = proc.communicate(timeout=300)
-    assert proc.returncode == 130, err
+    assert ended is None and kept, f"before the Ctrl-C: exit status {ended}, games kept {kept}; {out=} {err=}"
+    assert proc.returncode == 130, (out, err)
     assert "Traceback" not in err and "Traceback" not in out
     assert "Interrupted" in err and "games finished" in err
     assert "windupwar:" in out and "By bot" in out
