@@ -82,7 +82,8 @@ def test_ctrl_c_stops_simulate_and_every_worker_prints_the_finished_games_and_ex
             with ResultsDB(path) as db:
                 kept = bool(db.runs()) and db.runs()[0].played > 0
     ended = proc.poll()  # simulate must still be running: it was asked for a million games
-    os.killpg(proc.pid, signal.SIGINT)  # what a terminal does: every process of the group gets it
+    if ended is None:
+        os.killpg(proc.pid, signal.SIGINT)  # what a terminal does: every process of the group gets it
     # It must stop by itself after the one Ctrl-C; the bound only keeps a hang from blocking the
     # suite (a busy machine makes the workers' exit slow, not wrong: no clock is asserted).
     out, err = proc.communicate(timeout=300)
