@@ -68,11 +68,19 @@ def test_ctrl_c_stops_simulate_and_every_worker_prints_the_finished_games_and_ex
     if backend == "ray" and importlib.util.find_spec("ray") is None:
         pytest.skip("Ray is not installed (pip install 'tabletop[ray]')")
     env = {**os.environ, "TABLETOP_DB": str(tmp_path / "lab.sqlite3"), "COLUMNS": "100"}
-    proc = subprocess.Popen(
-        [sys.executable, "-m", "tabletop", "simulate", "windupwar", "-n", "1000000", "--workers", "2",
-         "--backend", backend],
-        stdout=subprocess.PIPE, stderr=subprocess.PIPE, env=env, start_new_session=True, text=True,
-    )
+    # Started as from a terminal, with Ctrl-C's default action: a process inherits SIGINT ignored
+    # from a background job of a non-interactive shell (a CI run started with '&' does that), and
+    # would play its million games through the Ctrl-C. A handler here is reset to the default in
+    # the child; an ignored signal stays ignored.
+    previous = signal.signal(signal.SIGINT, signal.default_int_handler)
+    try:
+        proc = subprocess.Popen(
+            [sys.executable, "-m", "tabletop", "simulate", "windupwar", "-n", "1000000", "--workers", "2",
+             "--backend", backend],
+            stdout=subprocess.PIPE, stderr=subprocess.PIPE, env=env, start_new_session=True, text=True,
+        )
+    finally:
+        signal.signal(signal.SIGINT, previous)
     deadline = time.monotonic() + 300  # a guard against a hang only: the loop waits on the condition
     kept = False
     while not kept and proc.poll() is None and time.monotonic() < deadline:  # until games are kept
