@@ -65,8 +65,9 @@ def card_hash(game: Game, cards: str = "") -> str:
 
 @contextlib.contextmanager
 def _deferred_interrupts() -> Iterator[None]:
-    """A Ctrl-C during a write takes effect right after it, so a batch is stored and counted whole."""
-    if threading.current_thread() is not threading.main_thread():
+    """A Ctrl-C during a write takes effect right after it, so a batch is stored and counted whole.
+    A Ctrl-C the process was started to ignore (a background job's) stays ignored."""
+    if threading.current_thread() is not threading.main_thread() or signal.getsignal(signal.SIGINT) is signal.SIG_IGN:
         yield
         return
     pressed: list[int] = []

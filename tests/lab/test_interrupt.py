@@ -50,6 +50,25 @@ def test_an_interrupted_pool_stops_its_workers_and_keeps_what_finished(registry,
     assert multiprocessing.active_children() == []
 
 
+def test_a_ctrl_c_the_run_was_started_to_ignore_stays_ignored_while_games_are_written(registry, tmp_path):
+    seen = []
+    previous = signal.signal(signal.SIGINT, signal.SIG_IGN)  # as a background job starts
+    try:
+        with ResultsDB(tmp_path / "lab.sqlite3") as db:
+            write = db.add_games
+
+            def add_games(*args, **kwargs):
+                seen.append(signal.getsignal(signal.SIGINT))
+                return write(*args, **kwargs)
+
+            db.add_games = add_games
+            run = run_simulation(_job(registry, 1200), db=db)
+        assert run.tally.games == 1200 and len(seen) >= 2  # written while playing, and at the end
+        assert set(seen) == {signal.SIG_IGN} and signal.getsignal(signal.SIGINT) is signal.SIG_IGN
+    finally:
+        signal.signal(signal.SIGINT, previous)
+
+
 def test_memory_does_not_grow_with_the_number_of_games(registry):
     def peak(games):
         tracemalloc.start()
