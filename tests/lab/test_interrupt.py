@@ -107,7 +107,8 @@ def test_ctrl_c_stops_simulate_and_every_worker_prints_the_finished_games_and_ex
         path = tmp_path / "lab.sqlite3"
         if path.exists():
             with ResultsDB(path) as db:
-                kept = bool(db.runs()) and db.runs()[0].played > 0
+                runs = db.runs()
+            kept = bool(runs) and runs[0].played > 0
     ended = proc.poll()  # simulate must still be running: it was asked for a million games
     if ended is None:
         os.killpg(proc.pid, signal.SIGINT)  # what a terminal does: every process of the group gets it
