@@ -38,7 +38,8 @@ if __name__ == "__main__" and os.environ.get(FROM := "RL_SPEED_TABLETOP"):
 
 import tabletop.rl as rl  # noqa: E402
 from tabletop.engine.registry import build_registry  # noqa: E402
-from tabletop.engine.session import SeatSpec, Session  # noqa: E402
+from tabletop.engine.session import Session
+from tabletop.engine.table import SeatSpec  # noqa: E402
 
 GAMES = ("castlewars", "windupwar", "windup_machines", "wms")
 

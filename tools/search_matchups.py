@@ -31,7 +31,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 from tabletop.core.stats import wilson  # noqa: E402
 from tabletop.engine.match import run_match  # noqa: E402
 from tabletop.engine.registry import build_registry  # noqa: E402
-from tabletop.engine.simulate import bot_rng  # noqa: E402
+from tabletop.engine.table import bot_rng  # noqa: E402
 
 NEW = "ismcts:belief=1"  # with beliefs (the rule-based bot as model)
 OLD = "ismcts:belief=0"  # the search before the belief (today's: uniform worlds, the default)

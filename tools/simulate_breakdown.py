@@ -19,8 +19,9 @@ from pathlib import Path
 
 from tabletop.core.random_agent import RANDOM, RandomAgent
 from tabletop.engine.registry import build_registry
-from tabletop.engine.session import SeatSpec, Session, bot_rng
+from tabletop.engine.session import Session
 from tabletop.engine.simulate import Simulator
+from tabletop.engine.table import SeatSpec, bot_rng
 from tabletop.lab.backends import make_job
 from tabletop.lab.db import ResultsDB
 from tabletop.lab.runner import run_simulation

@@ -19,7 +19,8 @@ from tabletop.cli.seats import plan_seats, seat_names
 from tabletop.core.board import board_for
 from tabletop.core.errors import TabletopError, UnknownNameError
 from tabletop.core.record import GameRecord, clean_path
-from tabletop.engine.session import SeatSpec, Session
+from tabletop.engine.session import Session
+from tabletop.engine.table import SeatSpec
 from tabletop.screen.text import outcome_text
 from tabletop.terminal.interrupts import EXIT_STATUS, Stopped, shielded, stops_as_exceptions
 from tabletop.terminal.output import Output, friendly
@@ -180,7 +181,7 @@ def finish(rt: Runtime, session: Session, path: Path) -> None:
         rt.output.print(fmt("The game is saved in {}; continue it with `tabletop play --resume {}`.", path, path))
         return
     game = session.game
-    rt.output.print(Group(game.render(game.view(session.state, None), names=session.names),
+    rt.output.print(Group(game.render(session.public_view(), names=session.names),
                           Panel(fmt("{}", outcome_text(outcome, session.names, gap="  ")), title="Game over", style="ok")))
     rt.output.print(fmt("Seed {}. Record saved to {} (replay it with `tabletop replay {}`).",
                         session.seed, path, path))

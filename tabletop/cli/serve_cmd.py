@@ -17,7 +17,7 @@ from tabletop.cli.params import OptionsOption
 from tabletop.cli.saving import records_folder
 from tabletop.cli.seats import HUMAN, SeatPlan, plan_seats, seat_names
 from tabletop.core.errors import TabletopError, UnknownNameError
-from tabletop.engine.session import SeatSpec
+from tabletop.engine.table import SeatSpec
 from tabletop.terminal.output import friendly
 from tabletop.terminal.safe_text import fmt
 

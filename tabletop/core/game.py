@@ -115,7 +115,9 @@ class Game:
     * :meth:`setup` makes a state that owns all its randomness, so
       ``(game, version, options, seed, actions)`` replays a game exactly.
     * :meth:`to_act` names the seats that must decide now; several seats mean a
-      simultaneous decision: each submits privately, nothing resolves until all have.
+      simultaneous decision: each chooses privately, in any order, and nothing resolves
+      until all have. :meth:`sealed` says whether the engine applies each choice as it
+      arrives (the default) or holds them all and applies them in seat order.
     * :meth:`legal_actions` lists short notation strings; :meth:`apply` checks an
       action first and raises :class:`~tabletop.core.errors.ActionError` with a reason,
       leaving the state untouched, and only then changes the state.
@@ -221,6 +223,17 @@ class Game:
         """The seats that must decide now (several: a simultaneous decision; none once the
         game is over). Must be written: no default."""
         raise NotImplementedError
+
+    def sealed(self, state: Any) -> bool:
+        """Whether the choices of the seats asked now are sealed. False (the default): each
+        seat's choice is applied as it arrives, so a seat with several secret decisions in a row
+        (three picks, five programmed slots) makes them without waiting for anyone; the game
+        must then reach the same position whatever order the asked seats' choices arrive in
+        (``tabletop check`` plays its games in several orders to see). True: the engine holds
+        each choice (checked, and saved with the record) until every seat asked has chosen, then
+        applies them in seat order, for a decision whose choices would not commute (each bid
+        draws from one deck as it is applied). A sealed decision asks each seat once."""
+        return False
 
     def legal_actions(self, state: Any, seat: int) -> Sequence[str]:
         """Every action ``seat`` may take now, in notation; empty if it is not to act.

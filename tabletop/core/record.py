@@ -2,7 +2,10 @@
 
 A record holds the game's name and version, the options, the seed, the seats and
 every action in the order it was applied. Replaying it through the rules must
-reproduce the same outcome; :meth:`GameRecord.verify` checks that.
+reproduce the same outcome; :meth:`GameRecord.verify` checks that. A game in progress
+may also hold ``held`` choices: sealed choices made but not yet applied (the table applies
+them once every seat asked has chosen), kept so an acknowledged choice survives a crash.
+The key is written only when there are some, so every other record's bytes stay as they were.
 """
 
 from __future__ import annotations
@@ -64,6 +67,21 @@ def outcome_fault(outcome: Any, seats: int) -> str | None:
     return None
 
 
+def _seat_action(item: Any, seats: int, bad: Callable[[str], RecordError], what: str) -> tuple[int, str]:
+    """One ``[seat, "action"]`` pair of a record, checked."""
+    if (
+        not isinstance(item, list)
+        or len(item) != 2
+        or not isinstance(item[0], int)
+        or isinstance(item[0], bool)
+        or not isinstance(item[1], str)
+        or not 0 <= item[0] < seats
+        or len(item[1]) > MAX_ACTION
+    ):
+        raise bad(f'{what} is not [seat, "action"]')
+    return item[0], item[1]
+
+
 @dataclass
 class GameRecord:
     game: str
@@ -73,6 +91,8 @@ class GameRecord:
     seats: list[dict[str, str]]
     actions: list[tuple[int, str]] = field(default_factory=list)
     outcome: dict[str, Any] | None = None
+    #: Sealed choices made and not yet applied, in seat order (secret: a record is the table's).
+    held: list[tuple[int, str]] = field(default_factory=list)
 
     @property
     def names(self) -> list[str]:
@@ -81,7 +101,7 @@ class GameRecord:
     # ---- JSON ---------------------------------------------------------------------
 
     def to_dict(self) -> dict[str, Any]:
-        return {
+        data = {
             "format": FORMAT,
             "game": self.game,
             "version": self.version,
@@ -91,6 +111,9 @@ class GameRecord:
             "actions": [[seat, action] for seat, action in self.actions],
             "outcome": self.outcome,
         }
+        if self.held:
+            data["held"] = [[seat, action] for seat, action in self.held]
+        return data
 
     def to_json(self) -> str:
         """Canonical text: the same game always gives the same bytes."""
@@ -134,19 +157,17 @@ class GameRecord:
             names = [seat_name(s["name"]) for s in seats]
         except SeatNameError as error:
             raise bad(f"a seat's name is longer than {MAX_NAME} characters") from error
-        actions: list[tuple[int, str]] = []
-        for number, item in enumerate(data["actions"], start=1):
-            if (
-                not isinstance(item, list)
-                or len(item) != 2
-                or not isinstance(item[0], int)
-                or isinstance(item[0], bool)
-                or not isinstance(item[1], str)
-                or not 0 <= item[0] < len(seats)
-                or len(item[1]) > MAX_ACTION
-            ):
-                raise bad(f"action {number} is not [seat, \"action\"]")
-            actions.append((item[0], item[1]))
+        actions = [_seat_action(item, len(seats), bad, f"action {number}")
+                   for number, item in enumerate(data["actions"], start=1)]
+        held_data = data.get("held", [])
+        if not isinstance(held_data, list):
+            raise bad("'held' is not a list")
+        held = [_seat_action(item, len(seats), bad, f"held choice {number}")
+                for number, item in enumerate(held_data, start=1)]
+        if [seat for seat, _ in held] != sorted({seat for seat, _ in held}):
+            raise bad("'held' names a seat twice or out of seat order")
+        if held and data.get("outcome") is not None:
+            raise bad("a finished game holds no choices")
         outcome = data.get("outcome")
         if outcome is not None:
             fault = outcome_fault(outcome, len(seats))
@@ -160,6 +181,7 @@ class GameRecord:
             seats=[{"name": name, "agent": seat_name(str(s.get("agent", ""))[:MAX_NAME])} for name, s in zip(names, seats, strict=True)],
             actions=actions,
             outcome=outcome,
+            held=held,
         )
 
     @classmethod

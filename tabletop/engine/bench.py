@@ -30,7 +30,8 @@ from tabletop.core.game import Game
 from tabletop.core.random_agent import RANDOM
 from tabletop.core.stats import wilson
 from tabletop.engine.match import run_match
-from tabletop.engine.simulate import bot_rng, run_games
+from tabletop.engine.simulate import run_games
+from tabletop.engine.table import bot_rng
 
 Progress = Callable[[str], None]
 #: Sums a run's results up as ``tabletop simulate`` does: ``(game, bots, results, seed=, options=)``.

@@ -40,6 +40,7 @@ from tabletop.core.fingerprint import fingerprint
 from tabletop.core.game import MAX_ACTION, Game
 from tabletop.core.record import GameRecord
 from tabletop.core.zones import CardState, UndeclaredState
+from tabletop.engine.arrival import choices_in_any_order_reach_the_same_game
 from tabletop.engine.check_steps import (
     CheckFailure,
     Failed,
@@ -325,7 +326,7 @@ AFTER = (
 )
 #: The checks of the finished game.
 END = (determinize_resamples_something, the_game_can_be_shown, outcome_names_seats, a_finished_game_asks_nobody,
-       records_replay, agents_cannot_reach_the_state)
+       records_replay, agents_cannot_reach_the_state, choices_in_any_order_reach_the_same_game)
 
 
 def _attempts(

@@ -11,7 +11,8 @@ import pluggy
 from tabletop.core.decision import Agent
 from tabletop.core.events import Event
 from tabletop.core.game import Game
-from tabletop.engine.session import MatchResult, SeatSpec, Session, StepLimitExceeded
+from tabletop.engine.session import Session
+from tabletop.engine.table import MatchResult, SeatSpec, StepLimitExceeded
 
 __all__ = ["Match", "MatchResult", "StepLimitExceeded", "run_match"]
 
@@ -49,7 +50,7 @@ class Match:
 
     @property
     def state(self) -> Any:
-        return self.session.state
+        return self.session._state
 
     def play(
         self,

@@ -19,7 +19,8 @@ from tabletop.core.decision import BotSpec
 from tabletop.core.events import Event
 from tabletop.core.game import Game
 from tabletop.core.stats import Stat
-from tabletop.engine.session import SeatSpec, Session, bot_rng  # noqa: F401  (bot_rng: still importable here)
+from tabletop.engine.session import Session
+from tabletop.engine.table import SeatSpec
 
 
 class GameResult(NamedTuple):
@@ -235,7 +236,7 @@ def _why(session: Session | None, error: BaseException) -> str:
     (not 'IndexError: list index out of range')."""
     if isinstance(error, IndexError) and session is not None:
         try:
-            stuck = session.game.outcome(session.state) is None and not session.game.to_act(session.state)
+            stuck = session.game.outcome(session._state) is None and not session.game.to_act(session._state)
         except PLUGIN_ERRORS:
             stuck = False
         if stuck:

@@ -10,7 +10,7 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any, Protocol
 
-from tabletop.core.errors import TabletopError
+from tabletop.core.errors import IllegalAction, TabletopError
 from tabletop.core.events import Event
 from tabletop.core.game import Outcome
 from tabletop.core.names import seat_name
@@ -30,6 +30,25 @@ def bot_rng(game_seed: int, seat: int) -> random.Random:
 
 class StepLimitExceeded(TabletopError):
     """A game ran past its step limit: a rules bug or an agent that never ends it."""
+
+
+class NotAsked(IllegalAction):
+    """A choice from a seat the table does not ask now (a bot's seat, a seat with nothing to decide)."""
+
+
+class AlreadyChosen(IllegalAction):
+    """A second choice to a sealed decision the seat has already answered."""
+
+
+class StaleDecision(IllegalAction):
+    """An answer to a decision that is no longer open: the game moved on, or a takeback or a
+    resume opened it again. Nothing is changed; the seat looks again and chooses."""
+
+
+#: The sentences of the three refusals above, the same at the prompt, over the wire and in RL.
+ALREADY_CHOSEN = "{name} has already chosen; wait for the others."
+STALE = ("That answer was for a decision that is no longer open (the game has moved on, or a choice was "
+         "taken back); look at the table again and choose from it.")
 
 
 class UndoRefused(TabletopError):

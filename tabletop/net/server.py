@@ -28,7 +28,8 @@ from websockets.exceptions import ConnectionClosed
 
 from tabletop.core.errors import RecordError, TabletopError
 from tabletop.core.game import Game
-from tabletop.engine.session import HUMAN, SeatSpec, Session
+from tabletop.engine.session import Session
+from tabletop.engine.table import HUMAN, SeatSpec
 from tabletop.net import protocol
 from tabletop.net.server_connection import SEND_QUEUE, Connection
 from tabletop.net.server_store import CodeBook, Store

@@ -19,7 +19,8 @@ from tabletop.core.decision import BotSpec
 from tabletop.core.errors import IllegalAction, TabletopError
 from tabletop.core.game import Game
 from tabletop.engine.registry import build_registry
-from tabletop.engine.session import HUMAN, SeatSpec, Session
+from tabletop.engine.session import Session
+from tabletop.engine.table import HUMAN, SeatSpec
 from tabletop.engine.vocabulary import VocabularyError, vocabulary
 from tabletop.rl.observe import Encoder
 

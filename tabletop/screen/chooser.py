@@ -25,7 +25,8 @@ from tabletop.core.errors import TabletopError
 from tabletop.core.game import Game
 from tabletop.core.options import Option as GameOption
 from tabletop.engine.registry import Registry
-from tabletop.engine.session import HUMAN, SeatSpec, Session
+from tabletop.engine.session import Session
+from tabletop.engine.table import HUMAN, SeatSpec
 from tabletop.screen.dialogs import Reading
 from tabletop.screen.settings import last_table, remember_table
 from tabletop.terminal.for_players import rules_for_players

@@ -162,7 +162,7 @@ def test_a_real_process_killed_at_the_prompt_saves_its_record(tmp_path, name):
     out, err = process.communicate(timeout=30)
     assert process.returncode == 128 + getattr(signal, name), err.decode()
     assert b"Traceback" not in err
-    assert json.loads(path.read_text())["actions"][0] == [0, "5"]
+    assert [0, "5"] in json.loads(path.read_text())["actions"]  # the bot bids at once; the person's bid is kept
 
 
 def test_a_second_sigterm_during_the_save_does_not_cut_it(tmp_path, monkeypatch):

@@ -7,11 +7,12 @@ import random
 
 import pytest
 
-from tabletop.core.errors import TabletopError
+from tabletop.core.errors import ActionError, TabletopError
 from tabletop.core.random_agent import RANDOM
 from tabletop.engine.match import run_match
-from tabletop.engine.session import HUMAN, SeatSpec, Session, StepLimitExceeded, bot_rng
+from tabletop.engine.session import Session
 from tabletop.engine.simulate import Simulator
+from tabletop.engine.table import HUMAN, NotAsked, SeatSpec, StaleDecision, StepLimitExceeded, bot_rng
 
 
 def seats(registry, game: str, kinds: list[str]) -> list[SeatSpec]:
@@ -31,7 +32,9 @@ def test_a_table_of_bots_plays_the_game_simulate_and_run_match_play(registry):
 
 def test_advance_stops_for_the_person_and_the_bots_go_on_as_in_a_game_of_bots(registry):
     """A person who happens to choose what the bot in their seat would have chosen leaves the
-    same game: a person's decisions draw nothing the bots use."""
+    same game: a person's decisions draw nothing the bots use. The bot does not wait for the
+    person at a simultaneous bid, so the record holds its bid first; each seat's bids, and the
+    game, are the same."""
     game = registry.game("goofspiel")
     bots = Session(game, [SeatSpec("A", "random", RANDOM), SeatSpec("B", "random", RANDOM)], seed=4).play()
     table = Session(game, [SeatSpec("A", HUMAN), SeatSpec("B", "random", RANDOM)], seed=4)
@@ -39,22 +42,29 @@ def test_advance_stops_for_the_person_and_the_bots_go_on_as_in_a_game_of_bots(re
     while (turn := table.advance()) is not None:
         assert turn.seat == 0 and not turn.hand_over  # one person: nothing to hand over
         table.submit(0, chosen.pop(0))
-    assert table.record.actions == bots.record.actions
+    for seat in (0, 1):
+        assert [a for s, a in table.record.actions if s == seat] == [a for s, a in bots.record.actions if s == seat]
+    assert table.record.actions[:2] == [(1, bots.record.actions[1][1]), (0, bots.record.actions[0][1])]
     assert table.record.outcome == bots.record.outcome
 
 
-def test_only_the_person_asked_may_submit_and_each_refusal_is_one_sentence(registry):
+def test_every_person_asked_may_answer_in_any_order_and_each_refusal_is_one_sentence(registry):
     game = registry.game("goofspiel")
     table = Session(game, [SeatSpec("Ann", HUMAN), SeatSpec("Bob", HUMAN), ], seed=1)
     turn = table.advance()
-    other = 1 - turn.seat
-    with pytest.raises(TabletopError, match=f"^{table.names[other]} is not asked now: "
-                                            f"{table.names[turn.seat]} decides first.$"):
-        table.submit(other, "1")
+    assert turn.seat == 0 and table.asked() == [0, 1]  # hot seat: the first asked, but both may answer
+    first = table.decision_number(1)
+    table.submit(1, "1")  # Bob bids before Ann
+    assert table.asked() == [0] and table.decision_number(1) is None
+    with pytest.raises(ActionError, match=r"^[^\n]+\.$") as refused:
+        table.submit(1, "2")  # Bob has bid: the game's own sentence for a seat not asked
+    assert "Bob" not in str(refused.value) or "asked" in str(refused.value)
+    with pytest.raises(StaleDecision, match="^That answer was for a decision that is no longer open"):
+        table.submit(0, "2", decision=first)  # a number that was never Ann's
     bots = Session(game, [SeatSpec("Ann", HUMAN), SeatSpec("Bob", "random", RANDOM)], seed=1)
-    with pytest.raises(TabletopError, match="^Bob is not a person: it chooses for itself.$"):
+    with pytest.raises(NotAsked, match="^Bob is not a person: it chooses for itself.$"):
         bots.submit(1, "1")
-    assert table.steps == bots.steps == 0
+    assert table.steps == 1 and bots.steps == 0  # Bob's bid; nothing of the refusals
 
 
 def test_the_screen_is_handed_over_between_people_with_only_public_narration(registry):

@@ -6,7 +6,8 @@ import json
 
 from tabletop.core.random_agent import RANDOM, RandomAgent
 from tabletop.engine.match import run_match
-from tabletop.engine.simulate import Simulator, bot_rng, run_games
+from tabletop.engine.simulate import Simulator, run_games
+from tabletop.engine.table import bot_rng
 from tabletop.lab.figures import summarise
 
 #: seed: (winners, scores) of one random-v-random game.

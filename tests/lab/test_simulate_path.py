@@ -8,7 +8,8 @@ from tabletop.core.decision import BotSpec
 from tabletop.core.random_agent import RANDOM, RandomAgent
 from tabletop.core.stats import Stat
 from tabletop.engine.match import run_match
-from tabletop.engine.simulate import GameResult, Simulator, bot_rng
+from tabletop.engine.simulate import GameResult, Simulator
+from tabletop.engine.table import bot_rng
 from tabletop.lab.figures import Tally, summarise
 
 

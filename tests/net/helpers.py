@@ -11,7 +11,7 @@ import pytest
 pytest.importorskip("websockets", reason="the network table needs the net extra: pip install 'tabletop[net]'")
 
 from tabletop.engine.registry import build_registry  # noqa: E402
-from tabletop.engine.session import SeatSpec  # noqa: E402
+from tabletop.engine.table import SeatSpec  # noqa: E402
 from tabletop.net.server import Server  # noqa: E402
 from tabletop.net.server_store import Store  # noqa: E402
 

@@ -14,7 +14,7 @@ pytest.importorskip("websockets", reason="the network table needs the net extra:
 
 from tabletop.core.errors import TabletopError  # noqa: E402
 from tabletop.core.random_agent import RandomAgent  # noqa: E402
-from tabletop.engine.session import HUMAN, SeatSpec  # noqa: E402
+from tabletop.engine.table import HUMAN, SeatSpec  # noqa: E402
 from tabletop.net.client import NO_UNDO  # noqa: E402
 from tabletop.net.client_bot import needs_more_than_view, play_bot  # noqa: E402
 from tabletop.net.client_codes import store_code, stored_code  # noqa: E402

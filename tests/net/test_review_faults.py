@@ -7,12 +7,16 @@ from __future__ import annotations
 import asyncio
 import contextlib
 
-from websockets.exceptions import ConnectionClosed
+import pytest
 
-from tabletop.net import protocol
-from tabletop.net.server import REPLACED
-from tests.core.hidden_hand import HiddenHand
-from tests.net.helpers import Games, hosting, join, next_of, people
+pytest.importorskip("websockets", reason="the network table needs the net extra: pip install 'tabletop[net]'")
+
+from websockets.exceptions import ConnectionClosed  # noqa: E402
+
+from tabletop.net import protocol  # noqa: E402
+from tabletop.net.server import REPLACED  # noqa: E402
+from tests.core.hidden_hand import HiddenHand  # noqa: E402
+from tests.net.helpers import Games, hosting, join, next_of, people  # noqa: E402
 
 GAME = HiddenHand()
 

@@ -6,14 +6,18 @@ from __future__ import annotations
 import asyncio
 import stat
 
-import pluggy
+import pytest
 
-from tabletop.core import hookspecs
-from tabletop.core.hookspecs import hookimpl
-from tabletop.net.server import Server
-from tabletop.net.server_store import Store
-from tests.core.hidden_hand import CARDS, HiddenHand
-from tests.net.helpers import Games, break_the_game, hosting, join, next_of, people
+pytest.importorskip("websockets", reason="the network table needs the net extra: pip install 'tabletop[net]'")
+
+import pluggy  # noqa: E402
+
+from tabletop.core import hookspecs  # noqa: E402
+from tabletop.core.hookspecs import hookimpl  # noqa: E402
+from tabletop.net.server import Server  # noqa: E402
+from tabletop.net.server_store import Store  # noqa: E402
+from tests.core.hidden_hand import CARDS, HiddenHand  # noqa: E402
+from tests.net.helpers import Games, break_the_game, hosting, join, next_of, people  # noqa: E402
 
 
 class Blurts(HiddenHand):

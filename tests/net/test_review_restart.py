@@ -7,12 +7,16 @@ from __future__ import annotations
 import asyncio
 import json
 
-from tabletop.net import protocol
-from tabletop.net.server import Server
-from tabletop.net.server_store import Store
-from tabletop.net.server_table import STALE
-from tests.core.hidden_hand import HiddenHand
-from tests.net.helpers import Games, join, next_of, people
+import pytest
+
+pytest.importorskip("websockets", reason="the network table needs the net extra: pip install 'tabletop[net]'")
+
+from tabletop.net import protocol  # noqa: E402
+from tabletop.net.server import Server  # noqa: E402
+from tabletop.net.server_store import Store  # noqa: E402
+from tabletop.net.server_table import STALE  # noqa: E402
+from tests.core.hidden_hand import HiddenHand  # noqa: E402
+from tests.net.helpers import Games, join, next_of, people  # noqa: E402
 
 GAME = HiddenHand()
 REGISTRY = Games(GAME)

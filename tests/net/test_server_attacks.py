@@ -10,15 +10,18 @@ import socket
 import time
 
 import pytest
-from websockets.exceptions import ConnectionClosed
 
-from tabletop.net import protocol
-from tabletop.net.server import FLOOD, MALFORMED, NO_HELLO, RECODED, REPLACED, UNKNOWN_CODE
-from tabletop.net.server_connection import TOO_SLOW
-from tabletop.net.server_table import CHOSEN, STALE
-from tests.core.hidden_hand import HiddenHand
-from tests.net.helpers import Games, hosting, join, next_of, people
-from tests.net.wire_client import play_seat
+pytest.importorskip("websockets", reason="the network table needs the net extra: pip install 'tabletop[net]'")
+
+from websockets.exceptions import ConnectionClosed  # noqa: E402
+
+from tabletop.net import protocol  # noqa: E402
+from tabletop.net.server import FLOOD, MALFORMED, NO_HELLO, RECODED, REPLACED, UNKNOWN_CODE  # noqa: E402
+from tabletop.net.server_connection import TOO_SLOW  # noqa: E402
+from tabletop.net.server_table import CHOSEN, STALE  # noqa: E402
+from tests.core.hidden_hand import HiddenHand  # noqa: E402
+from tests.net.helpers import Games, hosting, join, next_of, people  # noqa: E402
+from tests.net.wire_client import play_seat  # noqa: E402
 
 GAME = HiddenHand()
 REGISTRY = Games(GAME)

@@ -9,14 +9,16 @@ import time
 
 import pytest
 
-from tabletop.core.record import GameRecord
-from tabletop.engine.session import SeatSpec
-from tabletop.net import protocol
-from tabletop.net.server import SHUTDOWN, Server
-from tabletop.net.server_store import Store
-from tests.core.hidden_hand import HiddenHand
-from tests.net.helpers import BUNDLED, Games, break_the_game, hosting, join, next_of, people, registry
-from tests.net.wire_client import play_seat
+pytest.importorskip("websockets", reason="the network table needs the net extra: pip install 'tabletop[net]'")
+
+from tabletop.core.record import GameRecord  # noqa: E402
+from tabletop.engine.table import SeatSpec  # noqa: E402
+from tabletop.net import protocol  # noqa: E402
+from tabletop.net.server import SHUTDOWN, Server  # noqa: E402
+from tabletop.net.server_store import Store  # noqa: E402
+from tests.core.hidden_hand import HiddenHand  # noqa: E402
+from tests.net.helpers import BUNDLED, Games, break_the_game, hosting, join, next_of, people, registry  # noqa: E402
+from tests.net.wire_client import play_seat  # noqa: E402
 
 
 @pytest.mark.parametrize("name", sorted(BUNDLED))

@@ -13,8 +13,8 @@ from tabletop.core.decision import Decision
 from tabletop.core.errors import IllegalAction, TabletopError
 from tabletop.core.random_agent import RandomAgent
 from tabletop.engine.leaks import resamplers
-from tabletop.engine.session import SeatSpec, Session
-from tabletop.engine.table import bot_rng
+from tabletop.engine.session import Session
+from tabletop.engine.table import SeatSpec, bot_rng
 from tests.rl.conftest import BUNDLED
 
 GAMES_EACH = 3

@@ -6,7 +6,8 @@ import random
 
 from tabletop.core.board import board_for
 from tabletop.engine.registry import Registry
-from tabletop.engine.session import HUMAN, SeatSpec, Session
+from tabletop.engine.session import Session
+from tabletop.engine.table import HUMAN, SeatSpec
 from tabletop.screen.app import TableApp
 from tabletop.screen.dialogs import HandOver
 from tabletop.screen.game_screen import GameScreen

@@ -9,7 +9,7 @@ import random
 import pytest
 from rich.console import Console
 
-from tabletop.engine.session import Turn
+from tabletop.engine.table import Turn
 from tabletop.screen.dialogs import HandOver
 from tabletop.screen.game_screen import GameScreen
 from tests.screen.helpers import SIZE, app_for, decide, session, settle, take_the_screen
@@ -54,12 +54,12 @@ def test_hand_overs_never_show_the_last_persons_secrets(registry, game, kinds, s
                     incoming = table.human_to_act()
                     secrets = [item.event.render(table.names) for item in table.log if item.event.visible_to]
                     assert not any(line in page.public_lines for line in secrets)
-                    real = table.state
+                    real = table._state
                     for resample in range(3):
-                        table.state = table.game.determinize(real, incoming, random.Random(resample))
+                        table._state = table.game.determinize(real, incoming, random.Random(resample))
                         since = tuple(table.visible_log(None, since=table.last_step_of(incoming)))
                         assert shown(game_screen.hand_over(Turn(incoming, True, since))) == shown(page)
-                    table.state = real
+                    table._state = real
                     checked += 1
                     await take_the_screen(app, pilot)
                     others = {item.event.render(table.names) for item in table.log
@@ -119,7 +119,7 @@ class Keyboard:
         assert prompt == f"{table.names[seat]} > "
         legal = list(table.decision(seat).legal)
         action = self.rng.choice(legal)
-        after = table.game.copy(table.state)
+        after = table.game.copy(table._state)
         table.game.apply(after, seat, action)
         self.moves.append((seat, action))
         if table.game.outcome(after) is None and table.game.to_act(after)[0] != seat:
@@ -186,7 +186,7 @@ def _to_a_last_placement(registry):
         seat = turn.seat
         legal = list(table.decision(seat).legal)
         for action in (a for a in legal if a.startswith("place")):
-            after = table.game.copy(table.state)
+            after = table.game.copy(table._state)
             table.game.apply(after, seat, action)
             if table.game.to_act(after)[0] != seat:
                 return table, action, next(a for a in legal if a.startswith("place") and a != action)

@@ -8,7 +8,9 @@ import pytest
 
 from tabletop.core.errors import RecordError
 from tabletop.core.record import GameRecord
-from tabletop.engine.session import Session, UndoRefused
+from tabletop.engine import takeback
+from tabletop.engine.session import Session
+from tabletop.engine.table import UndoRefused
 from tests.screen.helpers import session
 
 TABLES = [
@@ -33,7 +35,7 @@ def test_undo_goes_back_to_your_last_decision_and_bots_choose_as_before(registry
     # Windup War's orders are given in secret: taking one back before any is revealed shows nothing.
     table = session(registry, "windupwar", ["tactician", "tactician", "random", "human"], seed=7)
     rng = random.Random(7)
-    while table.game.view(table.state, 3)["phase"] != "windup":
+    while table.view(3)["phase"] != "windup":
         person_decides(table, rng, 1)
     person_decides(table, rng, 1)  # the person's first order
     before = list(table.record.actions)
@@ -71,11 +73,11 @@ def test_undo_is_refused_after_the_battle_reveals_every_order(registry):
         table.advance()
     table.submit(2, "defend")
     table.advance()
-    assert table.undo_refusal(2) is None  # the order is given, the battle not yet fought
+    assert table.plan_undo(2).refusal is None  # the order is given, the battle not yet fought
     while not any(item.event.kind == "clash" for item in table.log):
         table.submit(2, rng.choice(list(table.decision(2).legal)))
         table.advance()
-    assert table.undo_refusal(2) is not None
+    assert table.plan_undo(2).refusal is not None
     with pytest.raises(UndoRefused):
         table.undo(2)
 
@@ -84,10 +86,10 @@ def test_a_refused_undo_changes_nothing(registry):
     table = session(registry, "goofspiel", ["human", "random"], seed=3)
     table.submit(0, "7")
     table.advance()
-    actions, view = list(table.record.actions), table.game.view(table.state, 0)
+    actions, view = list(table.record.actions), table.view(0)
     with pytest.raises(UndoRefused):
         table.undo(0)
-    assert table.record.actions == actions and table.game.view(table.state, 0) == view
+    assert table.record.actions == actions and table.view(0) == view
 
 
 def test_undo_before_any_decision_is_refused_in_one_sentence(registry):
@@ -142,7 +144,7 @@ def test_undo_between_people_names_whose_decisions_it_also_takes_back(registry):
         seat = table.human_to_act()
         table.submit(seat, table.decision(seat).legal[0])
     seat = table.human_to_act()
-    assert table.others_affected(seat) == [1 - seat]
+    assert takeback.others_affected(table.record.actions, table.seats, seat, {}) == [1 - seat]
 
 
 @pytest.mark.parametrize(("game", "kinds", "seed"), TABLES, ids=[t[0] for t in TABLES])
@@ -159,7 +161,7 @@ def test_a_saved_game_resumes_where_it_stopped_and_goes_on_as_it_would_have(regi
     assert resumed.human_to_act() == seat
     if seat is None:
         return
-    assert resumed.game.view(resumed.state, seat) == first.game.view(first.state, seat)
+    assert resumed.view(seat) == first.view(seat)
     later = random.Random(99)
     person_decides(first, random.Random(99), 4)
     person_decides(resumed, later, 4)

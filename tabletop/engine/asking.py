@@ -1,0 +1,90 @@
+"""Who a table asks, and what it will take from each seat: the bookkeeping of a simultaneous
+decision that touches no state, kept by :class:`~tabletop.engine.session.Session`.
+
+* Sealed choices held: at a decision the game seals, each choice waits here (and in the record's
+  ``held``) until every seat asked has chosen; everyone may know who has chosen, nobody what.
+* Decision numbers: each time a seat is asked afresh (after its own choice, a takeback, a resume)
+  its decision gets a new number; an answer naming an older one is stale and refused, so an
+  answer typed for a decision that has since gone is never taken for the next one.
+* Stand-ins: a bot that decides for a person who is away, until they are back.
+* The refusals of a choice the table would not take now, each one sentence, the same at the
+  prompt, over the wire and in the learning environments.
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Sequence
+from typing import Any
+
+from tabletop.core.decision import decision_maker
+from tabletop.core.errors import TabletopError
+from tabletop.engine.table import ALREADY_CHOSEN, STALE, AlreadyChosen, NotAsked, SeatSpec, StaleDecision
+
+
+class Asking:
+    """The seats' side of a table: held sealed choices, open decisions' numbers, stand-ins."""
+
+    __slots__ = ("names", "persons", "held", "opened", "tickets", "stand_ins")
+
+    def __init__(self, seats: Sequence[SeatSpec]):
+        self.names = [s.name for s in seats]
+        self.persons = [s.person for s in seats]
+        #: Sealed choices made and not yet applied: seat -> action.
+        self.held: dict[int, str] = {}
+        #: The number of each seat's open decision (None: not asked now).
+        self.opened: list[int | None] = [None] * len(seats)
+        #: The last number given; numbers are never given twice in a session.
+        self.tickets = 0
+        #: seat -> (agent, its decision maker, its generator), for people away.
+        self.stand_ins: dict[int, tuple[Any, Any, random.Random]] = {}
+
+    def restart(self) -> None:
+        """The game is rebuilt (a takeback): nothing held, every decision to be numbered afresh."""
+        self.held.clear()
+        self.opened = [None] * len(self.opened)
+
+    def open(self, asked: Sequence[int]) -> None:
+        """Number each decision as it opens: a seat newly asked gets a new number, a seat no
+        longer asked none."""
+        opened = self.opened
+        for seat in range(len(opened)):
+            if seat not in asked:
+                opened[seat] = None
+            elif opened[seat] is None:
+                self.tickets += 1
+                opened[seat] = self.tickets
+
+    def refuse(self, seat: Any, action: str, decision: int | None) -> None:
+        """Raise the refusal of a choice the table would not take from ``seat`` now, if any: a seat
+        no person sits in, a sealed choice already made, an answer to a decision no longer open.
+        A seat with nothing to decide is the game's to refuse, in its own words."""
+        if type(seat) is not int or not 0 <= seat < len(self.persons):
+            return  # the game's apply names it
+        if not self.persons[seat]:
+            raise NotAsked(f"{self.names[seat]} is not a person: it chooses for itself.", seat=seat, action=action)
+        if seat in self.held:
+            raise AlreadyChosen(ALREADY_CHOSEN.format(name=self.names[seat]), seat=seat, action=action)
+        if decision is not None and decision != self.opened[seat]:
+            raise StaleDecision(STALE, seat=seat, action=action)
+
+    def stand_in(self, seat: int, agent: Any, rng: random.Random) -> None:
+        if not self.persons[seat]:
+            raise TabletopError(f"{self.names[seat]} is not a person; nobody stands in for it.")
+        self.stand_ins[seat] = (agent, decision_maker(agent), rng)
+
+    def first_decider(self, acting: Sequence[int], deciders: Sequence[tuple[Any, Any, Any]]) -> tuple | None:
+        """``(seat, choose, decision maker, blind decision)`` of the first asked seat a bot, an
+        agent or a stand-in decides for that has not chosen yet; None if only people are left."""
+        held, stand_ins = self.held, self.stand_ins
+        for seat in acting:
+            if seat in held:
+                continue
+            choose, decision, blind = deciders[seat]
+            if choose is not None:
+                return seat, choose, decision, blind
+            if seat in stand_ins:
+                agent, maker, _ = stand_ins[seat]
+                self.opened[seat] = None  # the person's decision is taken for them
+                return seat, agent.choose, maker, None
+        return None
