@@ -3,7 +3,7 @@
 ``from tabletop.plugin_api import ...`` gives the game contract (:class:`Game`, :class:`Event`,
 :class:`Outcome`, :class:`Option`), the errors a game raises, the components a state is built
 from (:func:`zone` with :data:`EVERYONE`, :data:`OWNER`, :data:`NOBODY`; :class:`CardState`,
-:class:`Secret`, :class:`Table`, the :mod:`~tabletop.core.derive` module), card data loading
+:class:`Secret`, :class:`SeatRing`, the :mod:`~tabletop.core.derive` module), card data loading
 (:func:`load_toml`, :func:`validate_table`, :func:`validate_section`, :class:`Field`), bots
 (:class:`BotSpec`, :class:`Decision`), the facets a game carries (:class:`Board` and
 :class:`HandCard` for the screens, :class:`SearchKit` for search, :class:`LearningKit` for reinforcement learning, :class:`Stat` for the lab,
@@ -29,10 +29,12 @@ from tabletop.core.errors import (
 )
 from tabletop.core.events import DeferredEvent, Event, LazyEvent
 from tabletop.core.facets import LearningKit, SearchKit
-from tabletop.core.game import MAX_ACTION, Game, Option, Outcome, Rule, bad_arguments, rulebook, shorten_error
+from tabletop.core.game import Game, Outcome
 from tabletop.core.hookspecs import hookimpl
+from tabletop.core.options import Option
+from tabletop.core.rules import MAX_ACTION, Rule, bad_arguments, rulebook, shorten_error
+from tabletop.core.seat_ring import SeatRing
 from tabletop.core.stats import Stat
-from tabletop.core.table import Table
 from tabletop.core.zones import EVERYONE, NOBODY, OWNER, CardState, Secret, zone
 
 __all__ = [
@@ -61,9 +63,9 @@ __all__ = [
     "Rule",
     "SearchKit",
     "SeatCountError",
+    "SeatRing",
     "Secret",
     "Stat",
-    "Table",
     "TabletopError",
     "bad_arguments",
     "derive",

@@ -21,7 +21,6 @@ from pathlib import Path
 
 from tabletop.plugin_api import Event, Game, InvalidAction, LearningKit, Rule, rulebook
 from tabletop_games.castlewars import draft, orders, rounds
-from tabletop_games.castlewars.battle import DEFEND
 from tabletop_games.castlewars.board import CastleWarsBoard
 from tabletop_games.castlewars.cards import TOWER, CardRules, load_cards
 from tabletop_games.castlewars.narration import Narration, describe
@@ -31,7 +30,7 @@ from tabletop_games.castlewars.stats import castle_stats
 from tabletop_games.castlewars.view import castle_view
 from tabletop_games.castlewars.vocabulary import vocabulary
 
-__all__ = ["DEFEND", "ROUND_LIMIT", "CastleState", "CastleWars"]
+__all__ = ["CastleWars"]
 
 
 class CastleWars(Game):

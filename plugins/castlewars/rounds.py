@@ -9,7 +9,7 @@ battle orders, the battle, then the end or the next round.
 
 from __future__ import annotations
 
-from tabletop.plugin_api import Event, LazyEvent, Table
+from tabletop.plugin_api import Event, LazyEvent, SeatRing
 from tabletop_games.castlewars import battle, draft, ending, orders
 from tabletop_games.castlewars.cards import TOWER
 from tabletop_games.castlewars.state import DRAFT, CastleState
@@ -49,7 +49,7 @@ def start_round(game, state: CastleState, events: list) -> None:
     key = (state.seats, in_play, first)
     order = game.turn_orders.get(key)
     if order is None:
-        order = game.turn_orders[key] = tuple(Table(state.seats, in_play).clockwise_from(first))
+        order = game.turn_orders[key] = tuple(SeatRing(state.seats, in_play).clockwise_from(first))
     state.turn_order = order
     state.tower_limit = c.tower_limit[len(in_play)]
     events.append(LazyEvent("round", game.narration.round, {"round": state.round, "first": first}))

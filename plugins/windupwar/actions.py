@@ -4,7 +4,7 @@
 of every row in play and notes every card's targets, blocks, retaliations, Reloads and
 Charges (an illegal card is left to :mod:`.broken`); :func:`damage` then takes the hearts;
 :func:`reload` returns the cards. Distances count only seats still in play ("Moving
-Targets"), through the state's :class:`~tabletop.core.zones.Table`.
+Targets"), through the state's :class:`~tabletop.core.seat_ring.SeatRing`.
 """
 
 from __future__ import annotations

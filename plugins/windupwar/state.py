@@ -1,7 +1,7 @@
 """The state of one Windup War game, built from zones that know who may see their cards.
 
 Seats are ``0..n-1`` clockwise: one space to your *left* is the next seat clockwise
-still in play (``Table.left``). Every seat owns its own 22 action cards; a card is
+still in play (``SeatRing.left``). Every seat owns its own 22 action cards; a card is
 named by its notation (``A1L.g``) and lies in exactly one of the seat's piles: hand,
 programmed face down (``program``), turned face up in this round's row (``rows``),
 discard pile, centre (points) or broken (under the Life card). The same notation names a
@@ -18,7 +18,7 @@ the reveals) live in plain slots: copies share them, which keeps copies fast.
 
 from __future__ import annotations
 
-from tabletop.plugin_api import EVERYONE, OWNER, CardState, Outcome, Secret, Table, zone
+from tabletop.plugin_api import EVERYONE, OWNER, CardState, Outcome, SeatRing, Secret, zone
 
 #: Cards programmed per round, units per army.
 SLOTS = 5
@@ -50,15 +50,15 @@ def replaced(values: tuple, index: int, value) -> tuple:
     return (*values[:index], value, *values[index + 1:])
 
 
-_TABLES: dict[int, Table] = {}
+_RINGS: dict[int, SeatRing] = {}
 
 
-def _table(n: int) -> Table:
-    """The full table of ``n`` seats: immutable, so every game of that size shares one."""
-    table = _TABLES.get(n)
-    if table is None:
-        table = _TABLES[n] = Table(n)
-    return table
+def _ring(n: int) -> SeatRing:
+    """The full ring of ``n`` seats: immutable, so every game of that size shares one."""
+    ring = _RINGS.get(n)
+    if ring is None:
+        ring = _RINGS[n] = SeatRing(n)
+    return ring
 
 
 class WarState(CardState):
@@ -115,7 +115,7 @@ class WarState(CardState):
         #: 2016 edition: the slot of this round's played Reload, or -1.
         self.reload_at: tuple[int, ...] = (-1,) * n
         self.status: tuple[str, ...] = (IN_PLAY,) * n
-        self.table = _table(n)
+        self.table = _ring(n)
         #: Seats that must decide now (several: a simultaneous secret decision).
         self.pending: tuple[int, ...] = ()
         self.charger = -1

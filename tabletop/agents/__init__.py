@@ -1,5 +1,2 @@
-"""Agents: anything that, given one seat's decision, returns an action."""
-
-from tabletop.core.decision import Agent, BotSpec, Decision
-
-__all__ = ["Agent", "BotSpec", "Decision"]
+"""Agents: anything that, given one seat's decision, returns an action (the protocol, the
+decision and a bot's spec are :mod:`tabletop.core.decision`'s)."""

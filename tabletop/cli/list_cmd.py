@@ -7,7 +7,8 @@ from typing import TYPE_CHECKING, Annotated, Any
 import typer
 from rich.table import Table
 
-from tabletop.core.game import Game, Option
+from tabletop.core.game import Game
+from tabletop.core.options import Option
 from tabletop.terminal.safe_text import fmt, plain
 
 if TYPE_CHECKING:

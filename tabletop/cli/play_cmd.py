@@ -14,7 +14,7 @@ from rich.panel import Panel
 from rich.text import Text
 
 from tabletop.cli.params import OptionsOption
-from tabletop.cli.saving import check_save_path, default_record_path, find_record, records_folder  # noqa: F401
+from tabletop.cli.saving import check_save_path, default_record_path, find_record
 from tabletop.cli.seats import plan_seats, seat_names
 from tabletop.core.board import board_for
 from tabletop.core.errors import TabletopError, UnknownNameError

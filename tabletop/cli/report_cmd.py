@@ -7,6 +7,7 @@ from typing import TYPE_CHECKING, Annotated
 import typer
 
 from tabletop.cli.lab_options import DbOption, open_db, print_json
+from tabletop.cli.lab_output import HtmlOption, PngOption, comparison_of, print_sections, show_comparison, write_html
 from tabletop.cli.params import JsonOption
 from tabletop.lab.analysis import analyse
 from tabletop.lab.report import describe_run, run_sections
@@ -15,18 +16,6 @@ from tabletop.terminal.safe_text import plain
 
 if TYPE_CHECKING:
     from tabletop.cli.runtime import Runtime
-
-from tabletop.cli.lab_output import (  # noqa: F401
-    FIGURE,
-    HtmlOption,
-    PngOption,
-    ReportError,
-    comparison_of,
-    justify,
-    print_sections,
-    show_comparison,
-    write_html,
-)
 
 
 def register(app: typer.Typer, rt: Runtime) -> None:

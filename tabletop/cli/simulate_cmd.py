@@ -8,18 +8,7 @@ from typing import TYPE_CHECKING, Annotated, Any
 import typer
 from rich.table import Table
 
-from tabletop.cli.params import GameArgument, JsonOption, OptionsOption
-from tabletop.cli.seats import plan_seats
-from tabletop.lab.backends import make_job
-from tabletop.lab.figures import length_sentence, summarise
-from tabletop.lab.runner import RunResult
-from tabletop.terminal.output import friendly
-from tabletop.terminal.safe_text import plain
-
-if TYPE_CHECKING:
-    from tabletop.cli.runtime import Runtime
-
-from tabletop.cli.lab_options import (  # noqa: F401
+from tabletop.cli.lab_options import (
     INTERRUPTED,
     AddressOption,
     BackendOption,
@@ -34,6 +23,16 @@ from tabletop.cli.lab_options import (  # noqa: F401
     read_cards,
     run_notes,
 )
+from tabletop.cli.params import GameArgument, JsonOption, OptionsOption
+from tabletop.cli.seats import plan_seats
+from tabletop.lab.backends import make_job
+from tabletop.lab.figures import length_sentence, summarise
+from tabletop.lab.runner import RunResult
+from tabletop.terminal.output import friendly
+from tabletop.terminal.safe_text import plain
+
+if TYPE_CHECKING:
+    from tabletop.cli.runtime import Runtime
 
 
 def summary_tables(summary: dict[str, Any]) -> list[Table]:

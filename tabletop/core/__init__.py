@@ -14,8 +14,9 @@ from tabletop.core.errors import (
     TabletopError,
 )
 from tabletop.core.events import Event, LazyEvent
-from tabletop.core.game import Game, Option, Outcome
+from tabletop.core.game import Game, Outcome
 from tabletop.core.hookspecs import hookimpl
+from tabletop.core.options import Option
 
 __all__ = [
     "ActionError",

@@ -128,11 +128,6 @@ def _blind(game: Game, state: Any, seat: int, legal: Sequence[str], rng: Any) ->
     return decision
 
 
-def needs_sample(agent: Any) -> bool:
-    """Whether ``agent``'s decisions carry a determinized copy (and so draw from a generator)."""
-    return getattr(agent, "reads", "all") not in ("legal", "view")
-
-
 class Agent(Protocol):
     """Chooses one of ``decision.legal``. An optional class attribute ``reads`` (``"legal"``
     or ``"view"``) says it needs less than a full decision (see :func:`make_decision`)."""

@@ -19,23 +19,15 @@ from typing import TYPE_CHECKING, Any, ClassVar
 from tabletop.core import derive
 from tabletop.core.errors import IllegalAction, SeatCountError
 from tabletop.core.events import Event
-from tabletop.core.options import ECHO, Option, OptionValue, one_line, parse_pairs, resolve_options
-from tabletop.core.rules import (  # noqa: F401  (importable from here too)
-    MAX_ACTION,
+from tabletop.core.options import Option, OptionValue, parse_pairs, resolve_options
+from tabletop.core.rules import (
+    MAX_ACTION,  # noqa: F401  (engine/check.py and net/protocol.py's, until they import it from core.rules)
     PARSE_CACHE,
     Rule,
     _checked_apply,
-    bad_arguments,
-    rulebook,
-    shorten_action,
-    shorten_error,
     template_apply,
 )
 from tabletop.core.zones import CardState
-
-# Options live in tabletop.core.options; these names stay importable from here too.
-__all__ = ["ECHO", "MAX_ACTION", "PARSE_CACHE", "Game", "Option", "OptionValue", "Outcome", "Rule",
-           "bad_arguments", "one_line", "rulebook", "shorten_action", "shorten_error"]
 
 if TYPE_CHECKING:
     from tabletop.core.board import Board

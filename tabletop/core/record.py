@@ -20,8 +20,10 @@ from typing import Any
 
 from tabletop.core.errors import ActionError, RecordError, TabletopError
 from tabletop.core.events import Event
-from tabletop.core.game import MAX_ACTION, Game, Outcome, one_line, shorten_action
+from tabletop.core.game import Game, Outcome
 from tabletop.core.names import MAX_NAME, SeatNameError, seat_name
+from tabletop.core.options import one_line
+from tabletop.core.rules import MAX_ACTION, shorten_action
 from tabletop.core.safe_io import write_atomic
 
 FORMAT = 1

@@ -37,7 +37,6 @@ from __future__ import annotations
 import contextlib
 import copy
 import fnmatch
-import hashlib
 import inspect
 import json
 import re
@@ -312,10 +311,6 @@ def variant_text(game_name: str, values: Mapping[str, Any]) -> str:
 def canonical(values: Mapping[str, Any]) -> str:
     """One text per set of values (the Job carries it; the hash covers it)."""
     return json.dumps(dict(sorted(values.items())), sort_keys=True, separators=(",", ":")) if values else ""
-
-
-def values_hash(values: Mapping[str, Any]) -> str:
-    return hashlib.sha256(canonical(values).encode()).hexdigest()[:16] if values else ""
 
 
 @contextlib.contextmanager

@@ -1,6 +1,9 @@
 """Who a table asks, and what it will take from each seat: the bookkeeping of a simultaneous
 decision that touches no state, kept by :class:`~tabletop.engine.session.Session`.
 
+* Deciders: for each seat, the agent that decides for it (a bot, an agent object) or nobody (a
+  person, whom the front end asks).
+
 * Sealed choices held: at a decision the game seals, each choice waits here (and in the record's
   ``held``) until every seat asked has chosen; everyone may know who has chosen, nobody what.
 * Decision numbers: each time a seat is asked afresh (after its own choice, a takeback, a resume)
@@ -17,9 +20,34 @@ import random
 from collections.abc import Sequence
 from typing import Any
 
-from tabletop.core.decision import decision_maker
+from tabletop.core.decision import Agent, Decision, decision_maker
 from tabletop.core.errors import TabletopError
-from tabletop.engine.table import ALREADY_CHOSEN, STALE, AlreadyChosen, NotAsked, SeatSpec, StaleDecision
+from tabletop.core.game import Game
+from tabletop.engine.table import ALREADY_CHOSEN, STALE, AlreadyChosen, NotAsked, SeatSpec, StaleDecision, bot_rng
+
+#: How the table asks one seat: ``(choose, decision maker, blind decision)``; all None for a person.
+Decider = tuple[Any, Any, Decision | None]
+
+
+def seat_deciders(game: Game, seats: Sequence[SeatSpec], seed: int) -> tuple[list[Agent | None], list[Decider], bool]:
+    """Each seat's agent (bots made afresh, each with its own generator ``bot_rng(seed, seat)``;
+    agent objects as given; None for a person), how the table asks it, and whether any agent
+    reads everything (its decisions then draw from the game's resampler). A seat whose agent
+    reads only the legal actions keeps one blind decision for the game and gets it with each
+    decision's legal actions in it: nothing else is made per action."""
+    agents: list[Agent | None] = []
+    deciders: list[Decider] = []
+    sampled = False
+    for i, s in enumerate(seats):
+        agent = s.agent if s.bot is None else s.bot.factory(game, i, bot_rng(seed, i))
+        agents.append(agent)
+        if agent is None:
+            deciders.append((None, None, None))
+            continue
+        reads = getattr(agent, "reads", "all")
+        deciders.append((agent.choose, decision_maker(agent), Decision.blind(game, i, ()) if reads == "legal" else None))
+        sampled = sampled or reads not in ("legal", "view")
+    return agents, deciders, sampled
 
 
 class Asking:

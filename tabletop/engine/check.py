@@ -37,8 +37,9 @@ from typing import Any
 from tabletop.core.decision import BotSpec
 from tabletop.core.errors import ActionError, TabletopError
 from tabletop.core.fingerprint import fingerprint
-from tabletop.core.game import MAX_ACTION, Game
+from tabletop.core.game import Game
 from tabletop.core.record import GameRecord
+from tabletop.core.rules import MAX_ACTION
 from tabletop.core.zones import CardState, UndeclaredState
 from tabletop.engine.arrival import choices_in_any_order_reach_the_same_game
 from tabletop.engine.check_steps import (

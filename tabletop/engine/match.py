@@ -48,25 +48,19 @@ class Match:
     def record(self):
         return self.session.record
 
-    @property
-    def state(self) -> Any:
-        return self.session._state
-
     def play(
         self,
         *,
         on_event: Callable[[Event], None] | None = None,
-        before_decision: Callable[[int, Any], None] | None = None,
         step_limit: int | None = None,
     ) -> MatchResult:
-        """Play to the end. ``before_decision(seat, state)`` runs before each agent is asked;
-        ``on_event`` sees every event, secret ones included."""
-        return self.session.play(on_event=on_event, before_decision=before_decision, step_limit=step_limit)
+        """Play to the end; ``on_event`` sees every event, secret ones included."""
+        return self.session.play(on_event=on_event, step_limit=step_limit)
 
 
 def run_match(game: Game, agents: Sequence[Agent], *, seed: int, **kwargs: Any) -> MatchResult:
     """Play one game to its end with these agents; keyword arguments as for :class:`Match`
     and :meth:`Match.play`."""
-    play_keys = ("on_event", "before_decision", "step_limit")
+    play_keys = ("on_event", "step_limit")
     play_args = {k: kwargs.pop(k) for k in play_keys if k in kwargs}
     return Match(game, agents, seed=seed, **kwargs).play(**play_args)

@@ -236,7 +236,7 @@ def _why(session: Session | None, error: BaseException) -> str:
     (not 'IndexError: list index out of range')."""
     if isinstance(error, IndexError) and session is not None:
         try:
-            stuck = session.game.outcome(session._state) is None and not session.game.to_act(session._state)
+            stuck = session.outcome() is None and not session.game.to_act(session._state)
         except PLUGIN_ERRORS:
             stuck = False
         if stuck:

@@ -22,7 +22,8 @@ from tabletop.core.tunables import tunables_of, variant_game
 from tabletop.engine.registry import Registry
 from tabletop.lab import balance_objectives as objectives
 from tabletop.lab.backends import make_job
-from tabletop.lab.db import ResultsDB, Trial
+from tabletop.lab.db import ResultsDB
+from tabletop.lab.db_studies import Trial
 from tabletop.lab.optimisers import Space, key, make_optimiser
 from tabletop.lab.runner import run_simulation
 

@@ -19,7 +19,8 @@ from tabletop.core.stats import wilson
 from tabletop.engine.registry import Registry
 from tabletop.lab import balance_objectives as objectives
 from tabletop.lab.balance import StudySpec, play_candidate
-from tabletop.lab.db import ResultsDB, Trial
+from tabletop.lab.db import ResultsDB
+from tabletop.lab.db_studies import Trial
 
 #: Unit and faction figures are shown before and after whatever the objective.
 SPREADS = objectives.Objective(("unit-spread", "faction-spread"))

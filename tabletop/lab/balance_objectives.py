@@ -109,7 +109,7 @@ class Games:
 
 
 @dataclass(frozen=True)
-class Table:
+class SeatingMatrix:
     """One seating's games as a matrix, a row per game (in index order): each seat's win share,
     no winner, length, then for each spread part each value's win share and seat-game count.
     Every figure is a function of the column sums, so a bootstrap resample is one matrix sum."""
@@ -119,7 +119,7 @@ class Table:
     values: dict[str, tuple[str, ...]]  # spread part -> its values, in column order
 
 
-def table(samples: Sequence[GameSample], seats: int, objective: Objective) -> Table:
+def seating_matrix(samples: Sequence[GameSample], seats: int, objective: Objective) -> SeatingMatrix:
     import numpy as np
 
     spreads = [p for p in objective.parts if p.endswith("-spread")]
@@ -141,12 +141,12 @@ def table(samples: Sequence[GameSample], seats: int, objective: Objective) -> Ta
                         rows[i, at + place[v]] += share if seat in s.winners else 0.0
                         rows[i, at + len(names) + place[v]] += 1
             at += 2 * len(names)
-    return Table(rows, seats, values)
+    return SeatingMatrix(rows, seats, values)
 
 
-def _parts(objective: Objective, t: Table, sums: Any, n: int) -> dict[str, float]:
+def _parts(objective: Objective, m: SeatingMatrix, sums: Any, n: int) -> dict[str, float]:
     out = {}
-    seats = t.seats
+    seats = m.seats
     for part in objective.parts:
         if not n:
             out[part] = 1.0
@@ -160,7 +160,7 @@ def _parts(objective: Objective, t: Table, sums: Any, n: int) -> dict[str, float
             out[part] = abs(float(sums[seats + 1]) / n - target) / target
         else:
             at = seats + 2
-            for other, names in t.values.items():
+            for other, names in m.values.items():
                 if other == part:
                     k = len(names)
                     wins, counts = sums[at:at + k], sums[at + k:at + 2 * k]
@@ -172,17 +172,17 @@ def _parts(objective: Objective, t: Table, sums: Any, n: int) -> dict[str, float
 
 def value_rates(samples: Sequence[GameSample], part: str) -> dict[str, tuple[float, int]]:
     """Each value's (wins, seat-games) for one spread objective."""
-    t = table(samples, len(samples[0].groups) if samples else 0, Objective((part,)))
-    sums = t.rows.sum(axis=0)
-    names = t.values.get(part, ())
-    at, k = t.seats + 2, len(names)
+    m = seating_matrix(samples, len(samples[0].groups) if samples else 0, Objective((part,)))
+    sums = m.rows.sum(axis=0)
+    names = m.values.get(part, ())
+    at, k = m.seats + 2, len(names)
     return {v: (float(sums[at + i]), int(sums[at + k + i])) for i, v in enumerate(names)}
 
 
 def components(objective: Objective, seatings: Sequence[tuple[Sequence[GameSample], int]]) -> dict[str, float]:
     """Each part, averaged over the seatings (seat counts) played."""
-    tables = [table(s, n, objective) for s, n in seatings]
-    found = [_parts(objective, t, t.rows.sum(axis=0), len(t.rows)) for t in tables]
+    matrices = [seating_matrix(s, n, objective) for s, n in seatings]
+    found = [_parts(objective, m, m.rows.sum(axis=0), len(m.rows)) for m in matrices]
     return {part: sum(f[part] for f in found) / len(found) for part in objective.parts}
 
 
@@ -202,7 +202,8 @@ def bootstrap(objective: Objective, base: Sequence[tuple[Sequence[GameSample], i
     for (b, n), (o, _) in zip(base, other, strict=True):
         by_index = {s.index: s for s in o}
         common = [s for s in b if s.index in by_index]
-        pairs.append((table(common, n, objective), table([by_index[s.index] for s in common], n, objective)))
+        matched = [by_index[s.index] for s in common]
+        pairs.append((seating_matrix(common, n, objective), seating_matrix(matched, n, objective)))
     values, diffs = [], []
     for _ in range(resamples):
         mine, theirs = [], []

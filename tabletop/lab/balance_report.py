@@ -13,7 +13,7 @@ from typing import Any
 
 from tabletop.core.tunables import Tunables
 from tabletop.lab.balance import pareto
-from tabletop.lab.db import Trial
+from tabletop.lab.db_studies import Trial
 from tabletop.lab.report import Section
 
 

@@ -26,18 +26,8 @@ from typing import Any
 
 from tabletop.engine.simulate import GameResult, encode_stats
 from tabletop.lab.db_file import LOCK_STEP_SECONDS, explain, inspect, is_locked
-from tabletop.lab.db_schema import (  # noqa: F401  (named here too: the database's one address)
-    APPLICATION_ID,
-    COLUMNS,
-    MIGRATIONS,
-    SCHEMA,
-    SCHEMA_VERSION,
-    STATS_VIEW,
-    STUDY_TABLES,
-    DatabaseError,
-    DatabaseLocked,
-)
-from tabletop.lab.db_studies import Study, StudyTables, Trial  # noqa: F401
+from tabletop.lab.db_schema import APPLICATION_ID, MIGRATIONS, SCHEMA, SCHEMA_VERSION, DatabaseError
+from tabletop.lab.db_studies import StudyTables
 
 #: Most winners and scores lists :meth:`ResultsDB.add_games` keeps encoded.
 MAX_ENCODED = 4096
@@ -64,11 +54,6 @@ class Run:
     status: str
     #: Game ``i`` seated the bots moved ``i`` places clockwise (``seats`` lists game 0's).
     rotate: bool = False
-
-    def bot_at(self, seat: int, index: int) -> str:
-        """The bot that sat at ``seat`` in game ``index``."""
-        n = len(self.seats)
-        return self.seats[(seat - index) % n] if self.rotate else self.seats[seat]
 
     def to_dict(self) -> dict[str, Any]:
         return {

@@ -107,7 +107,7 @@ def run_simulation(
 ) -> RunResult:
     """Play ``job``; ``on_result(index, result)`` sees each game as it finishes, ``on_wait(seconds)``
     is told while the database is locked by another program (it may raise KeyboardInterrupt)."""
-    from tabletop.lab.db import DatabaseError, DatabaseLocked
+    from tabletop.lab.db_schema import DatabaseError, DatabaseLocked
 
     check_backend(backend)
     game, bots, _ = resolve(job)

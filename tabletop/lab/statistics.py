@@ -22,7 +22,7 @@ from dataclasses import dataclass
 from tabletop.core.stats import wilson
 
 __all__ = ["ALPHA", "Moments", "Test", "holm", "moments", "newcombe", "normal_sf", "proportion_vs", "proportions",
-           "welch", "wilson"]
+           "welch"]
 
 ALPHA = 0.05
 

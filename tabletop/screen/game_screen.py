@@ -6,7 +6,7 @@ a detail line (card text, what a choice does, hints, mistakes); the prompt; the 
 What is cut to fit (the detail line, the log, a choice's description) opens whole on a page:
 F3/`more`, F4/`log`, `list`; `view` shows the game's own full picture of the table.
 Those pages are :mod:`~tabletop.screen.reading_keys`; what the person types, picks, takes back
-or quits is :mod:`~tabletop.screen.player_input`.
+or quits is handled here, a typed line and a takeback read by :mod:`~tabletop.screen.player_input`.
 """
 
 from __future__ import annotations
@@ -27,10 +27,10 @@ from textual.widgets.option_list import Option
 from tabletop.core.board import Board
 from tabletop.core.errors import TabletopError
 from tabletop.core.record import GameRecord
-from tabletop.engine.table import GameTable, Turn
-from tabletop.screen.dialogs import HandOver
+from tabletop.engine.table import GameTable, Turn, UndoPlan
+from tabletop.screen.dialogs import Confirm, HandOver
 from tabletop.screen.pages import choice_label
-from tabletop.screen.player_input import PlayerInput
+from tabletop.screen.player_input import card_line, read_line, takeback
 from tabletop.screen.reading_keys import ReadingKeys
 from tabletop.screen.text import COMMANDS, end_text, first_sentence
 from tabletop.screen.widgets import Choices, Compass, HandGrid, Prompt, compass
@@ -45,7 +45,7 @@ class TableChanged(Message):
     """The table changed while this screen waits (posted from the table's own thread)."""
 
 
-class GameScreen(ReadingKeys, PlayerInput, Screen[None]):
+class GameScreen(ReadingKeys, Screen[None]):
     BINDINGS = [
         Binding("f1", "help", "Help"),
         Binding("f2", "rules", "Rules"),
@@ -192,7 +192,6 @@ class GameScreen(ReadingKeys, PlayerInput, Screen[None]):
         hand.display = bool(cards)
         hand.border_title = board.hand_title
         self.call_after_refresh(self._fit_hand)
-        self._cards = cards
         choices = self.query_one("#choices", Choices)
         choices.clear_options()
         room = max(20, (choices.size.width or self.size.width - 30) - 3)
@@ -246,6 +245,117 @@ class GameScreen(ReadingKeys, PlayerInput, Screen[None]):
         prompt.offer([])
         prompt.disabled = False
         prompt.focus()
+
+    # ---- what the person does: a line typed, a choice or a card picked, a takeback, quitting ----
+
+    def on_input_submitted(self, event: Prompt.Submitted) -> None:
+        text = event.value
+        prompt = self.query_one(Prompt)
+        prompt.value = ""
+        if self.session.outcome() is not None:
+            self.app.exit(self.session.outcome())
+            return
+        if self.lost is not None:
+            self.app.exit(None)
+            return
+        if self.deciding is None:
+            return
+        prompt.remember(text.strip())
+        typed = read_line(text, self.legal, self.board, self._decision.refusal, pages=self.WORDS)
+        if typed.asks == "page":
+            self.open_page(typed.text)
+        elif typed.asks == "quit":
+            self.action_quit_game()
+        elif typed.asks == "undo":
+            self.action_undo()
+        elif typed.asks == "take":
+            self.take(typed.text)
+        else:
+            self.detail(typed.text, style="yellow" if typed.asks == "refused" else "")
+
+    def on_prompt_to_choices(self, _: Prompt.ToChoices) -> None:
+        choices = self.query_one(Choices)
+        if self.deciding is not None and choices.option_count:
+            choices.focus()
+            choices.highlighted = 0
+
+    def on_choices_to_prompt(self, _: Choices.ToPrompt) -> None:
+        prompt = self.query_one(Prompt)
+        if not prompt.disabled:
+            prompt.focus()
+
+    def on_option_list_option_selected(self, event: Choices.OptionSelected) -> None:
+        if event.option_list.id == "choices" and self.deciding is not None and event.option.id:
+            self.take(event.option.id)
+
+    def on_option_list_option_highlighted(self, event: Choices.OptionHighlighted) -> None:
+        if event.option_list.id == "choices" and event.option.id and self.deciding is not None:
+            description = self._decision.describe(event.option.id)
+            self.detail(f"{event.option.id}: {description}" if description else event.option.id)
+
+    def on_data_table_cell_highlighted(self, event: HandGrid.CellHighlighted) -> None:
+        if event.data_table.has_focus:
+            self.show_card(event.coordinate.row, event.coordinate.column)
+
+    def on_data_table_cell_selected(self, event: HandGrid.CellSelected) -> None:
+        self.show_card(event.coordinate.row, event.coordinate.column)
+
+    def show_card(self, row: int, column: int) -> None:
+        card = self.query_one("#hand", HandGrid).card_at(row, column)
+        if card is not None:
+            self.detail(card_line(card))
+
+    def take(self, action: str) -> None:
+        seat = self.deciding
+        if seat is None:
+            return
+        try:
+            self.session.submit(seat, action)
+        except TabletopError as error:
+            self.detail(str(error), style="yellow")
+            return
+        self.deciding = None
+        self.query_one(Prompt).disabled = True
+        self.refresh_log()
+        self.advance()
+
+    def action_undo(self) -> None:
+        seat = self.deciding
+        if seat is None:
+            return
+        plan = takeback(self.session, seat)
+        if isinstance(plan, str):
+            self.detail(plan, style="yellow")
+        elif plan.others:
+            self.app.push_screen(Confirm(plan.question(self.session.names)),
+                                 lambda yes: self.undo(plan) if yes else None)
+        else:
+            self.undo(plan)
+
+    def undo(self, plan: UndoPlan) -> None:
+        self.deciding = None
+        self.query_one(Prompt).disabled = True
+        self.detail("Taking back: replaying the game so far...")
+        self.replay_to(plan)
+
+    @work(thread=True, exclusive=True, group="bots")
+    def replay_to(self, plan: UndoPlan) -> None:
+        self.session.undo(plan.seat, plan)  # saves, on this screen's thread (see _save)
+        self.app.call_from_thread(self.after_undo)
+
+    def after_undo(self) -> None:
+        self.refresh_log(rewrite=True)
+        self.advance()
+
+    def action_quit_game(self) -> None:
+        if self.session.outcome() is not None:
+            self.app.exit(self.session.outcome())
+            return
+        self.app.push_screen(Confirm(self.quit_question), lambda yes: self.quit_now() if yes else None)
+
+    def quit_now(self) -> None:
+        self.session.save()
+        self.app.exit(None)
 
     # ---- helpers ----------------------------------------------------------------------
 

@@ -1,161 +1,68 @@
-"""What the person at the game screen does: an action typed or picked from the choices, a card
-of the hand looked at, a takeback (Ctrl+Z/`undo`) and quitting (Ctrl+Q/`quit`).
-
-A mixin of :class:`~tabletop.screen.game_screen.GameScreen`, kept apart so the screen's module
-stays about the flow of the game and what it shows; what the person does reaches the table
-only through :class:`~tabletop.engine.table.GameTable` (``submit``, ``plan_undo``, ``undo``, ``save``).
+"""What the person at the game screen asks for, read without a widget: a line typed at the prompt
+(:func:`read_line`), a card of the hand looked at (:func:`card_line`) and a takeback
+(:func:`takeback`). :class:`~tabletop.screen.game_screen.GameScreen`'s handlers act on what these
+return; what the person does reaches the table only through
+:class:`~tabletop.engine.table.GameTable` (``submit``, ``plan_undo``, ``undo``, ``save``).
 """
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from collections.abc import Callable, Collection, Sequence
+from dataclasses import dataclass
+from typing import TYPE_CHECKING, Literal
 
-from textual import work
-
-from tabletop.core.errors import TabletopError
-from tabletop.screen.dialogs import Confirm
-from tabletop.screen.widgets import Choices, HandGrid, Prompt
 from tabletop.terminal.prompt import match_choice
 
 if TYPE_CHECKING:
-    from tabletop.core.board import Board
-    from tabletop.core.decision import Decision
+    from tabletop.core.board import Board, HandCard
     from tabletop.engine.table import GameTable, UndoPlan
 
+#: Typed words that leave the game (the screen asks first).
+QUIT_WORDS = ("quit", "exit")
 
-class PlayerInput:
-    """The person's keys, typed words and picks; the screen's own methods show the result."""
 
-    session: GameTable
-    board: Board
-    deciding: int | None
-    legal: list[str]
-    lost: str | None
-    quit_question: str
-    _decision: Decision
+@dataclass(frozen=True, slots=True)
+class Typed:
+    """What a line typed at the prompt asks for, with what goes with it: the page's word (``page``),
+    the card's text to show (``card``), the action to take (``take``), or why the line is none of
+    these (``refused``); ``quit`` and ``undo`` need nothing more."""
 
-    # ---- what the person does ------------------------------------------------------
+    asks: Literal["page", "quit", "undo", "card", "take", "refused"]
+    text: str = ""
 
-    def on_input_submitted(self, event: Prompt.Submitted) -> None:
-        text = event.value
-        prompt = self.query_one(Prompt)
-        prompt.value = ""
-        if self.session.outcome() is not None:
-            self.app.exit(self.session.outcome())
-            return
-        if self.lost is not None:
-            self.app.exit(None)
-            return
-        if self.deciding is None:
-            return
-        prompt.remember(text.strip())
-        word, _, rest = text.strip().partition(" ")
-        word = word.casefold()
-        if self.open_page(word):
-            return
-        if word in ("quit", "exit"):
-            self.action_quit_game()
-        elif word == "undo":
-            self.action_undo()
-        elif word == "card":
-            self.detail(self.board.card_text(rest) if rest.strip() else "Type card and a card's name, e.g. card "
-                        + (next(iter(self.board.cards()), "NAME")))
-        else:
-            try:
-                action = match_choice(text, self.legal)
-            except ValueError as error:
-                self.detail(self._decision.refusal(text.strip()) or str(error), style="yellow")
-                return
-            self.take(action)
 
-    def on_prompt_to_choices(self, _: Prompt.ToChoices) -> None:
-        choices = self.query_one(Choices)
-        if self.deciding is not None and choices.option_count:
-            choices.focus()
-            choices.highlighted = 0
+def read_line(text: str, legal: Sequence[str], board: Board, refusal: Callable[[str], str | None],
+              *, pages: Collection[str]) -> Typed:
+    """Read ``text`` as the game screen does: a word that opens a page (one of ``pages``), ``quit``
+    or ``exit``, ``undo``, ``card NAME``, else one of ``legal`` (its number or enough of its start,
+    as :func:`~tabletop.terminal.prompt.match_choice` reads it); a line that is none is refused
+    in the game's own sentence (``refusal``, the decision's) or else the matcher's."""
+    word, _, rest = text.strip().partition(" ")
+    word = word.casefold()
+    if word in pages:
+        return Typed("page", word)
+    if word in QUIT_WORDS:
+        return Typed("quit")
+    if word == "undo":
+        return Typed("undo")
+    if word == "card":
+        return Typed("card", board.card_text(rest) if rest.strip() else "Type card and a card's name, e.g. card "
+                     + (next(iter(board.cards()), "NAME")))
+    try:
+        return Typed("take", match_choice(text, legal))
+    except ValueError as error:
+        return Typed("refused", refusal(text.strip()) or str(error))
 
-    def on_choices_to_prompt(self, _: Choices.ToPrompt) -> None:
-        prompt = self.query_one(Prompt)
-        if not prompt.disabled:
-            prompt.focus()
 
-    def on_option_list_option_selected(self, event: Choices.OptionSelected) -> None:
-        if event.option_list.id == "choices" and self.deciding is not None and event.option.id:
-            self.take(event.option.id)
+def card_line(card: HandCard) -> str:
+    """What the detail line says of a card of the hand: its text, and whether it may be played now."""
+    return card.text + {True: " Playable now.", False: " Not playable now.", None: ""}[card.playable]
 
-    def on_option_list_option_highlighted(self, event: Choices.OptionHighlighted) -> None:
-        if event.option_list.id == "choices" and event.option.id and self.deciding is not None:
-            description = self._decision.describe(event.option.id)
-            self.detail(f"{event.option.id}: {description}" if description else event.option.id)
 
-    def on_data_table_cell_highlighted(self, event: HandGrid.CellHighlighted) -> None:
-        if event.data_table.has_focus:
-            self.show_card(event.coordinate.row, event.coordinate.column)
-
-    def on_data_table_cell_selected(self, event: HandGrid.CellSelected) -> None:
-        self.show_card(event.coordinate.row, event.coordinate.column)
-
-    def show_card(self, row: int, column: int) -> None:
-        card = self.query_one("#hand", HandGrid).card_at(row, column)
-        if card is not None:
-            when = {True: " Playable now.", False: " Not playable now.", None: ""}[card.playable]
-            self.detail(card.text + when)
-
-    def take(self, action: str) -> None:
-        seat = self.deciding
-        if seat is None:
-            return
-        try:
-            self.session.submit(seat, action)
-        except TabletopError as error:
-            self.detail(str(error), style="yellow")
-            return
-        self.deciding = None
-        self.query_one(Prompt).disabled = True
-        self.refresh_log()
-        self.advance()
-
-    # ---- keys -----------------------------------------------------------------------
-
-    def action_undo(self) -> None:
-        seat = self.deciding
-        if seat is None:
-            return
-        session = self.session
-        if session.undo_point(seat) is None:
-            self.detail("Nothing to take back yet: this is your first decision.", style="yellow")
-            return
-        plan = session.plan_undo(seat)
-        if plan.refusal is not None:
-            self.detail(plan.refusal, style="yellow")
-        elif plan.others:
-            self.app.push_screen(Confirm(plan.question(session.names)),
-                                 lambda yes: self.undo(plan) if yes else None)
-        else:
-            self.undo(plan)
-
-    def undo(self, plan: UndoPlan) -> None:
-        self.deciding = None
-        self.query_one(Prompt).disabled = True
-        self.detail("Taking back: replaying the game so far...")
-        self.replay_to(plan)
-
-    @work(thread=True, exclusive=True, group="bots")
-    def replay_to(self, plan: UndoPlan) -> None:
-        self.session.undo(plan.seat, plan)  # saves, on this screen's thread (see _save)
-        self.app.call_from_thread(self.after_undo)
-
-    def after_undo(self) -> None:
-        self.refresh_log(rewrite=True)
-        self.advance()
-
-    def action_quit_game(self) -> None:
-        if self.session.outcome() is not None:
-            self.app.exit(self.session.outcome())
-            return
-        self.app.push_screen(Confirm(self.quit_question),
-                             lambda yes: self.quit_now() if yes else None)
-
-    def quit_now(self) -> None:
-        self.session.save()
-        self.app.exit(None)
+def takeback(table: GameTable, seat: int) -> UndoPlan | str:
+    """What Ctrl+Z/`undo` at ``seat`` would take back, or the sentence saying why nothing can be; a
+    plan that also takes back other people's decisions asks them first (:meth:`UndoPlan.question`)."""
+    if table.undo_point(seat) is None:
+        return "Nothing to take back yet: this is your first decision."
+    plan = table.plan_undo(seat)
+    return plan if plan.refusal is None else plan.refusal

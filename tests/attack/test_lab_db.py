@@ -11,7 +11,8 @@ import pytest
 
 from tabletop.engine.registry import build_registry
 from tabletop.lab.backends import make_job
-from tabletop.lab.db import APPLICATION_ID, ResultsDB
+from tabletop.lab.db import ResultsDB
+from tabletop.lab.db_schema import APPLICATION_ID
 from tabletop.lab.runner import run_simulation
 from tests.attack.helpers import says
 from tests.goofspiel import plugin as goofspiel_plugin

@@ -11,7 +11,7 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from tabletop.core.errors import OptionError, RecordError
-from tabletop.core.game import Option
+from tabletop.core.options import Option
 from tabletop.core.record import MAX_RECORD_BYTES, GameRecord
 from tests.attack.helpers import flat
 

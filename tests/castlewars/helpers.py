@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from tabletop.core.table import Table
+from tabletop.core.seat_ring import SeatRing
 from tabletop_games.castlewars import rounds
 from tabletop_games.castlewars.cards import TOWER
 from tabletop_games.castlewars.game import CastleWars
@@ -48,7 +48,7 @@ def _with_hands(hands, *, hp, first, round_number, seed):
     if hp is not None:
         state.hp = tuple(hp)
     state.round = round_number
-    state.turn_order = tuple(Table(len(hands), state.in_play).clockwise_from(first))
+    state.turn_order = tuple(SeatRing(len(hands), state.in_play).clockwise_from(first))
     return state
 
 

@@ -5,7 +5,7 @@ from collections import Counter
 import pytest
 
 from tabletop.core import IllegalAction, InvalidAction
-from tabletop.core.game import bad_arguments
+from tabletop.core.rules import bad_arguments
 from tabletop_games.castlewars import rounds
 from tabletop_games.castlewars.state import ORDERS
 from tests.castlewars.helpers import GAME, drafting, play, rig_rows, total_cards

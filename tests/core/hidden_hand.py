@@ -19,7 +19,7 @@ from __future__ import annotations
 import random
 
 from tabletop.core import Event, Game, IllegalAction, InvalidAction, Outcome
-from tabletop.core.table import Table
+from tabletop.core.seat_ring import SeatRing
 from tabletop.core.zones import EVERYONE, NOBODY, OWNER, CardState, zone
 
 CARDS = tuple(f"{colour}{n}" for colour in "rgb" for n in range(1, 5))
@@ -88,7 +88,7 @@ class HiddenHand(Game):
                 hand.append(drawn)
                 events.append(self.draw_event(seat, drawn))
         else:
-            target = Table(state.seats).left(seat)
+            target = SeatRing(state.seats).left(seat)
             state.hands[target].append(card)
             state.peek(seat, card)  # the giver knows where its card went
             state.gave = state.gave[:seat] + [True] + state.gave[seat + 1:]
@@ -106,7 +106,7 @@ class HiddenHand(Game):
             state.result = Outcome(tuple(s for s, v in enumerate(state.scores) if v == best), "highest score",
                                    scores=tuple(state.scores))
             return
-        state.turn = Table(state.seats, held).next_after(seat)
+        state.turn = SeatRing(state.seats, held).next_after(seat)
 
     def outcome(self, state):
         return state.result

@@ -207,7 +207,7 @@ def test_help_text_shows_every_bracket_it_is_written_with(registry):
 
 
 def test_report_tables_line_figures_up_on_the_right_and_names_on_the_left():
-    from tabletop.cli.report_cmd import justify
+    from tabletop.cli.lab_output import justify
 
     assert justify(["49", "0"]) == justify(["98.0%"]) == justify(["89.5% - 99.6%", "0.0% - 7.1%"]) == "right"
     assert justify(["tactician", "random"]) == justify(["gladi-8rs"]) == justify(["1", "1,2 (rotated)"]) == "left"

@@ -7,7 +7,7 @@ import pytest
 
 from tabletop.core import Event, InvalidAction
 from tabletop.core.decision import BotSpec
-from tabletop.core.game import Rule, rulebook
+from tabletop.core.rules import Rule, rulebook
 from tabletop.engine.check import check_game
 from tests.core.hidden_hand import HandState, HiddenHand
 from tests.core.planted_bluff import Bluff, BluffState, kind

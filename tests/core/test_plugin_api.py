@@ -18,7 +18,7 @@ def test_every_public_name_is_there_and_documented():
 def test_what_the_scaffold_and_the_guide_import_is_all_in_it():
     needed = {"Game", "Event", "Outcome", "InvalidAction", "IllegalAction", "CardDataError", "Field", "load_toml",
               "validate_table", "validate_section", "CardState", "zone", "EVERYONE", "OWNER", "NOBODY", "Secret",
-              "BotSpec", "hookimpl", "Table", "Option"}
+              "BotSpec", "hookimpl", "SeatRing", "Option"}
     assert needed <= set(api.__all__)
 
 

@@ -6,31 +6,31 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from tabletop.core.random_agent import RandomAgent
-from tabletop.core.table import Table
+from tabletop.core.seat_ring import SeatRing
 from tabletop.engine.match import run_match
 
 
 @st.composite
-def tables(draw):
+def rings(draw):
     seats = draw(st.integers(2, 10))
     gone = draw(st.sets(st.integers(0, seats - 1), max_size=seats - 1))
-    return Table(seats).without(*gone)
+    return SeatRing(seats).without(*gone)
 
 
-@given(tables(), st.data())
-def test_left_and_right_undo_each_other(table, data):
-    seat = data.draw(st.sampled_from(table.in_play))
+@given(rings(), st.data())
+def test_left_and_right_undo_each_other(ring, data):
+    seat = data.draw(st.sampled_from(ring.in_play))
     spaces = data.draw(st.integers(0, 12))
-    assert table.right(table.left(seat, spaces), spaces) == seat
-    assert table.left(seat, len(table)) == seat
+    assert ring.right(ring.left(seat, spaces), spaces) == seat
+    assert ring.left(seat, len(ring)) == seat
 
 
-@given(tables(), st.data())
-def test_within_is_symmetric(table, data):
-    a = data.draw(st.sampled_from(table.in_play))
-    b = data.draw(st.sampled_from(table.in_play))
+@given(rings(), st.data())
+def test_within_is_symmetric(ring, data):
+    a = data.draw(st.sampled_from(ring.in_play))
+    b = data.draw(st.sampled_from(ring.in_play))
     k = data.draw(st.integers(1, 4))
-    assert (b in table.within(a, k, include_self=True)) == (a in table.within(b, k, include_self=True))
+    assert (b in ring.within(a, k, include_self=True)) == (a in ring.within(b, k, include_self=True))
 
 
 @settings(max_examples=25, deadline=None)

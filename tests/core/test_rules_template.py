@@ -11,7 +11,8 @@ from __future__ import annotations
 import pytest
 
 from tabletop.core.board import Board, board_for
-from tabletop.core.game import ECHO, MAX_ACTION, PARSE_CACHE
+from tabletop.core.options import ECHO
+from tabletop.core.rules import MAX_ACTION, PARSE_CACHE
 from tabletop.engine.facet_hooks import search_kit
 from tabletop.engine.registry import build_registry
 from tabletop.plugin_api import (

@@ -5,7 +5,8 @@ import sqlite3
 
 import pytest
 
-from tabletop.lab.db import SCHEMA_VERSION, DatabaseError, ResultsDB
+from tabletop.lab.db import ResultsDB
+from tabletop.lab.db_schema import SCHEMA_VERSION, DatabaseError
 from tests.lab.fixtures import fixture_run
 
 # The first schema this project shipped (version 1), kept here to prove the migration.

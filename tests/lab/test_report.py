@@ -5,10 +5,10 @@ import math
 
 import pytest
 
+from tabletop.core.stats import wilson
 from tabletop.lab.analysis import analyse
 from tabletop.lab.compare import compare
 from tabletop.lab.db import ResultsDB
-from tabletop.lab.statistics import wilson
 from tests.lab.fixtures import fixture_run
 
 

@@ -56,10 +56,10 @@ def test_hand_overs_never_show_the_last_persons_secrets(registry, game, kinds, s
                     assert not any(line in page.public_lines for line in secrets)
                     real = table._state
                     for resample in range(3):
-                        table._state = table.game.determinize(real, incoming, random.Random(resample))
+                        table._loop.state = table.game.determinize(real, incoming, random.Random(resample))
                         since = tuple(table.visible_log(None, since=table.last_step_of(incoming)))
                         assert shown(game_screen.hand_over(Turn(incoming, True, since))) == shown(page)
-                    table._state = real
+                    table._loop.state = real
                     checked += 1
                     await take_the_screen(app, pilot)
                     others = {item.event.render(table.names) for item in table.log

@@ -5,7 +5,7 @@ import json
 import pytest
 
 from tabletop.core.errors import IllegalAction, InvalidAction, SeatCountError
-from tabletop.core.game import bad_arguments
+from tabletop.core.rules import bad_arguments
 from tabletop_games.windupwar.cards import load_cards
 from tests.windupwar.helpers import position
 

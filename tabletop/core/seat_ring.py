@@ -10,7 +10,7 @@ from __future__ import annotations
 from collections.abc import Iterable
 
 
-class Table:
+class SeatRing:
     """An immutable ring of the seats still in play; :meth:`without` makes a smaller one."""
 
     __slots__ = ("seats", "in_play", "_index")
@@ -27,18 +27,18 @@ class Table:
         return seat in self._index
 
     def __eq__(self, other: object) -> bool:
-        return isinstance(other, Table) and (self.seats, self.in_play) == (other.seats, other.in_play)
+        return isinstance(other, SeatRing) and (self.seats, self.in_play) == (other.seats, other.in_play)
 
     def __hash__(self) -> int:
         return hash((self.seats, self.in_play))
 
     def __repr__(self) -> str:
-        return f"Table({self.seats}, in_play={self.in_play})"
+        return f"SeatRing({self.seats}, in_play={self.in_play})"
 
-    def without(self, *seats: int) -> Table:
-        """The table once ``seats`` have left it."""
+    def without(self, *seats: int) -> SeatRing:
+        """The ring once ``seats`` have left it."""
         gone = set(seats)
-        return Table(self.seats, [s for s in self.in_play if s not in gone])
+        return SeatRing(self.seats, [s for s in self.in_play if s not in gone])
 
     def _position(self, seat: int) -> int:
         try:
