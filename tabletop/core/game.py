@@ -21,7 +21,6 @@ from tabletop.core.errors import IllegalAction, SeatCountError
 from tabletop.core.events import Event
 from tabletop.core.options import Option, OptionValue, parse_pairs, resolve_options
 from tabletop.core.rules import (
-    MAX_ACTION,  # noqa: F401  (engine/check.py and net/protocol.py's, until they import it from core.rules)
     PARSE_CACHE,
     Rule,
     _checked_apply,

@@ -17,7 +17,7 @@ from collections.abc import Iterable, Mapping, Sequence
 from typing import Any
 
 from tabletop.core.errors import TabletopError
-from tabletop.core.game import MAX_ACTION
+from tabletop.core.rules import MAX_ACTION
 
 #: The protocol version a ``hello`` names; a server refuses any other.
 PROTO = 1

@@ -1,10 +1,11 @@
 """The network table's server: asyncio WebSockets (the ``websockets`` library) in front of games.
 
-The server owns every game's state; a connection gets frames built from its seat's view alone
-(:mod:`tabletop.net.server_table`). Each game has a lock: its moves are taken one at a time,
+The server holds every game (its :class:`~tabletop.engine.session.Session`); a connection gets
+frames built from its seat's view alone (:mod:`tabletop.net.server_table`). Each game has a lock: its moves are taken one at a time,
 in a worker thread (``asyncio.to_thread``), so bots thinking and records being written never
-block the event loop and other games go on. Every accepted action is in the record on disk
-(:mod:`tabletop.net.server_store`) before any frame reporting it is queued.
+block the event loop and other games go on. Every accepted action (and every sealed choice
+held) is in the record on disk (:mod:`tabletop.net.server_store`) before any frame reporting it
+is queued.
 
 One slow client cannot stall a table: each connection has a bounded send queue and a task
 that drains it (:mod:`tabletop.net.server_connection`); a client whose queue fills (it does not read) is dropped and the table goes
@@ -33,7 +34,7 @@ from tabletop.engine.table import HUMAN, SeatSpec
 from tabletop.net import protocol
 from tabletop.net.server_connection import SEND_QUEUE, Connection
 from tabletop.net.server_store import CodeBook, Store
-from tabletop.net.server_table import BROKEN, Away, Sent, Table, Viewer
+from tabletop.net.server_table import BROKEN, Away, Sent, ServerTable, Viewer
 
 #: Spectators one game lets in at once (one code opens all their places).
 MAX_SPECTATORS = 32
@@ -61,7 +62,7 @@ FULL = "This game has as many spectators as it lets in; try again later."
 class Hosted:
     """A game on this server: its table, the lock its moves take, and who is connected."""
 
-    table: Table
+    table: ServerTable
     settings: dict[str, Any]
     lock: asyncio.Lock = field(default_factory=asyncio.Lock)
     seats: dict[int, Connection] = field(default_factory=dict)
@@ -85,10 +86,6 @@ class Hosted:
             conn = by_viewer.get(id(viewer))
             if conn is not None:
                 conn.send(text)
-        for seat, reason in sent.refusals:
-            conn = self.seats.get(seat)
-            if conn is not None:
-                conn.send(protocol.encode(protocol.refused(reason, self.table.seat_viewers[seat].seq)))
         self.everyone(sent.status)
 
 
@@ -144,7 +141,7 @@ class Server:
             try:
                 session = Session(game, seats, seed=record.seed, options=record.options,
                                   pm=getattr(self.registry, "pm", None), on_plugin_error=self._plugin_failed(game_id),
-                                  actions=record.actions)
+                                  actions=record.actions, held=record.held)
             except TabletopError as error:
                 raise RecordError(f"Game {game_id} does not replay: {error}") from None
             for entry in settings.get("codes", []):
@@ -153,18 +150,18 @@ class Server:
             if settings.get("away"):
                 away = Away(self.registry.bot(game.name, settings["away"]["bot"]), float(settings["away"]["seconds"]))
             settings = {**settings, "run": int(settings.get("run", 0)) + 1}
-            self._open(game_id, session, settings, away, held=self.store.held(game_id))
+            self._open(game_id, session, settings, away, old_held=self.store.old_held(game_id))
+            self.store.forget_old_held(game_id)  # its moves are in the record now, or were refused
             resumed.append(game_id)
         return resumed
 
     def _open(self, game_id: str, session: Session, settings: dict[str, Any], away: Away | None,
-              held: dict[int, str] | None = None) -> None:
+              old_held: dict[int, str] | None = None) -> None:
         store = self.store
-        table = Table(game_id, session, save=lambda s: store.save_record(game_id, s.record), away=away,
-                      watch=None if self.watch is None else self.watch(game_id),
-                      save_held=lambda moves: store.save_held(game_id, moves),
-                      first_seq=int(settings.get("run", 0)) * RUN_SEQS)
-        table.start(held)
+        table = ServerTable(game_id, session, save=lambda s: store.save_record(game_id, s.record), away=away,
+                            watch=None if self.watch is None else self.watch(game_id),
+                            first_seq=int(settings.get("run", 0)) * RUN_SEQS)
+        table.start(old_held)
         self.games[game_id] = Hosted(table, settings)
         self._write_settings(game_id)
 
@@ -211,7 +208,7 @@ class Server:
             for hosted in list(self.games.values()):
                 if hosted.table.away is None or hosted.table.over():
                     continue
-                while True:  # one move per hold of the lock (a fair lock): a person coming back is let in next
+                while True:  # one stand-in run per hold of the lock (a fair lock): a person coming back is let in next
                     async with hosted.lock:
                         try:
                             sent = await asyncio.to_thread(hosted.table.play_away, hosted.viewers())
@@ -234,7 +231,7 @@ class Server:
                             "they may show hidden cards).")
         return report
 
-    def _broke(self, table: Table, error: Exception) -> None:
+    def _broke(self, table: ServerTable, error: Exception) -> None:
         """A game's bug: it takes no more moves. The host's terminal gets the kind of error only
         (the host may be a player, and a game's message may name hidden cards); the message and
         traceback go to a user-only file in the data folder."""

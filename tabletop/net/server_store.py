@@ -4,12 +4,14 @@ its join codes and its record, in a data folder only the host can read.
 Layout (the folder and every file user-only, 0700/0600)::
 
     DATA/games/<id>/settings.json   game, seats, options, away bot, code hashes (never a code)
-    DATA/games/<id>/record.json     the game's record, replaced atomically after every accepted action
-    DATA/games/<id>/held.json       moves chosen in a simultaneous decision, waiting for the seats before them
+    DATA/games/<id>/record.json     the game's record (its sealed choices held too), replaced atomically
+                                    after every accepted action
     DATA/games/<id>/failure.txt     failures in the game (its own, with a traceback; a plugin's): may name hidden cards
 
 A server started with ``--resume DATA`` rebuilds every game by replaying its record (bots are
-remade and asked again, so they go on as before) and accepts the same codes.
+remade and asked again, so they go on as before), holds again the sealed choices its record
+holds, and accepts the same codes. (A folder of an older server may also have ``held.json``, the
+moves it held apart: a resume gives them to the game in seat order, then removes that file.)
 
 Codes are 128-bit random (``secrets.token_urlsafe(16)``), shown once, kept only as SHA-256
 hashes and compared with :func:`hmac.compare_digest` against every hash (no early exit).
@@ -35,7 +37,8 @@ from tabletop.core.safe_io import write_atomic
 FORMAT = 1
 SETTINGS = "settings.json"
 RECORD = "record.json"
-HELD = "held.json"
+#: An older server's file of held moves, read once by a resume and removed (see Store.old_held).
+OLD_HELD = "held.json"
 FAILURE = "failure.txt"
 
 
@@ -120,11 +123,6 @@ class Store:
         """The record, atomically (the old file or the whole new one, fsynced), before anyone hears."""
         record.save(self.folder / "games" / game_id / RECORD)
 
-    def save_held(self, game_id: str, held: Mapping[int, str]) -> None:
-        """The moves held for seats after the first (seat -> action), atomically, before anyone hears."""
-        write_atomic(self.folder / "games" / game_id / HELD,
-                     json.dumps({str(seat): action for seat, action in held.items()}, sort_keys=True) + "\n")
-
     def save_failure(self, game_id: str, error: BaseException | str) -> Path | None:
         """A failure in a game (an error with its traceback, or a sentence), which may name hidden
         cards, added to a user-only file; its path, or None if it could not be written."""
@@ -137,13 +135,19 @@ class Store:
         except OSError:
             return None
 
-    def held(self, game_id: str) -> dict[int, str]:
-        """The held moves, or none if the file is missing or damaged (those seats choose again)."""
+    def old_held(self, game_id: str) -> dict[int, str]:
+        """The moves an older server held apart in ``held.json`` (seat -> action: chosen in a
+        simultaneous decision, waiting for the seats before them); none if there is no such file
+        or it is damaged (those seats choose again)."""
         try:
-            data = json.loads((self.folder / "games" / game_id / HELD).read_text(encoding="utf-8"))
+            data = json.loads((self.folder / "games" / game_id / OLD_HELD).read_text(encoding="utf-8"))
             return {int(seat): action for seat, action in data.items() if isinstance(action, str)}
-        except (OSError, ValueError, AttributeError):
+        except (OSError, ValueError, AttributeError, TypeError):
             return {}
+
+    def forget_old_held(self, game_id: str) -> None:
+        """Remove an older server's ``held.json`` once its moves are in the record (or refused)."""
+        (self.folder / "games" / game_id / OLD_HELD).unlink(missing_ok=True)
 
     def settings(self, game_id: str) -> dict[str, Any]:
         path = self.folder / "games" / game_id / SETTINGS

@@ -1,13 +1,20 @@
-"""One game on a server: a Session, who is connected, who has chosen, and each viewer's frames.
+"""One game on a server: its Session, who is connected, and each viewer's frames.
 
-Everything here is synchronous and touches the game's state, so the server calls it only under
-the table's lock and in a worker thread (bots think there; the event loop never waits on a
-game). Frames are built here, from one seat's view and the events visible to it, and nothing
-else: no state, seed, record or other seat's legal actions ever reaches a frame.
+The Session is the game in progress and the only thing here that knows it: who is asked, each
+seat's legal actions, the game's words on them, refusals, each seat's view, choosing (held until
+every seat has chosen at a decision the game seals) and a bot standing in for a person who is
+away. This table adds what the wire needs: who is connected, each viewer's frame numbers, and
+frames built from one seat's view and the events visible to it, and nothing else (no state,
+seed, record or other seat's legal actions ever reaches a frame).
 
-Simultaneous decisions: every seat asked may choose in any order; the session takes actions in
-seat order (``to_act()[0]`` first) so the record never depends on who typed first, and a later
-seat's action is held until the ones before it are in. A held action counts as chosen.
+Everything here is synchronous, so the server calls it only under the table's lock and in a
+worker thread (bots think there; the event loop never waits on a game).
+
+Simultaneous decisions: every seat asked may choose, in any order; a person's move goes to the
+Session at once (applied, or held at a decision the game seals), so a seat with several secret
+decisions in a row (five programmed slots) makes them all while the others still think. The
+record, with the sealed choices held, is written before any frame or status telling of a move
+is built.
 """
 
 from __future__ import annotations
@@ -20,19 +27,23 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
-from tabletop.core.decision import BotSpec, decision_maker
+from tabletop.core.decision import BotSpec
 from tabletop.core.errors import ActionError, TabletopError
 from tabletop.core.game import Game, Outcome
 from tabletop.engine.session import Session
+from tabletop.engine.table import STALE, AlreadyChosen, NotAsked, StaleDecision
 from tabletop.net import protocol
+
+__all__ = ["BROKEN", "MAX_EVENTS", "OVER", "Away", "Sent", "ServerTable", "Viewer", "outcome_sentence"]
 
 #: At most this many events ride in one frame (a seat back after a long time gets the latest).
 MAX_EVENTS = 100
 
-STALE = "That move was for an earlier decision; look at the table again and choose from it."
 OVER = "The game is over."
-CHOSEN = "You have already chosen; wait for the others."
 BROKEN = "This game failed on a move and takes no more; the host has the details."
+
+#: The Session's own refusals (not the game's): the leak check over the wire replays only the game's.
+_TABLE_REFUSALS = (NotAsked, AlreadyChosen, StaleDecision)
 
 
 def outcome_sentence(outcome: Outcome, names: Sequence[str]) -> str:
@@ -52,13 +63,14 @@ class Viewer:
     #: frame since then is not stale (a co-submitter's move does not make it choose again).
     open_seq: int = 0
     legal: tuple[str, ...] = ()
-    acted: bool = False
+    #: The Session's number of the decision last offered (a new number: a new decision).
+    number: int | None = None
     last: str = ""
 
 
 @dataclass(slots=True)
 class Away:
-    """A bot that plays for a person seat whose person has been away ``seconds`` while asked."""
+    """A bot that stands in for a person seat whose person has been away ``seconds`` while asked."""
 
     bot: BotSpec
     seconds: float
@@ -69,24 +81,22 @@ class Sent:
     """What one move changed, for the server to send."""
 
     frames: list[tuple[Viewer, str]] = field(default_factory=list)
-    refusals: list[tuple[int, str]] = field(default_factory=list)  # (seat, sentence) of held actions dropped
     status: str | None = None
 
 
-class Table:
-    """A game in progress on the server. ``save()`` is called (in the same worker thread) after
-    every accepted action and before any frame reporting it is built."""
+class ServerTable:
+    """A game in progress on the server, over its Session's public face. ``save(session)`` is
+    called (in the same worker thread) after every accepted move and before any frame or status
+    reporting it is built."""
 
     def __init__(self, game_id: str, session: Session, *, save: Callable[[Session], None],
                  away: Away | None = None, watch: Callable[[int | None, int, dict], None] | None = None,
-                 save_held: Callable[[dict[int, str]], None] | None = None, first_seq: int = 0):
+                 first_seq: int = 0):
         self.id = game_id
         self.session = session
         self.game: Game = session.game
         self.names = list(session.names)
         self.save = save
-        #: Writes the held moves (chosen, waiting for the seats before them) before anyone is told.
-        self.save_held = save_held
         self.away = away
         #: Called with (seat, actions taken, frame) for every table frame built and every refusal by
         #: the game (with the refused move): the tests' leak check over the wire.
@@ -99,11 +109,10 @@ class Table:
         self.first_seq = first_seq
         self.seat_viewers = [self.viewer(i) for i in range(n)]
         self.online = [not p for p in self.persons]  # a bot seat counts as connected
-        self.held: dict[int, str] = {}
-        self._held_saved: dict[int, str] | None = None
         self.gone_since: list[float | None] = [time.monotonic() if p else None for p in self.persons]
-        self.handed: set[int] = set()  # person seats an away bot plays for now
-        self._away_agents: dict[int, Any] = {}
+        self.handed: set[int] = set()  # person seats the away bot stands in for now
+        #: Each away seat's stand-in and its generator, kept while its person is away.
+        self._away_agents: dict[int, tuple[Any, random.Random]] = {}
         #: Set when the game raised something other than a refusal: it takes no more moves.
         self.broken = False
         session.on_save = None  # the table saves once per change, before telling anyone
@@ -118,138 +127,138 @@ class Table:
         return [on and i not in self.handed for i, on in enumerate(self.online)]
 
     def to_act(self) -> list[int]:
-        state = self.session.state
-        return [] if self.game.outcome(state) is not None else list(self.game.to_act(state))
+        """The seats that must decide now: those asked, and those whose sealed choice is held."""
+        asked, chosen = self.session.asked(), self.session.chosen()
+        return sorted({*asked, *chosen}) if chosen else asked
 
     def over(self) -> bool:
-        return self.game.outcome(self.session.state) is not None
+        return self.session.outcome() is not None
 
-    def frame(self, viewer: Viewer, *, again: bool = True) -> str | None:
+    def frame(self, viewer: Viewer, *, again: bool = True, reopen: bool = False) -> str | None:
         """The next table frame for ``viewer``: its view, its decision if it has one, the events it
         may see since its last frame. Counts the frame (seq) and moves its cursor. None if nothing
-        in it changed since its last frame, unless ``again`` (a new connection)."""
-        game, state, seat, names = self.game, self.session.state, viewer.seat, self.names
-        to_act = self.to_act()
+        in it changed since its last frame, unless ``again`` (a new connection). ``reopen``: the
+        decision it offers is offered afresh (a new connection answers only its own frames)."""
+        session, seat, names = self.session, viewer.seat, self.names
+        asked, chosen = session.asked(), session.chosen()
+        to_act = sorted({*asked, *chosen}) if chosen else asked
         legal: list[str] = []
-        if seat is not None and seat in to_act and seat not in self.held and self.persons[seat]:
-            legal = list(game.legal_actions(state, seat))
-        log = self.session.log
+        number = None
+        if seat is not None and self.persons[seat] and seat in asked:
+            legal = list(session.legal_actions(seat))
+            number = session.decision_number(seat)
+        log = session.log
         events = [{"kind": item.event.kind, "text": item.event.render(names)}
                   for item in log[viewer.cursor:] if item.event.visible(seat)][-MAX_EVENTS:]
         outcome = None
-        if (ended := game.outcome(state)) is not None:
+        if (ended := session.outcome()) is not None:
             outcome = protocol.outcome_frame(ended.to_dict(), outcome_sentence(ended, names))
         message = protocol.table(
-            seq=viewer.seq + 1, view=game.view(state, seat), to_act=to_act, chosen=sorted(self.held),
+            seq=viewer.seq + 1, view=session.view(seat), to_act=to_act, chosen=chosen,
             connected=self.connected(), legal=legal,
-            describe={a: game.describe_action(state, seat, a) for a in legal}, events=events, outcome=outcome)
+            describe={a: session.describe(seat, a) for a in legal}, events=events, outcome=outcome)
         same = json.dumps({**message, "seq": 0}, separators=(",", ":"), ensure_ascii=False)  # no size check here
-        if not again and not events and same == viewer.last and not viewer.acted:
+        fresh = reopen or tuple(legal) != viewer.legal or number != viewer.number
+        if not again and not events and same == viewer.last and not fresh:
             return None
         viewer.last = same
         viewer.cursor = len(log)
         viewer.seq += 1
-        if tuple(legal) != viewer.legal or viewer.acted:
+        if fresh:
             viewer.open_seq = viewer.seq
-        viewer.legal, viewer.acted = tuple(legal), False
+        viewer.legal, viewer.number = tuple(legal), number
         message["decision"] = viewer.open_seq if legal else None
         text = _fitted(message)
         if self.watch is not None:
-            self.watch(seat, self.session.steps, message)
+            self.watch(seat, session.steps, message)
         return text
 
     def status(self, text: str) -> str:
-        return protocol.encode(protocol.status(connected=self.connected(), chosen=sorted(self.held), text=text))
+        return protocol.encode(protocol.status(connected=self.connected(), chosen=self.session.chosen(), text=text))
 
     # ---- the table's moves (each under the table's lock, in a worker thread) -----------------
 
-    def start(self, held: dict[int, str] | None = None) -> None:
+    def start(self, old_held: dict[int, str] | None = None) -> None:
         """Let bots act until a person must decide, then save: the game as the server opens it.
-        ``held``: moves chosen before a restart, waiting for the seats before them (kept if the
-        game still allows them)."""
-        self._settle()
-        to_act = self.to_act()
-        for seat, action in sorted((held or {}).items()):
-            if seat in to_act[1:] and self.persons[seat] and self._refusal(seat, action) is None:
-                self.held[seat] = action
-        self._settle()
-        self.save(self.session)
-        self._keep_held()
-
-    def _keep_held(self) -> None:
-        """Write the held moves if they changed since last written (most moves change none)."""
-        if self.save_held is not None and self.held != self._held_saved:
-            self.save_held(dict(self.held))
-            self._held_saved = dict(self.held)
+        ``old_held``: moves an older server kept apart (chosen, waiting for the seats before
+        them), given to the session in seat order; one it refuses now is dropped."""
+        session = self.session
+        session.advance()
+        for seat, action in sorted((old_held or {}).items()):
+            if 0 <= seat < len(self.persons) and self.persons[seat]:
+                try:
+                    session.submit(seat, action)
+                except ActionError:
+                    continue
+                session.advance()
+        self.save(session)
 
     def act(self, seat: int, seq: int | None, action: str, viewers: Sequence[Viewer]) -> tuple[str | None, Sent]:
-        """A person's move answering the frame numbered ``seq`` (None: the away bot's, answering
-        the table as it is). Returns the refusal sentence (or None) and what to send: a table
-        frame to each of ``viewers`` if the game moved, a status if the move was held."""
+        """A person's move answering the frame numbered ``seq`` (None: answering the table as it
+        is). Returns the refusal sentence (or None) and what to send: a table frame to each of
+        ``viewers`` whose table changed, and a status if the move is held (sealed)."""
         viewer = self.seat_viewers[seat]
+        session = self.session
         sent = Sent()
         if self.broken:
             return BROKEN, sent
         if self.over():
             return OVER, sent
-        if seq is not None and not viewer.open_seq <= seq <= viewer.seq:
-            return STALE, sent
-        if seat in self.held:
-            return CHOSEN, sent
-        to_act = self.to_act()
-        if seat not in to_act:
-            return self._refused(seat, action, self._refusal(seat, action)) or f"{self.names[seat]} is not asked now.", sent
-        if to_act[0] != seat:
-            refusal = self._refused(seat, action, self._refusal(seat, action))
-            if refusal is not None:
-                return refusal, sent
-            self.held[seat] = action
-            self._keep_held()
-            viewer.acted = True
-            sent.status = self.status(f"{self.names[seat]} has chosen.")
-            return None, sent
+        if seq is not None and seat not in session.chosen() and not viewer.open_seq <= seq <= viewer.seq:
+            return STALE, sent  # a seat that has chosen hears that instead, from the session
         try:
-            self.session.submit(seat, action)
+            session.submit(seat, action)
         except ActionError as error:
-            return self._refused(seat, action, str(error)), sent
-        except TabletopError as error:  # a seat that is not asked now
+            return self._refused(seat, action, error), sent
+        except TabletopError as error:  # the game refused a sealed choice once the others were applied: all taken back
+            session.advance()
+            self.save(session)
+            sent.frames = self._frames(viewers)
             return str(error), sent
-        viewer.acted = True
-        sent.refusals = self._settle()
-        self.save(self.session)
-        self._keep_held()
-        sent.frames = [(v, text) for v in viewers if (text := self.frame(v, again=False)) is not None]
+        session.advance()
+        self.save(session)
+        sent.frames = self._frames(viewers)
+        if seat in session.chosen():
+            sent.status = self.status(f"{self.names[seat]} has chosen.")
         return None, sent
 
     def play_away(self, viewers: Sequence[Viewer]) -> Sent | None:
-        """If a person asked now has been away longer than the host allows, its away bot plays
-        for it (the record holds the action, as a person's). None if nothing was played."""
-        if self.away is None or self.over() or self.broken:
+        """If a person asked now has been away longer than the host allows, the away bot stands
+        in for them through the session until they are asked no more (the record holds its
+        actions as the person's), then the table lets go. None if nothing was played."""
+        if self.away is None or self.broken or self.over():
             return None
+        session = self.session
         now = time.monotonic()
-        for seat in self.to_act():
+        for seat in session.asked():
             since = self.gone_since[seat]
-            if not self.persons[seat] or since is None or seat in self.held or now - since < self.away.seconds:
+            if not self.persons[seat] or since is None or now - since < self.away.seconds:
                 continue
             newly = seat not in self.handed
             self.handed.add(seat)
-            legal = list(self.game.legal_actions(self.session.state, seat))
-            agent = self._away_agents.get(seat)
-            if agent is None:
-                agent = self._away_agents[seat] = self.away.bot.factory(
-                    self.game, seat, random.Random(secrets.randbits(64)))
-            rng = random.Random(secrets.randbits(64))
-            action = agent.choose(decision_maker(agent)(self.game, self.session.state, seat, legal, rng))
-            refusal, sent = self.act(seat, None, action, viewers)
-            if refusal is None:
-                if newly:
-                    sent.status = self.status(
-                        f"{self.names[seat]} is away: {self.away.bot.name} plays for them until they are back.")
-                return sent
+            if seat not in self._away_agents:
+                self._away_agents[seat] = (self.away.bot.factory(self.game, seat, random.Random(secrets.randbits(64))),
+                                           random.Random(secrets.randbits(64)))
+            agent, rng = self._away_agents[seat]
+            # Standing in for one run of this seat's decisions at a time: between runs the lock is
+            # let go, so frames go out and a person coming back takes the seat at the next one.
+            session.stand_in(seat, agent, rng)
+            try:
+                session.advance()
+            finally:
+                session.seat_back(seat)
+            self.save(session)
+            sent = Sent(frames=self._frames(viewers))
+            if newly:
+                sent.status = self.status(
+                    f"{self.names[seat]} is away: {self.away.bot.name} plays for them until they are back.")
+            return sent
         return None
 
     def arrive(self, viewer: Viewer) -> tuple[str, str | None]:
-        """A connection for ``viewer``: its first table frame, and a status if a seat came back."""
+        """A connection for ``viewer``: its first table frame, and a status if a seat came back.
+        The decision it offers is offered afresh: an act answering a frame of an earlier
+        connection is stale."""
         text = None
         seat = viewer.seat
         if seat is not None and self.persons[seat]:
@@ -258,8 +267,9 @@ class Table:
             back = seat in self.handed
             self.handed.discard(seat)
             self._away_agents.pop(seat, None)
+            self.session.seat_back(seat)
             text = self.status(f"{self.names[seat]} is back." if back else f"{self.names[seat]} joined.")
-        return self.frame(viewer), text
+        return self.frame(viewer, reopen=True), text
 
     def leave(self, seat: int | None) -> str | None:
         """A seat's connection closed: the status everyone is told."""
@@ -273,38 +283,16 @@ class Table:
 
     # ---- inside --------------------------------------------------------------------------------
 
-    def _refused(self, seat: int, action: str, reason: str | None) -> str | None:
-        """The game's refusal of a move, shown to the watcher (with the move) before it is sent."""
-        if reason is not None and self.watch is not None:
+    def _frames(self, viewers: Sequence[Viewer]) -> list[tuple[Viewer, str]]:
+        return [(v, text) for v in viewers if (text := self.frame(v, again=False)) is not None]
+
+    def _refused(self, seat: int, action: str, error: ActionError) -> str:
+        """A refusal's sentence; the game's (not the table's own) is shown to the watcher, with
+        the move, before it is sent."""
+        reason = str(error)
+        if self.watch is not None and not isinstance(error, _TABLE_REFUSALS):
             self.watch(seat, self.session.steps, {"type": "refused", "reason": reason, "action": action})
         return reason
-
-    def _refusal(self, seat: int, action: str) -> str | None:
-        try:
-            return self.game.refusal(self.session.state, seat, action)
-        except ActionError as error:
-            return str(error)
-
-    def _settle(self) -> list[tuple[int, str]]:
-        """Bots act, then held actions are taken in seat order, until a person who has not
-        chosen must decide or the game ends. Returns the held actions the game then refused."""
-        refused: list[tuple[int, str]] = []
-        session = self.session
-        while True:
-            session.advance()
-            to_act = self.to_act()
-            if not to_act or to_act[0] not in self.held:
-                break
-            seat = to_act[0]
-            action = self.held.pop(seat)
-            try:
-                session.submit(seat, action)
-            except ActionError as error:
-                refused.append((seat, str(error)))
-        for seat in [s for s in self.held if s not in self.to_act()]:
-            refused.append((seat, STALE))
-            del self.held[seat]
-        return refused
 
 
 def _fitted(message: dict) -> str:

@@ -7,7 +7,7 @@ import random
 
 import pytest
 
-from tabletop.core.errors import ActionError, TabletopError
+from tabletop.core.errors import ActionError
 from tabletop.core.random_agent import RANDOM
 from tabletop.engine.match import run_match
 from tabletop.engine.session import Session

@@ -99,7 +99,7 @@ def test_a_failing_observer_prints_no_hidden_card_on_the_hosts_terminal(tmp_path
     server = Server(observed, Store(tmp_path / "data"), report=told.append)
     game_id, _ = server.host(game, people(2), seed=1)
     table = server.games[game_id].table
-    legal = game.legal_actions(table.session.state, 0)
+    legal = table.session.legal_actions(0)
     assert table.act(0, None, next(a for a in legal if "play" in a), [])[0] is None  # its events: the observer fails
     kept = tmp_path / "data" / "games" / game_id / "failure.txt"
     assert len(told) == 1 and "A plugin failed in game 1 and is switched off" in told[0]

@@ -11,10 +11,10 @@ import pytest
 
 pytest.importorskip("websockets", reason="the network table needs the net extra: pip install 'tabletop[net]'")
 
+from tabletop.engine.table import STALE  # noqa: E402
 from tabletop.net import protocol  # noqa: E402
 from tabletop.net.server import Server  # noqa: E402
 from tabletop.net.server_store import Store  # noqa: E402
-from tabletop.net.server_table import STALE  # noqa: E402
 from tests.core.hidden_hand import HiddenHand  # noqa: E402
 from tests.net.helpers import Games, join, next_of, people  # noqa: E402
 
@@ -55,7 +55,7 @@ def test_a_move_for_a_frame_of_the_server_before_a_restart_is_stale(tmp_path):
             await next_of(two, "table")
             table = again.games[game_id].table
             steps = table.session.steps
-            now_legal = list(GAME.legal_actions(table.session.state, 0))
+            now_legal = table.session.legal_actions(0)
             assert now_legal, "seat 1 is asked again"
             # Seat 1 comes back and, not having seen its move taken, answers its old frame again.
             one = await join(url, codes[0])

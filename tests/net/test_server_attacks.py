@@ -15,13 +15,14 @@ pytest.importorskip("websockets", reason="the network table needs the net extra:
 
 from websockets.exceptions import ConnectionClosed  # noqa: E402
 
+from tabletop.engine.table import ALREADY_CHOSEN, STALE  # noqa: E402
 from tabletop.net import protocol  # noqa: E402
 from tabletop.net.server import FLOOD, MALFORMED, NO_HELLO, RECODED, REPLACED, UNKNOWN_CODE  # noqa: E402
 from tabletop.net.server_connection import TOO_SLOW  # noqa: E402
-from tabletop.net.server_table import CHOSEN, STALE  # noqa: E402
 from tests.core.hidden_hand import HiddenHand  # noqa: E402
-from tests.net.helpers import Games, hosting, join, next_of, people  # noqa: E402
+from tests.net.helpers import Games, hosting, join, next_of, people, registry  # noqa: E402
 from tests.net.wire_client import play_seat  # noqa: E402
+from tests.sealed.game import SealedDraw  # noqa: E402
 
 GAME = HiddenHand()
 REGISTRY = Games(GAME)
@@ -197,8 +198,8 @@ def test_a_spectator_cannot_act_and_sees_no_legal_actions(tmp_path):
             ws = await join(url, codes[None])
             assert (await next_of(ws, "welcome"))["seat"] is None
             table = await next_of(ws, "table")
-            assert table["legal"] == [] and table["view"] == json.loads(json.dumps(GAME.view(
-                server.games[game_id].table.session.state, None)))
+            assert table["legal"] == [] and table["view"] == json.loads(json.dumps(
+                server.games[game_id].table.session.public_view()))
             await ws.send(protocol.encode(protocol.act(table["seq"], "play r1")))
             assert "spectator" in (await next_of(ws, "refused"))["reason"]
             await ws.close()
@@ -236,25 +237,28 @@ def test_a_client_that_never_reads_is_dropped_and_the_game_goes_on(tmp_path):
     asyncio.run(scenario())
 
 
-def test_simultaneous_moves_are_taken_in_seat_order_whoever_sends_first(tmp_path):
+def test_simultaneous_moves_are_taken_as_they_arrive_whoever_sends_first(tmp_path):
     async def scenario():
         async with hosting(tmp_path / "data", "windupwar", people(3), seed=4) as (server, url, game_id, codes):
             conns = [await join(url, codes[i]) for i in range(3)]
             tables = [await first_table(ws) for ws in conns]
             assert all(t["to_act"] == [1, 2, 3] and t["legal"] for t in tables)
             third, second, first = tables[2], tables[1], tables[0]
-            await conns[2].send(protocol.encode(protocol.act(third["seq"], third["legal"][-1])))
-            status = await next_of(conns[0], "status", words="has chosen")
-            assert status["chosen"] == [3] and status["text"] == "P3 has chosen."
-            await conns[2].send(protocol.encode(protocol.act(third["seq"], third["legal"][0])))
-            assert (await next_of(conns[2], "refused"))["reason"] == CHOSEN
-            await conns[1].send(protocol.encode(protocol.act(second["seq"], second["legal"][0])))
-            assert (await next_of(conns[0], "status", words="has chosen"))["chosen"] == [2, 3]
-            await conns[0].send(protocol.encode(protocol.act(first["seq"], first["legal"][0])))
-            after = await next_of(conns[0], "table")
-            assert after["seq"] == first["seq"] + 1
             record = server.games[game_id].table.session.record
-            assert record.actions == [(0, first["legal"][0])]  # seat 1 first: the held moves wait for it
+            await conns[2].send(protocol.encode(protocol.act(third["seq"], third["legal"][-1])))
+            mine = await next_of(conns[2], "table")
+            assert mine["legal"] and mine["decision"] == mine["seq"] == third["seq"] + 1  # its next pick, at once
+            assert record.actions == [(2, third["legal"][-1])]  # taken as it arrived: nobody waits for seat 1
+            await conns[2].send(protocol.encode(protocol.act(third["seq"], third["legal"][0])))
+            assert (await next_of(conns[2], "refused"))["reason"] == STALE  # the first pick's frame answers no more
+            await conns[1].send(protocol.encode(protocol.act(second["seq"], second["legal"][0])))
+            while (await next_of(conns[1], "table"))["decision"] == second["decision"]:
+                pass  # seat 2's own pick is taken: its next pick is offered
+            await conns[0].send(protocol.encode(protocol.act(first["seq"], first["legal"][0])))  # its first frame
+            while (after := await next_of(conns[0], "table"))["decision"] == first["decision"]:
+                pass  # frames showing the others' picks leave seat 1's decision open
+            assert after["legal"] and first["legal"][0] not in after["legal"]
+            assert record.actions == [(2, third["legal"][-1]), (1, second["legal"][0]), (0, first["legal"][0])]
             # The same seats play on (their codes replace these connections) to the end.
             deadline = time.monotonic() + 120
             logs = await asyncio.gather(*[play_seat(url, codes[i], rng=random.Random(i), deadline=deadline)
@@ -262,8 +266,40 @@ def test_simultaneous_moves_are_taken_in_seat_order_whoever_sends_first(tmp_path
             assert all(log.outcome is not None for log in logs)
             return record
     record = asyncio.run(scenario())
-    firsts = [next(i for i, (seat, _) in enumerate(record.actions) if seat == s) for s in range(3)]
-    assert firsts == sorted(firsts)
+    record.verify(registry().game("windupwar"))
+
+
+def test_a_sealed_choice_is_held_and_a_second_one_refused_until_everyone_has_chosen(tmp_path):
+    game = SealedDraw()
+
+    async def scenario():
+        async with hosting(tmp_path / "data", game, people(3), seed=4, registry_=Games(game)) as (
+                server, url, game_id, codes):
+            conns = [await join(url, codes[i]) for i in range(3)]
+            tables = [await first_table(ws) for ws in conns]
+            assert all(t["to_act"] == [1, 2, 3] and t["chosen"] == [] and t["legal"] for t in tables)
+            record = server.games[game_id].table.session.record
+            await conns[2].send(protocol.encode(protocol.act(tables[2]["seq"], "5")))
+            status = await next_of(conns[0], "status", words="has chosen")
+            assert status["chosen"] == [3] and status["text"] == "P3 has chosen."
+            held = await next_of(conns[2], "table")
+            assert held["chosen"] == [3] and held["to_act"] == [1, 2, 3] and held["legal"] == []
+            assert record.actions == [] and record.held == [(2, "5")]  # held, not applied: nobody learns the bid
+            for seq in (tables[2]["seq"], held["seq"]):  # a second bid, from either frame: nothing changes
+                await conns[2].send(protocol.encode(protocol.act(seq, "1")))
+                assert (await next_of(conns[2], "refused"))["reason"] == ALREADY_CHOSEN.format(name="P3")
+            assert record.actions == [] and record.held == [(2, "5")]
+            await conns[1].send(protocol.encode(protocol.act(tables[1]["seq"], "2")))
+            assert (await next_of(conns[0], "status", words="has chosen"))["chosen"] == [2, 3]
+            await conns[0].send(protocol.encode(protocol.act(tables[0]["seq"], "3")))
+            while not (turned := await next_of(conns[0], "table"))["events"]:
+                pass
+            assert any(e["text"].startswith("Bids: P1 3, P2 2, P3 5; P3 takes") for e in turned["events"])
+            assert turned["chosen"] == [] and turned["legal"] and turned["view"]["round"] == 2
+            assert record.actions == [(0, "3"), (1, "2"), (2, "5")] and record.held == []  # in seat order
+            for ws in conns:
+                await ws.close()
+    asyncio.run(scenario())
 
 
 def test_a_bot_answering_every_decision_at_once_is_no_flood(tmp_path, monkeypatch):

@@ -4,6 +4,7 @@ client sees the same end, and the record on disk replays to it exactly."""
 from __future__ import annotations
 
 import asyncio
+import json
 import random
 import time
 
@@ -19,6 +20,7 @@ from tabletop.net.server_store import Store  # noqa: E402
 from tests.core.hidden_hand import HiddenHand  # noqa: E402
 from tests.net.helpers import BUNDLED, Games, break_the_game, hosting, join, next_of, people, registry  # noqa: E402
 from tests.net.wire_client import play_seat  # noqa: E402
+from tests.sealed.game import SealedDraw  # noqa: E402
 
 
 @pytest.mark.parametrize("name", sorted(BUNDLED))
@@ -140,29 +142,35 @@ def test_a_game_that_fails_stops_taking_moves_and_the_server_goes_on(tmp_path):
     assert len(told) == 1 and "Game 1 failed on a move (KeyError)" in told[0]
 
 
-def test_a_move_held_for_the_seats_before_it_survives_a_restart(tmp_path):
-    """A move announced as chosen is on disk before the announcement: a restarted server still holds it."""
-    game = registry().game("windupwar")
+def test_a_sealed_choice_held_survives_a_restart(tmp_path):
+    """A sealed choice announced as chosen is on disk before the announcement: a restarted server
+    still holds it, shows that seat as chosen, and the round resolves with it."""
+    game = SealedDraw()
 
     async def first_half():
-        async with hosting(tmp_path / "data", game, people(3), seed=6) as (server, url, game_id, codes):
-            ws = await join(url, codes[2])
+        async with hosting(tmp_path / "data", game, people(3), seed=6, registry_=Games(game)) as (
+                server, url, game_id, codes):
+            ws, other = await join(url, codes[2]), await join(url, codes[0])
             table = await next_of(ws, "table")
-            await ws.send(protocol.encode(protocol.act(table["seq"], table["legal"][0])))
-            while not server.games[game_id].table.held:
-                await asyncio.sleep(0.005)
+            await ws.send(protocol.encode(protocol.act(table["seq"], "4")))
+            assert (await next_of(other, "status", words="has chosen"))["chosen"] == [3]
             await ws.close()
-            return codes, table["legal"][0]
+            await other.close()
+            return codes
 
-    codes, chosen = asyncio.run(first_half())
+    codes = asyncio.run(first_half())
 
     async def second_half():
-        server = Server(registry(), Store(tmp_path / "data"))
+        server = Server(Games(game), Store(tmp_path / "data"))
         server.resume()
         table = server.games["1"].table
-        assert table.held == {2: chosen} and table.session.record.actions == []
+        assert table.session.chosen() == [2] and table.session.record.actions == []
         url = await server.start()
         try:
+            ws = await join(url, codes[2])
+            shown = await next_of(ws, "table")
+            assert shown["chosen"] == [3] and shown["to_act"] == [1, 2, 3] and shown["legal"] == []
+            await ws.close()
             deadline = time.monotonic() + 120
             logs = await asyncio.gather(*[play_seat(url, codes[i], rng=random.Random(i), deadline=deadline)
                                           for i in range(3)])
@@ -172,4 +180,23 @@ def test_a_move_held_for_the_seats_before_it_survives_a_restart(tmp_path):
             await server.stop()
 
     record = asyncio.run(second_half())
-    assert next(action for seat, action in record.actions if seat == 2) == chosen
+    assert record.actions[2] == (2, "4")  # the held bid, applied in seat order once the others bid
+    record.verify(game)
+
+
+def test_moves_an_older_server_held_apart_are_taken_on_resume_and_its_file_removed(tmp_path):
+    """An older server kept the moves it held for the seats before them in held.json: a resume
+    gives them to the game in seat order (one it refuses now is dropped) and removes the file."""
+    game = registry().game("windupwar")
+    server = Server(registry(), Store(tmp_path / "data"))
+    game_id, _ = server.host(game, people(3), seed=6)
+    table = server.games[game_id].table
+    legal = [table.session.legal_actions(seat) for seat in range(3)]
+    held = tmp_path / "data" / "games" / game_id / "held.json"
+    held.write_text(json.dumps({"2": legal[2][0], "1": "unit nothing"}))  # seat 2's move no longer fits
+
+    again = Server(registry(), Store(tmp_path / "data"))
+    assert again.resume() == [game_id]
+    session = again.games[game_id].table.session
+    assert session.record.actions == [(2, legal[2][0])] and not held.exists()
+    assert GameRecord.load(tmp_path / "data" / "games" / game_id / "record.json").actions == session.record.actions

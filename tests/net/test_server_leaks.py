@@ -11,7 +11,7 @@ import time
 import pytest
 
 from tests.core.hidden_hand import HiddenHand
-from tests.core.test_planted_leaks import (
+from tests.engine.test_planted_leaks import (
     DescribeNamesTheDeck,
     ErrorNamesAHand,
     PublicDrawEvent,
@@ -21,6 +21,7 @@ from tests.core.test_planted_leaks import (
 from tests.net.helpers import BUNDLED, Games, hosting, people, registry
 from tests.net.wire_client import play_seat
 from tests.net.wire_leaks import frame_problems
+from tests.sealed.game import SealedDraw
 
 
 def played_over_the_wire(tmp_path, game, seats, registry_, seed=3):
@@ -65,6 +66,14 @@ def test_the_honest_hidden_hand_passes(tmp_path):
     game = HiddenHand()
     record, watched, logs = played_over_the_wire(tmp_path, game, 3, Games(game))
     received_match_watched(watched, logs, 3)
+    assert frame_problems(game, record, watched) == []
+
+
+def test_frames_of_a_sealed_game_show_who_has_chosen_and_nothing_of_what(tmp_path):
+    game = SealedDraw()
+    record, watched, logs = played_over_the_wire(tmp_path, game, 3, Games(game))
+    received_match_watched(watched, logs, 3)
+    assert any(frame["type"] == "table" and frame["chosen"] for _, _, frame in watched), "no choice was held"
     assert frame_problems(game, record, watched) == []
 
 

@@ -7,8 +7,9 @@ import json
 
 from tabletop.core.game import Outcome
 from tabletop.engine.session import Session
+from tabletop.engine.table import STALE
 from tabletop.net import protocol
-from tabletop.net.server_table import STALE, Table, _fitted, outcome_sentence
+from tabletop.net.server_table import ServerTable, _fitted, outcome_sentence
 from tests.net.helpers import people, registry
 
 
@@ -30,7 +31,7 @@ def test_outcome_sentence_names_winners_and_scores():
 
 def test_a_co_submitters_move_leaves_a_decision_open_and_an_own_move_closes_it():
     game = registry().game("windupwar")
-    table = Table("1", Session(game, people(3), seed=2), save=lambda s: None)
+    table = ServerTable("1", Session(game, people(3), seed=2), save=lambda s: None)
     table.start()
     viewers = table.seat_viewers
     frames = [json.loads(table.frame(v)) for v in viewers]
@@ -41,8 +42,28 @@ def test_a_co_submitters_move_leaves_a_decision_open_and_an_own_move_closes_it()
     for seat in (1, 2):  # seat 1 moved: the others' decisions are still the ones they were offered
         if seat in after:
             assert after[seat]["decision"] == 0
-    assert table.act(1, 0, frames[1]["legal"][0], viewers)[0] is None  # answered from its first frame: held
-    assert table.held == {1: frames[1]["legal"][0]}
+    assert table.act(1, 0, frames[1]["legal"][0], viewers)[0] is None  # answered from its first frame: taken
+    assert table.session.record.actions == [(0, frames[0]["legal"][0]), (1, frames[1]["legal"][0])]
     mine = after[0]
     assert mine["decision"] == mine["seq"] == 1  # seat 1's own move opened a new decision
     assert table.act(0, 0, mine["legal"][0], viewers)[0] == STALE
+    assert len(table.session.record.actions) == 2  # nothing changed
+
+
+def test_a_seat_makes_all_its_secret_decisions_in_a_row_while_the_others_think():
+    """Windup War's army picks: seat 3 picks its three units while seats 1 and 2 have not picked."""
+    game = registry().game("windupwar")
+    table = ServerTable("1", Session(game, people(3), seed=2), save=lambda s: None)
+    table.start()
+    viewer = table.seat_viewers[2]
+    frame = json.loads(table.frame(viewer))
+    picks = []
+    while frame["legal"] and frame["legal"][0].startswith("unit "):
+        picks.append(frame["legal"][0])
+        refusal, sent = table.act(2, frame["seq"], frame["legal"][0], [viewer])
+        assert refusal is None
+        [(shown, text)] = sent.frames
+        assert shown is viewer
+        frame = json.loads(text)
+    assert len(picks) == 3 and not frame["legal"] and frame["to_act"] == [1, 2]
+    assert table.session.record.actions == [(2, pick) for pick in picks]

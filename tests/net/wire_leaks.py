@@ -71,7 +71,7 @@ def frame_problems(game: Game, record: GameRecord, watched: Sequence[tuple[int |
         held = not frame["legal"] and seat is not None and seat + 1 in frame["chosen"]
         for part in ("view", "to_act", "legal", "describe"):
             if held and part in ("legal", "describe"):
-                continue  # its move is made and held until the seats before it have chosen
+                continue  # its sealed choice is made and held until every seat asked has chosen
             if dump(frame[part]) != dump(shown[part]):
                 problems.append(f"{where}: its {part} is not what the game shows that seat")
         expected: list[dict[str, str]] = []

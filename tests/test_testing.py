@@ -33,7 +33,7 @@ def test_a_record_that_replays_elsewhere_is_caught(goofspiel):
 
 def test_assert_conforms_fails_with_the_check_s_problems():
     from tabletop.testing import assert_conforms
-    from tests.core.test_planted_leaks import PublicDrawEvent
+    from tests.engine.test_planted_leaks import PublicDrawEvent
 
     with pytest.raises(AssertionError, match="event 'draw' is shown to the spectator"):
         assert_conforms(PublicDrawEvent(), games=2)

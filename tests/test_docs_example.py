@@ -5,7 +5,7 @@ from pathlib import Path
 
 import pytest
 
-DOCS = Path(__file__).parents[2] / "docs"
+DOCS = Path(__file__).parents[1] / "docs"
 
 
 def python_blocks(page: Path) -> list[str]:
