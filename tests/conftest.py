@@ -73,6 +73,26 @@ def cli(registry: Registry) -> Cli:
 
 
 @pytest.fixture
+def scaffold(cli, tmp_path, monkeypatch):
+    """``scaffold(name)``: the plugin module of the package `tabletop new NAME` writes, importable
+    (not installed); its modules are forgotten afterwards."""
+    import importlib
+    import sys
+
+    names: list[str] = []
+
+    def make(name: str):
+        assert cli("new", name, "--dir", str(tmp_path / name)).exit_code == 0
+        monkeypatch.syspath_prepend(str(tmp_path / name))
+        names.append(name)
+        return importlib.import_module(f"{name}.plugin")
+
+    yield make
+    for module in [m for m in sys.modules if m.split(".")[0] in names]:
+        del sys.modules[module]
+
+
+@pytest.fixture
 def records(tmp_path, monkeypatch):
     """Records land in a temporary folder, never in the real home."""
     folder = tmp_path / "records"

@@ -2,7 +2,6 @@
 it refuses what it cannot use in one sentence each."""
 
 import ast
-import importlib
 import inspect
 import sys
 
@@ -62,12 +61,8 @@ def hook_names(module):
 
 
 @pytest.fixture
-def scaffolded(cli, tmp_path, monkeypatch):
-    assert cli("new", "sealbid", "--dir", str(tmp_path / "sealbid")).exit_code == 0
-    monkeypatch.syspath_prepend(str(tmp_path / "sealbid"))
-    yield importlib.import_module("sealbid.plugin")
-    for name in [m for m in sys.modules if m == "sealbid" or m.startswith("sealbid.")]:
-        del sys.modules[name]
+def scaffolded(scaffold):
+    return scaffold("sealbid")
 
 
 def test_the_scaffolded_game_passes_the_check_with_its_bot(scaffolded):

@@ -7,9 +7,7 @@ it is asked; the order in which the seats asked at once answer is drawn by Hypot
 
 from __future__ import annotations
 
-import importlib
 import random
-import sys
 
 import pytest
 from hypothesis import HealthCheck, given, settings
@@ -68,17 +66,8 @@ def test_the_games_order_matters_where_it_does_not_seal_what_does_not_commute():
             same_game_in_any_order(game, 3, {}, 1, order_seed)
 
 
-@pytest.fixture
-def scaffolded(cli, tmp_path, monkeypatch):
-    assert cli("new", "anyorder", "--dir", str(tmp_path / "anyorder")).exit_code == 0
-    monkeypatch.syspath_prepend(str(tmp_path / "anyorder"))
-    yield importlib.import_module("anyorder.plugin")
-    for name in [m for m in sys.modules if m == "anyorder" or m.startswith("anyorder.")]:
-        del sys.modules[name]
-
-
-def test_the_game_tabletop_new_writes_reaches_the_same_game_in_any_order(scaffolded):
-    game = build_registry(load_entry_points=False, extra=[scaffolded]).game("anyorder")
+def test_the_game_tabletop_new_writes_reaches_the_same_game_in_any_order(scaffold):
+    game = build_registry(load_entry_points=False, extra=[scaffold("anyorder")]).game("anyorder")
     for seats in (2, 3, 4):
         for seed in range(4):
             same_game_in_any_order(game, seats, {}, seed, seed + 100)
