@@ -1,16 +1,21 @@
 """Environment steps per second for each bundled game against the table loop's own decisions
 per second (what `tabletop simulate` runs), on one core: what the learning adapter costs.
 
-    python examples/rl_speed.py [--seconds 3] [--repeat 3] [--against OTHER_CHECKOUT]
+    python examples/rl_speed.py [--seconds 3] [--repeat 3] [--env aec|parallel|gym] [--against OTHER_CHECKOUT]
 
 A simulated decision: the random bot's choice and the game's legal actions and apply, through
-Session.play. An environment step: ``env.last()`` (the observation: numbers and mask), a
-masked random choice, ``env.step``; "mask only" reads the info's mask instead of the
-observation. The adapter's cost is the difference, per decision, in simulated decisions.
+Session.play. An environment step (``--env aec``, the default): ``env.last()`` (the observation:
+numbers and mask), a masked random choice, ``env.step``; "mask only" reads the info's mask
+instead of the observation. ``--env parallel``: a step of the parallel environment, a masked
+random choice for every agent, counted as the actions it took (a round of secret choices is one
+step of several actions). ``--env gym``: a step of one seat's Gymnasium environment against
+random bots, the bots' actions not counted. The adapter's cost is the difference, per decision,
+in simulated decisions.
 Times are the process's CPU time (a shared machine's other work does not count), and
 measurements are interleaved and repeated (the median shown), as its load still moves caches
 and clocks. ``--against DIR`` measures another checkout's ``tabletop`` (say, main's) the same
-way, alternating with this one, each in its own process, and adds the ratio of their steps.
+way, alternating with this one, each in its own process, and adds the ratio of their steps;
+its games too, if it has them (``plugins``), so each side runs the games of its own time.
 """
 
 from __future__ import annotations
@@ -28,17 +33,25 @@ if __name__ == "__main__" and os.environ.get(FROM := "RL_SPEED_TABLETOP"):
     # A measuring process for --against: ``tabletop`` (not the games) from the other checkout,
     # ahead of the editable install's own finder.
     import importlib.machinery
+    import importlib.util
 
     class _Other:
         @staticmethod
         def find_spec(name, path=None, target=None):
-            return importlib.machinery.PathFinder.find_spec(name, [os.environ[FROM]]) if name == "tabletop" else None
+            checkout = os.environ[FROM]
+            if name == "tabletop":
+                return importlib.machinery.PathFinder.find_spec(name, [checkout])
+            games = os.path.join(checkout, "plugins")
+            if name == "tabletop_games" and os.path.isfile(os.path.join(games, "__init__.py")):
+                return importlib.util.spec_from_file_location(name, os.path.join(games, "__init__.py"),
+                                                              submodule_search_locations=[games])
+            return None
 
     sys.meta_path.insert(0, _Other)
 
 import tabletop.rl as rl  # noqa: E402
 from tabletop.engine.registry import build_registry  # noqa: E402
-from tabletop.engine.session import Session
+from tabletop.engine.session import Session  # noqa: E402
 from tabletop.engine.table import SeatSpec  # noqa: E402
 
 GAMES = ("castlewars", "windupwar", "windup_machines", "wms")
@@ -57,7 +70,11 @@ def simulate_rate(game, players, seconds):
     return decisions / spent
 
 
-def env_rate(game, players, seconds, *, observe=True):
+def env_rate(game, players, seconds, *, observe=True, kind="aec"):
+    if kind == "parallel":
+        return parallel_rate(game, players, seconds, observe=observe)
+    if kind == "gym":
+        return gym_rate(game, players, seconds, observe=observe)
     env = rl.env(game, players=players)
     rng = random.Random(0)
     steps, spent, seed = 0, 0.0, 0
@@ -84,22 +101,64 @@ def env_rate(game, players, seconds, *, observe=True):
     return steps / spent
 
 
-def measure(name: str, seconds: float) -> tuple[float, float, float]:
+def _pick(rng, mask):
+    """A masked random action (0 for an agent with nothing to do: the parallel env ignores it)."""
+    legal = mask.nonzero()[0]
+    return int(legal[rng.randrange(len(legal))]) if len(legal) else 0
+
+
+def parallel_rate(game, players, seconds, *, observe=True):
+    """Actions per second through the parallel environment (every asked agent acts each step)."""
+    env = rl.parallel_env(game, players=players)
+    rng = random.Random(0)
+    actions, spent, seed = 0, 0.0, 0
+    while spent < seconds:
+        start = time.process_time()
+        observations, infos = env.reset(seed=seed)
+        while env.agents:
+            shown = observations if observe else infos
+            observations, _, _, _, infos = env.step({a: _pick(rng, shown[a]["action_mask"]) for a in env.agents})
+        spent += time.process_time() - start
+        actions += len(env.table.session.record.actions)
+        seed += 1
+    return actions / spent
+
+
+def gym_rate(game, players, seconds, *, observe=True):
+    """The learner's steps per second through the Gymnasium environment, seat 0 against random bots."""
+    env = rl.gym_env(game, seat=0, opponents=["random"] * (players - 1))
+    rng = random.Random(0)
+    steps, spent, seed = 0, 0.0, 0
+    while spent < seconds:
+        start = time.process_time()
+        observation, info = env.reset(seed=seed)
+        done = False
+        while not done:
+            mask = observation["action_mask"] if observe else info["action_mask"]
+            observation, _, terminated, truncated, info = env.step(_pick(rng, mask))
+            done = terminated or truncated
+            steps += 1
+        spent += time.process_time() - start
+        seed += 1
+    return steps / spent
+
+
+def measure(name: str, seconds: float, kind: str = "aec") -> tuple[float, float, float]:
     """Simulated decisions, mask-only steps and observed steps per second, for one game."""
     game = build_registry().game(name)
     players = game.min_players
-    return (simulate_rate(game, players, seconds), env_rate(game, players, seconds, observe=False),
-            env_rate(game, players, seconds))
+    return (simulate_rate(game, players, seconds), env_rate(game, players, seconds, observe=False, kind=kind),
+            env_rate(game, players, seconds, kind=kind))
 
 
-def measure_in(checkout: str | None, name: str, seconds: float) -> tuple[float, float, float]:
+def measure_in(checkout: str | None, name: str, seconds: float, kind: str = "aec") -> tuple[float, float, float]:
     """:func:`measure` in a fresh process, importing ``tabletop`` from ``checkout`` (None: this one)."""
     env = dict(os.environ)
     env.pop("RL_SPEED_TABLETOP", None)
     if checkout is not None:
         env["RL_SPEED_TABLETOP"] = os.path.abspath(checkout)
-    run = subprocess.run([sys.executable, os.path.abspath(__file__), "--one", name, "--seconds", str(seconds)],
-                         env=env, capture_output=True, text=True)
+    run = subprocess.run([sys.executable, os.path.abspath(__file__), "--one", name, "--seconds", str(seconds),
+                          "--env", kind], env=env, capture_output=True, text=True)
     if run.returncode != 0:
         sys.stderr.write(run.stderr)
         raise SystemExit(f"Measuring {name} with {checkout or 'this checkout'} failed (its error is above).")
@@ -118,10 +177,11 @@ def main() -> None:
     parser.add_argument("--repeat", type=int, default=3, help="measurements of each, interleaved; the median is shown")
     parser.add_argument("--against", metavar="DIR", help="another checkout to measure alternately (say, main's)")
     parser.add_argument("--games", nargs="*", default=GAMES, help="games to measure")
+    parser.add_argument("--env", choices=("aec", "parallel", "gym"), default="aec", help="the environment measured")
     parser.add_argument("--one", help=argparse.SUPPRESS)
     args = parser.parse_args()
     if args.one:
-        print(json.dumps(measure(args.one, args.seconds)))
+        print(json.dumps(measure(args.one, args.seconds, args.env)))
         return
     print("| game | seats | simulate decisions/s | env steps/s (mask only) | env steps/s (observation) "
           "| adapter per step, in simulated decisions: mask only / observation |"
@@ -131,9 +191,9 @@ def main() -> None:
         players = build_registry().game(name).min_players
         ours, theirs = [], []
         for _ in range(args.repeat):
-            ours.append(measure_in(None, name, args.seconds))
+            ours.append(measure_in(None, name, args.seconds, args.env))
             if args.against:
-                theirs.append(measure_in(args.against, name, args.seconds))
+                theirs.append(measure_in(args.against, name, args.seconds, args.env))
         sim, bare, full = (statistics.median(r[i] for r in ours) for i in range(3))
         line = f"| {name} | {players} | {sim:,.0f} | {bare:,.0f} | {full:,.0f} | {cost(ours)} |"
         if theirs:

@@ -55,13 +55,14 @@ class Asking:
 
     __slots__ = ("names", "persons", "held", "opened", "tickets", "stand_ins")
 
-    def __init__(self, seats: Sequence[SeatSpec]):
-        self.names = [s.name for s in seats]
-        self.persons = [s.person for s in seats]
+    def __init__(self, names: Sequence[str], humans: Sequence[int]):
+        self.names = names
+        #: The seats people sit in.
+        self.persons = humans
         #: Sealed choices made and not yet applied: seat -> action.
         self.held: dict[int, str] = {}
-        #: The number of each seat's open decision (None: not asked now).
-        self.opened: list[int | None] = [None] * len(seats)
+        #: The number of each asked seat's open decision (a seat not asked now has none).
+        self.opened: dict[int, int] = {}
         #: The last number given; numbers are never given twice in a session.
         self.tickets = 0
         #: seat -> (agent, its decision maker, its generator), for people away.
@@ -70,34 +71,37 @@ class Asking:
     def restart(self) -> None:
         """The game is rebuilt (a takeback): nothing held, every decision to be numbered afresh."""
         self.held.clear()
-        self.opened = [None] * len(self.opened)
+        self.opened.clear()
 
     def open(self, asked: Sequence[int]) -> None:
         """Number each decision as it opens: a seat newly asked gets a new number, a seat no
         longer asked none."""
         opened = self.opened
-        for seat in range(len(opened)):
-            if seat not in asked:
-                opened[seat] = None
-            elif opened[seat] is None:
+        if len(asked) == 1 and len(opened) == 1 and asked[0] in opened:
+            return  # the usual case: the seat asked goes on deciding
+        for seat in asked:
+            if seat not in opened:
                 self.tickets += 1
                 opened[seat] = self.tickets
+        if len(opened) > len(asked):  # some seat asked before is asked no more
+            for seat in [s for s in opened if s not in asked]:
+                del opened[seat]
 
     def refuse(self, seat: Any, action: str, decision: int | None) -> None:
         """Raise the refusal of a choice the table would not take from ``seat`` now, if any: a seat
         no person sits in, a sealed choice already made, an answer to a decision no longer open.
         A seat with nothing to decide is the game's to refuse, in its own words."""
-        if type(seat) is not int or not 0 <= seat < len(self.persons):
+        if type(seat) is not int or not 0 <= seat < len(self.names):
             return  # the game's apply names it
-        if not self.persons[seat]:
+        if seat not in self.persons:
             raise NotAsked(f"{self.names[seat]} is not a person: it chooses for itself.", seat=seat, action=action)
         if seat in self.held:
             raise AlreadyChosen(ALREADY_CHOSEN.format(name=self.names[seat]), seat=seat, action=action)
-        if decision is not None and decision != self.opened[seat]:
+        if decision is not None and decision != self.opened.get(seat):
             raise StaleDecision(STALE, seat=seat, action=action)
 
     def stand_in(self, seat: int, agent: Any, rng: random.Random) -> None:
-        if not self.persons[seat]:
+        if seat not in self.persons:
             raise TabletopError(f"{self.names[seat]} is not a person; nobody stands in for it.")
         self.stand_ins[seat] = (agent, decision_maker(agent), rng)
 
@@ -113,6 +117,6 @@ class Asking:
                 return seat, choose, decision, blind
             if seat in stand_ins:
                 agent, maker, _ = stand_ins[seat]
-                self.opened[seat] = None  # the person's decision is taken for them
+                self.opened.pop(seat, None)  # the person's decision is taken for them
                 return seat, agent.choose, maker, None
         return None

@@ -108,9 +108,10 @@ class Session:
         self.on_change: Callable[[], None] | None = None
         self._listeners = Listeners(game, self.names, pm, on_plugin_error, keep_log)
         self.plugins_off = self._listeners.plugins_off
-        self._asking = Asking(seats)
+        self._asking = Asking(self.names, humans)
         self._held = self._asking.held
-        self._loop = TableLoop(game, seats, seed, self.options, self._asking, self._listeners, resumed=bool(actions))
+        self._loop = TableLoop(game, seats, self.names, humans, seed, self.options, self._asking, self._listeners,
+                               resumed=bool(actions))
         self._loop.rebuild(actions, held)
 
     @classmethod
@@ -150,17 +151,21 @@ class Session:
         loop = self._loop
         ended = loop.ended
         outcome = loop.run(on_event, step_limit)
-        if outcome is not None and not ended:
-            self.save()
+        if outcome is not None and not ended and self.on_save is not None:
+            self.on_save(loop.record)
         return outcome
 
     def play(self, *, on_event: Callable[[Event], None] | None = None, step_limit: int | None = None) -> MatchResult:
         """Play a table of bots and agents to the end; ``on_event`` sees every event, secret ones
         included."""
-        outcome = self._run(on_event, step_limit)
+        loop = self._loop
+        ended = loop.ended
+        outcome = loop.run(on_event, step_limit)
         if outcome is None:
             raise TabletopError(f"{self.names[self.asked()[0]]} is a person: `play` runs tables of bots only.")
-        return MatchResult(record=self.record, state=self._loop.state, outcome=outcome)
+        if not ended and self.on_save is not None:
+            self.on_save(loop.record)
+        return MatchResult(record=loop.record, state=loop.state, outcome=outcome)
 
     def advance(self, on_event: Callable[[Event], None] | None = None) -> Turn | None:
         """Let bots act until only people must decide (the first person's :class:`Turn`) or the
@@ -180,15 +185,30 @@ class Session:
         """A person's choice, applied (or held, at a sealed decision), then a save. ``decision``:
         the :meth:`decision_number` the answer was made for (a stale one is refused). Raises an
         ActionError (nothing changed) if refused. Returns what happened."""
-        self._asking.refuse(seat, action, decision)
-        step = len(self.record.actions)
+        asking, loop = self._asking, self._loop
+        if decision is not None or asking.held or seat not in asking.persons:  # the usual case skips the call
+            asking.refuse(seat, action, decision)
+        if loop.sealing is None:
+            events = loop.take(seat, action, loop.tell)
+        else:
+            events = loop.act(seat, action, loop.tell)
+        asking.opened.pop(seat, None)
+        asked = loop.asked()
+        if not asked:
+            loop.end_if_over()
+        asking.open(asked)
+        record = loop.record
+        if self.on_save is not None:
+            self.on_save(record)
+        return [Logged(len(record.actions), e) for e in events] if events else []
+
+    def _settle(self) -> None:
+        """After people's choices: the game ended, or the decisions open now are numbered."""
         loop = self._loop
-        events = loop.act(seat, action, self._listeners.teller(None, self.record.actions, log=True))
-        self._asking.opened[seat] = None
-        loop.end_if_over()
-        self._asking.open(self.asked())
-        self.save()
-        return self._logged(step, events)
+        asked = loop.asked()
+        if not asked:
+            loop.end_if_over()
+        self._asking.open(asked)
 
     def submit_together(self, choices: Mapping[int, str]) -> list[Logged]:
         """Several seats' choices at one moment (a parallel learning environment's step): each is
@@ -202,26 +222,18 @@ class Session:
                 raise IllegalAction(f"Nothing was taken: {self.names[seat]}'s action '{action[:40]}' is refused. {why}",
                                     seat=seat, action=action)
         step = len(self.record.actions)
-        tell = self._listeners.teller(None, self.record.actions, log=True)
         events: list[Event] = []
         try:
             for seat, action in sorted(choices.items()):
-                events += loop.act(seat, action, tell)
-                self._asking.opened[seat] = None
+                events += loop.act(seat, action, loop.tell)
+                self._asking.opened.pop(seat, None)
         except ActionError as error:  # one seat's choice changed another's: the game's contract is broken
             loop.rebuild(self.record.actions[:step])
             raise TabletopError(f"{game.name} refused {error.action!r} of seat {(error.seat or 0) + 1} once the other "
                                 f"choices of the same moment were taken ({error}); none was taken.") from None
-        loop.end_if_over()
-        self._asking.open(self.asked())
+        self._settle()
         self.save()
-        return self._logged(step, events)
-
-    def _logged(self, step: int, events: Sequence[Event]) -> list[Logged]:
-        """The events of one submission, each with the number of actions taken when it happened."""
-        if not events:
-            return []
-        return [Logged(max(step + 1, len(self.record.actions)), e) for e in events]
+        return [Logged(len(self.record.actions), e) for e in events]
 
     def stand_in(self, seat: int, agent: Any, rng: random.Random | None = None) -> None:
         """Let ``agent`` (anything with ``choose(decision)``) decide for the person in ``seat``
@@ -250,14 +262,15 @@ class Session:
 
     @property
     def steps(self) -> int:
-        return len(self.record.actions)
+        """How many actions have been taken."""
+        return len(self._loop.record.actions)
 
     def outcome(self) -> Outcome | None:
         return self.game.outcome(self._loop.state)
 
     def asked(self) -> list[int]:
         """The seats asked now that have not chosen yet (none once the game is over)."""
-        return self._loop.asked()
+        return list(self._loop.asked())
 
     def chosen(self) -> list[int]:
         """The seats whose sealed choice is held: everyone may know they have chosen."""
@@ -265,7 +278,7 @@ class Session:
 
     def human_to_act(self) -> int | None:
         """The first person asked now (no stand-in playing for them), or None."""
-        for seat in self.asked():
+        for seat in self._loop.asked():
             if self.seats[seat].person and seat not in self._asking.stand_ins:
                 return seat
         return None
@@ -273,7 +286,7 @@ class Session:
     def decision_number(self, seat: int) -> int | None:
         """The number of the decision ``seat`` is asked now (None: it is not asked). A new one
         opens whenever the seat is asked afresh (after its own choice, a takeback, a resume)."""
-        return self._asking.opened[seat]
+        return self._asking.opened.get(seat)
 
     def waiting(self) -> str:
         return "Bots are thinking..."
@@ -348,6 +361,7 @@ class Session:
         if seat in self._held:
             del self._held[seat]
             self.record.held = sorted(self._held.items())
+            self._loop.moved()
             self._asking.open(self.asked())
         else:
             self._loop.rebuild(list(self.record.actions[:plan.point]))

@@ -1,8 +1,10 @@
 """Any game as a PettingZoo AEC environment: one seat acts at a time.
 
-Agents are ``seat_0`` .. ``seat_{n-1}``. A simultaneous decision is asked one seat at a time,
-in the order the table loop asks it, and nothing of one seat's choice reaches the next seat's
-observation but what its view would show (that a choice was made). Each observation is a
+Agents are ``seat_0`` .. ``seat_{n-1}``. The agent selected is the first seat the session asks
+(:meth:`~tabletop.engine.session.Session.asked`), so a simultaneous decision is asked one seat at
+a time, in seat order, and nothing of one seat's choice reaches the next seat's observation but
+what its view would show (that a choice was made; at a sealed decision the session holds it
+until every seat has chosen). Each observation is a
 dict: ``observation`` (the numbers of :mod:`tabletop.rl.observe`) and ``action_mask``; the
 mask is also in ``infos[agent]["action_mask"]`` (with ``view``, the seat's view as JSON text,
 when asked for). Rewards come at the end: each seat's share of the win.
@@ -91,7 +93,7 @@ class TabletopAEC(SeatAgents, AECEnv):
         """The agent's numbers, and its mask: its legal actions if it is asked now, else none."""
         table, seat = self.table, self._seat[agent]
         mask = table.mask(seat) if agent == self.agent_selection else table.no_actions
-        return {"observation": table.encoder.encode(table.state, seat), "action_mask": mask}
+        return {"observation": table.observation(seat), "action_mask": mask}
 
     def step(self, action: Any) -> None:
         agent = self.agent_selection

@@ -280,7 +280,9 @@ class Encoder:
                        if (fill := _compile(node)) is not None]
 
     def encode(self, state: Any, seat: int) -> np.ndarray:
-        """``seat``'s observation: what it sees of the state, as ``size`` float32 numbers.
+        """``seat``'s observation: what it sees of the state, as ``size`` float32 numbers (a
+        reader for :meth:`Session.seen_by <tabletop.engine.session.Session.seen_by>`, the one
+        door to a game's state in progress: ``session.seen_by(seat, encoder.encode)``).
 
         One pass in Python gathers the places to count (cards seen, the seat) and the places
         to set (unseen counts, values: each has its own place), read by fillers compiled once
@@ -323,10 +325,11 @@ class Encoder:
             out[where] = weights
         return out
 
-    def text(self, state: Any, seat: int | None) -> str:
-        """The seat's view as JSON text (ASCII, every control character escaped), for an agent
-        that reads language."""
-        return json.dumps(self.game.view(state, seat), sort_keys=True, ensure_ascii=True, default=str)
+
+def as_text(view: Mapping[str, Any]) -> str:
+    """A seat's view as JSON text (ASCII, every control character escaped), for an agent that
+    reads language."""
+    return json.dumps(view, sort_keys=True, ensure_ascii=True, default=str)
 
 
 def _seen(state: CardState, name: str, seat: int, private: bool) -> Any:

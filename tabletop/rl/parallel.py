@@ -1,9 +1,12 @@
 """Any game as a PettingZoo parallel environment: every seat asked now acts in one step.
 
 Made for games whose decisions are simultaneous (secret bids, programmed orders): each step
-takes an action from every live agent; the seats the table asks now (all of a simultaneous
-decision, one in a turn-based moment) act, in the order the table loop asks them, and the
-others' actions are ignored (their action mask is all zeros). Observations, masks and
+takes an action from every live agent; the seats the session asks now
+(:meth:`~tabletop.engine.session.Session.asked`: all of a simultaneous decision, one in a
+turn-based moment) act, and the others' actions are ignored (their action mask is all zeros).
+A step is atomic: every asked seat's action is checked first and all are taken together
+(:meth:`~tabletop.engine.session.Session.submit_together`, in seat order), or, if one is
+refused, none is and the error names that agent and its action. Observations, masks and
 rewards are those of :mod:`tabletop.rl.aec`.
 """
 
@@ -16,7 +19,7 @@ import numpy as np
 from pettingzoo import ParallelEnv
 
 from tabletop.core.errors import TabletopError
-from tabletop.rl.aec import RENDER_MODES, SeatAgents, agent_name
+from tabletop.rl.aec import RENDER_MODES, SeatAgents
 from tabletop.rl.table import LearningTable
 
 
@@ -37,32 +40,25 @@ class TabletopParallel(SeatAgents, ParallelEnv):
         table = self.table
         if not self.agents:
             raise TabletopError("The game is over: reset the environment to play another.")
-        asked = self.asked()
-        missing = [name for name in asked if name not in actions]
+        names = self.possible_agents
+        asked = table.asking
+        missing = [names[seat] for seat in asked if names[seat] not in actions]
         if missing:
             raise TabletopError(f"{missing[0]} must act now: give an action for every agent the table asks.")
-        totals = [0.0] * table.players
-        for name in asked:
-            seat = self._seat[name]
-            if table.over() or table.to_act() != seat:
-                break
-            rewards = table.act(seat, actions[name])
-            totals = [t + r for t, r in zip(totals, rewards, strict=True)]
+        rewards = table.act_together({seat: actions[names[seat]] for seat in asked}, names)
         observations, infos = self._observations(), self._infos()
         done, cut = table.over(), table.truncated()
         terminations = dict.fromkeys(self.agents, done)
         truncations = dict.fromkeys(self.agents, cut)
-        rewards = {name: totals[self._seat[name]] for name in self.agents}
+        rewards = {name: rewards[self._seat[name]] for name in self.agents}
         if done or cut:
             self.agents = []
         return observations, rewards, terminations, truncations, infos
 
     def asked(self) -> list[str]:
-        """The agents that act in the next step, in the order the table asks them."""
-        table = self.table
-        if table.over():
-            return []
-        return [agent_name(s) for s in table.game.to_act(table.state)]
+        """The agents that act in the next step: the seats the session asks now."""
+        names = self.possible_agents
+        return [names[seat] for seat in self.table.asking]
 
     def _observations(self) -> dict[str, dict[str, np.ndarray]]:
         return {name: self.table.observe(self._seat[name]) for name in self.agents}

@@ -44,7 +44,7 @@ class TabletopGym(gymnasium.Env):
     def _observe(self) -> dict[str, np.ndarray]:
         """Fresh arrays each call, as Gymnasium asks (a user may keep and change them)."""
         table = self.table
-        return {"observation": table.encoder.encode(table.state, self.seat), "action_mask": table.mask(self.seat).copy()}
+        return {"observation": table.observation(self.seat), "action_mask": table.mask(self.seat).copy()}
 
     def step(self, action: Any):
         table, seat = self.table, self.seat

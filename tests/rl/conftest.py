@@ -9,6 +9,8 @@ pytest.importorskip("pettingzoo", reason="the rl extra is not installed: pip ins
 pytest.importorskip("gymnasium", reason="the rl extra is not installed: pip install -e '.[rl]'")
 
 from tabletop.engine.registry import build_registry  # noqa: E402
+from tests.goofspiel import plugin as goofspiel_plugin  # noqa: E402
+from tests.sealed import plugin as sealed_plugin  # noqa: E402
 
 BUNDLED = ("castlewars", "windupwar", "windup_machines", "wms")
 
@@ -16,6 +18,13 @@ BUNDLED = ("castlewars", "windupwar", "windup_machines", "wms")
 @pytest.fixture(scope="session")
 def installed():
     return build_registry()
+
+
+@pytest.fixture(scope="session")
+def test_games():
+    """The installed games and the test games: Goofspiel (simultaneous bids, applied as they
+    come) and Sealed Draw (simultaneous bids the game seals: held until every seat has bid)."""
+    return build_registry(extra=[goofspiel_plugin, sealed_plugin])
 
 
 @pytest.fixture

@@ -31,6 +31,11 @@ def test_more_seats_pass_too(name, installed):
     conforms(installed.game(name), 3)
 
 
+@pytest.mark.parametrize(("name", "players"), [("sealed-draw", 2), ("sealed-draw", 3), ("goofspiel", 2)])
+def test_simultaneous_test_games_pass_them_sealed_or_not(name, players, test_games):
+    conforms(test_games.game(name), players)
+
+
 def test_the_scaffolded_game_passes_them_with_a_derived_vocabulary(scaffolded_game):
     assert scaffolded_game.learning is None  # nothing written for learning: the vocabulary is derived
     conforms(scaffolded_game, 3)
@@ -42,7 +47,7 @@ def test_a_round_of_secret_bids_is_one_parallel_step_and_aec_asks_them_in_turn(s
     assert all(observations[a]["action_mask"].any() for a in par.agents)  # every seat bids now
     first = {a: int(observations[a]["action_mask"].argmax()) for a in par.agents}
     observations, rewards, terminations, truncations, infos = par.step(first)
-    assert par.table.state.round == 2 and len(par.table.session.record.actions) == 3
+    assert par.table.session.public_view()["round"] == 2 and len(par.table.session.record.actions) == 3
     aec = rl.env(scaffolded_game, players=3)
     aec.reset(seed=2)
     asked = []
@@ -52,4 +57,4 @@ def test_a_round_of_secret_bids_is_one_parallel_step_and_aec_asks_them_in_turn(s
         assert all(not aec.observe(a)["action_mask"].any() for a in others)  # one seat at a time
         asked.append(agent)
         aec.step(int(aec.observe(agent)["action_mask"].argmax()))
-    assert asked == ["seat_0", "seat_1", "seat_2"] and aec.table.state.round == 2
+    assert asked == ["seat_0", "seat_1", "seat_2"] and aec.table.session.public_view()["round"] == 2

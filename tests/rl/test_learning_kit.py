@@ -30,7 +30,7 @@ def test_a_game_adds_features_and_leaves_parts_out(castle):
     parts = env.table.encoder.parts
     assert "deck" not in parts and "row" in parts
     seen = env.observe("seat_1")["observation"]
-    assert list(seen[parts["features"]]) == [env.table.state.round, 10.0]
+    assert list(seen[parts["features"]]) == [env.table.session.public_view()["round"], 10.0]
 
 
 def test_a_shaped_reward_pays_the_potential_as_it_changes_and_the_share_at_the_end(castle):

@@ -1,6 +1,9 @@
 """Beyond PettingZoo's tests: at every step of masked random play the mask is exactly the legal
 actions and play never raises; a seat's observation ignores what it cannot see; seeds replay
-`simulate`; refusals are one sentence."""
+`simulate`; refusals are one sentence.
+
+The environments see a game only through its Session's public face; these tests do too, but
+for the resampling checks, which read the hidden state white-box (:func:`hidden_state`)."""
 
 import json
 import random
@@ -18,6 +21,12 @@ from tabletop.engine.table import SeatSpec, bot_rng
 from tests.rl.conftest import BUNDLED
 
 GAMES_EACH = 3
+
+
+def hidden_state(table):
+    """White-box, for the tests that resample what a seat cannot see: the session's true state
+    (nothing outside the engine reads it; the environments read a seat's part through seen_by)."""
+    return table.session._state
 
 
 def masked_random_games(env, games, seed):
@@ -46,9 +55,9 @@ def test_the_mask_is_the_legal_actions_at_every_step_and_masked_play_never_raise
         for agent in masked_random_games(env, GAMES_EACH, seed=11):
             table, seat = env.table, int(agent.split("_")[1])
             mask = env.observe(agent)["action_mask"]
-            assert {words[i] for i in np.flatnonzero(mask)} == set(game.legal_actions(table.state, seat))
+            assert {words[i] for i in np.flatnonzero(mask)} == set(table.session.legal_actions(seat))
             assert np.array_equal(env.infos[agent]["action_mask"], mask)
-            assert table.to_act() == seat == table.session.to_act()
+            assert table.to_act() == seat == table.session.asked()[0]
             assert not any(env.infos[other]["action_mask"].any() for other in env.agents if other != agent)
             steps += 1
         assert steps > 0 and not env.agents  # every game played to its end
@@ -64,9 +73,9 @@ def test_an_observation_ignores_what_its_seat_cannot_see(name, installed):
     rng = random.Random(5)
     resampled = 0
     for _agent in masked_random_games(env, 2, seed=3):
-        state = env.table.state
+        state = hidden_state(env.table)
         for seat in range(env.table.players):
-            mine = encode(state, seat)
+            mine = env.table.observation(seat)  # what the environment hands out
             for sample in resamplers(game, state, seat, rng):
                 assert np.array_equal(encode(sample.state, seat), mine), (seat, sample.who)
                 resampled += 1
@@ -78,9 +87,9 @@ def test_an_observation_changes_when_what_the_seat_sees_changes(installed):
     game = installed.game("wms")
     env = rl.env(game, players=2)
     env.reset(seed=2)
-    state, encoder = env.table.state, env.table.encoder
+    state, encoder = hidden_state(env.table), env.table.encoder
     mine, theirs = encoder.parts["hand[0]"], encoder.parts["hand[1]"]
-    seen = encoder.encode(state, 0)
+    seen = env.observe("seat_0")["observation"]
     assert seen[mine][:-3].sum() == len(state.hand[0])  # each card of its own hand, by card
     assert seen[theirs][:-3].sum() == 0 and seen[theirs][-1] == len(state.hand[1])  # the other's: a count
 
@@ -105,7 +114,7 @@ def test_reset_with_a_seed_gives_the_game_simulate_plays_with_that_seed(name, in
                 env.step(None)
                 continue
             seat = int(agent.split("_")[1])
-            choice = agents[seat].choose(Decision.blind(game, seat, list(game.legal_actions(env.table.state, seat))))
+            choice = agents[seat].choose(Decision.blind(game, seat, env.table.session.legal_actions(seat)))
             env.step(index[choice])
         played = env.table.session.record.actions
         session = Session(game, [SeatSpec(f"Seat {s + 1}", "random", bot=installed.bot(name, "random"))
@@ -121,7 +130,7 @@ def test_the_gym_env_plays_the_learner_against_bots_as_simulate_does(installed):
     learner = RandomAgent(bot_rng(7, 1))
     done = False
     while not done:
-        legal = list(game.legal_actions(env.table.state, 1))
+        legal = env.table.session.legal_actions(1)
         assert {env.table.words[i] for i in np.flatnonzero(info["action_mask"])} == set(legal)
         choice = learner.choose(Decision.blind(game, 1, legal))
         observation, reward, done, truncated, info = env.step(env.table.index[choice])
@@ -129,8 +138,15 @@ def test_the_gym_env_plays_the_learner_against_bots_as_simulate_does(installed):
                              SeatSpec("Seat 2", "random", bot=installed.bot("castlewars", "random"))],
                       seed=7, keep_log=False)
     outcome = session.play().outcome
-    assert env.table.session.record.actions == session.record.actions
-    assert reward == outcome.share(1)
+    # The bot answers a simultaneous decision at once, before the learner, where simulate's
+    # loop may take the learner's first: the same choices, each seat's in the same order.
+    assert each_seats(env.table.session.record.actions, 2) == each_seats(session.record.actions, 2)
+    assert env.table.session.outcome() == outcome and reward == outcome.share(1)
+
+
+def each_seats(actions, players):
+    """Each seat's actions in order: a game's choices whatever order simultaneous ones arrived in."""
+    return [[action for seat, action in actions if seat == s] for s in range(players)]
 
 
 def test_an_illegal_action_is_refused_in_one_sentence_and_ends_a_gym_episode_as_a_loss(installed):
@@ -166,8 +182,8 @@ def test_the_view_as_text_for_language_agents_and_ansi_render(installed):
     agent = env.agent_selection
     seat = int(agent.split("_")[1])
     text = env.infos[agent]["view"]
-    assert text.isascii() and json.loads(text) == json.loads(json.dumps(game.view(env.table.state, seat)))
-    assert json.loads(env.render()) == json.loads(json.dumps(game.view(env.table.state, None)))  # a spectator's
+    assert text.isascii() and json.loads(text) == json.loads(json.dumps(env.table.session.view(seat)))
+    assert json.loads(env.render()) == json.loads(json.dumps(env.table.session.public_view()))  # a spectator's
 
 
 def test_the_leak_test_finds_a_planted_leak(installed):
@@ -175,9 +191,10 @@ def test_the_leak_test_finds_a_planted_leak(installed):
     game = installed.game("wms")
     env = rl.env(game, players=2)
     for _agent in masked_random_games(env, 1, seed=1):
-        if env.table.state.hand[1] and env.table.state.deck[1]:  # hands dealt: the other's hand unseen
+        state = hidden_state(env.table)
+        if state.hand[1] and state.deck[1]:  # hands dealt: the other's hand unseen
             break
-    encoder, state = env.table.encoder, env.table.state
+    encoder = env.table.encoder
     rng = random.Random(2)
     honest = [np.array_equal(encoder.encode(s.state, 0), encoder.encode(state, 0)) for s in resamplers(game, state, 0, rng)]
     encoder._zones_of = [[(name, owner, True, column, extra) for name, owner, _, column, extra in zones]
