@@ -158,13 +158,10 @@ class Session:
     def play(self, *, on_event: Callable[[Event], None] | None = None, step_limit: int | None = None) -> MatchResult:
         """Play a table of bots and agents to the end; ``on_event`` sees every event, secret ones
         included."""
-        loop = self._loop
-        ended = loop.ended
-        outcome = loop.run(on_event, step_limit)
+        outcome = self._run(on_event, step_limit)
         if outcome is None:
             raise TabletopError(f"{self.names[self.asked()[0]]} is a person: `play` runs tables of bots only.")
-        if not ended and self.on_save is not None:
-            self.on_save(loop.record)
+        loop = self._loop
         return MatchResult(record=loop.record, state=loop.state, outcome=outcome)
 
     def advance(self, on_event: Callable[[Event], None] | None = None) -> Turn | None:
@@ -193,10 +190,7 @@ class Session:
         else:
             events = loop.act(seat, action, loop.tell)
         asking.opened.pop(seat, None)
-        asked = loop.asked()
-        if not asked:
-            loop.end_if_over()
-        asking.open(asked)
+        self._settle()
         record = loop.record
         if self.on_save is not None:
             self.on_save(record)
