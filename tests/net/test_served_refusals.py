@@ -34,6 +34,13 @@ async def answer(ws) -> dict:
     return message
 
 
+async def seated(url: str, code: str):
+    """A seat's connection and its first table frame (after the welcome)."""
+    ws = await join(url, code)
+    await next_of(ws, "welcome")
+    return ws, await next_of(ws, "table")
+
+
 def one_sentence(text: str) -> bool:
     return text.endswith(".") and "\n" not in text and len(text) < 300
 
@@ -45,9 +52,7 @@ def test_a_move_from_a_seat_not_asked_is_refused_in_the_games_words(tmp_path):
         async with hosting(tmp_path / "data", game, people(3), seed=5, registry_=Games(game)) as (
                 server, url, game_id, codes):
             session = server.games[game_id].table.session
-            two = await join(url, codes[1])
-            await next_of(two, "welcome")
-            table = await next_of(two, "table")
+            two, table = await seated(url, codes[1])
             assert table["to_act"] == [1] and table["legal"] == []  # seat 1 plays first
             card = table["view"]["hands"][1][0]  # a card of its own hand
             before = on_disk(tmp_path / "data", game_id)
@@ -67,9 +72,7 @@ def test_a_second_move_to_a_sealed_decision_already_answered_is_refused(tmp_path
     async def scenario():
         async with hosting(tmp_path / "data", game, people(2), seed=5, registry_=Games(game)) as (
                 server, url, game_id, codes):
-            one = await join(url, codes[0])
-            await next_of(one, "welcome")
-            first = await next_of(one, "table")
+            one, first = await seated(url, codes[0])
             await one.send(protocol.encode(protocol.act(first["seq"], "4")))
             held = await answer(one)
             assert held["type"] == "table" and held["chosen"] == [1] and held["legal"] == []
@@ -91,14 +94,10 @@ def test_a_move_answering_a_frame_from_before_a_reconnection_is_stale(tmp_path):
     async def scenario():
         async with hosting(tmp_path / "data", game, people(2), seed=5, registry_=Games(game)) as (
                 server, url, game_id, codes):
-            one = await join(url, codes[0])
-            await next_of(one, "welcome")
-            old = await next_of(one, "table")
+            one, old = await seated(url, codes[0])
             assert old["legal"]
             await one.close()
-            again = await join(url, codes[0])
-            await next_of(again, "welcome")
-            fresh = await next_of(again, "table")
+            again, fresh = await seated(url, codes[0])
             assert fresh["legal"] == old["legal"] and fresh["decision"] == fresh["seq"] > old["seq"]
             before = on_disk(tmp_path / "data", game_id)
             await again.send(protocol.encode(protocol.act(old["seq"], old["legal"][0])))
