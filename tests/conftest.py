@@ -109,20 +109,13 @@ def lab_db(tmp_path, monkeypatch):
 
 
 # CI runs the README's test line with only `.[test]` installed, then installs the extras and runs
-# again the test files that skipped (see .ci/run): each skipped file is written to the file named
-# by $TABLETOP_SKIPPED, one per line.
-def _note_skipped(report) -> None:
+# again the test files that skipped (see .ci/run): each skipped file (or folder, for a folder whose
+# conftest skips) is written to the file named by $TABLETOP_SKIPPED, one per line.
+def pytest_terminal_summary(terminalreporter) -> None:
     import os
 
     where = os.environ.get("TABLETOP_SKIPPED")
-    if where and report.skipped:
+    if where:
         with open(where, "a", encoding="utf-8") as out:
-            out.write(report.nodeid.split("::")[0] + "\n")
-
-
-def pytest_collectreport(report) -> None:
-    _note_skipped(report)
-
-
-def pytest_runtest_logreport(report) -> None:
-    _note_skipped(report)
+            for report in terminalreporter.stats.get("skipped", []):
+                out.write(report.nodeid.split("::")[0] + "\n")

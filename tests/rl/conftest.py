@@ -1,16 +1,13 @@
-"""The learning environments need the rl extra; without it their tests skip and say why."""
+"""Fixtures of the learning environments' tests; each test module skips, saying why, without the rl extra."""
 
 import importlib
 import sys
 
 import pytest
 
-pytest.importorskip("pettingzoo", reason="the rl extra is not installed: pip install -e '.[rl]'")
-pytest.importorskip("gymnasium", reason="the rl extra is not installed: pip install -e '.[rl]'")
-
-from tabletop.engine.registry import build_registry  # noqa: E402
-from tests.goofspiel import plugin as goofspiel_plugin  # noqa: E402
-from tests.sealed import plugin as sealed_plugin  # noqa: E402
+from tabletop.engine.registry import build_registry
+from tests.goofspiel import plugin as goofspiel_plugin
+from tests.sealed import plugin as sealed_plugin
 
 BUNDLED = ("castlewars", "windupwar", "windup_machines", "wms")
 

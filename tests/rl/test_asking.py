@@ -4,12 +4,16 @@ action is refused, nothing of the step is taken and the error names that seat an
 
 import re
 
-import numpy as np
 import pytest
 
-import tabletop.rl as rl
-from tabletop.core.errors import IllegalAction
-from tabletop.engine.table import ALREADY_CHOSEN, AlreadyChosen, NotAsked
+pytest.importorskip("pettingzoo", reason="the rl extra is not installed: pip install -e '.[rl]'")
+pytest.importorskip("gymnasium", reason="the rl extra is not installed: pip install -e '.[rl]'")
+
+import numpy as np  # noqa: E402
+
+import tabletop.rl as rl  # noqa: E402
+from tabletop.core.errors import IllegalAction  # noqa: E402
+from tabletop.engine.table import ALREADY_CHOSEN, AlreadyChosen, NotAsked  # noqa: E402
 
 SIMULTANEOUS = ("windupwar", "goofspiel", "sealed-draw")
 

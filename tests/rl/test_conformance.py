@@ -4,11 +4,15 @@
 import warnings
 
 import pytest
-from gymnasium.utils.env_checker import check_env
-from pettingzoo.test import api_test, parallel_api_test, seed_test
 
-import tabletop.rl as rl
-from tests.rl.conftest import BUNDLED
+pytest.importorskip("pettingzoo", reason="the rl extra is not installed: pip install -e '.[rl]'")
+pytest.importorskip("gymnasium", reason="the rl extra is not installed: pip install -e '.[rl]'")
+
+from gymnasium.utils.env_checker import check_env  # noqa: E402
+from pettingzoo.test import api_test, parallel_api_test, seed_test  # noqa: E402
+
+import tabletop.rl as rl  # noqa: E402
+from tests.rl.conftest import BUNDLED  # noqa: E402
 
 
 def conforms(game, players):

@@ -6,12 +6,16 @@ import subprocess
 import sys
 from pathlib import Path
 
-import numpy as np
 import pytest
 
-import tabletop.rl as rl
-from tabletop.core.errors import TabletopError
-from tabletop.engine.registry import build_registry
+pytest.importorskip("pettingzoo", reason="the rl extra is not installed: pip install -e '.[rl]'")
+pytest.importorskip("gymnasium", reason="the rl extra is not installed: pip install -e '.[rl]'")
+
+import numpy as np  # noqa: E402
+
+import tabletop.rl as rl  # noqa: E402
+from tabletop.core.errors import TabletopError  # noqa: E402
+from tabletop.engine.registry import build_registry  # noqa: E402
 
 ROOT = Path(__file__).resolve().parents[2]
 

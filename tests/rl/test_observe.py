@@ -5,8 +5,11 @@ import random
 
 import pytest
 
-from tabletop.rl.observe import Encoder, Secret
-from tests.rl.conftest import BUNDLED
+pytest.importorskip("pettingzoo", reason="the rl extra is not installed: pip install -e '.[rl]'")
+pytest.importorskip("gymnasium", reason="the rl extra is not installed: pip install -e '.[rl]'")
+
+from tabletop.rl.observe import Encoder, Secret  # noqa: E402
+from tests.rl.conftest import BUNDLED  # noqa: E402
 
 
 def seen_values(encoder, state, seat):

@@ -8,17 +8,21 @@ for the resampling checks, which read the hidden state white-box (:func:`hidden_
 import json
 import random
 
-import numpy as np
 import pytest
 
-import tabletop.rl as rl
-from tabletop.core.decision import Decision
-from tabletop.core.errors import IllegalAction, TabletopError
-from tabletop.core.random_agent import RandomAgent
-from tabletop.engine.leaks import resamplers
-from tabletop.engine.session import Session
-from tabletop.engine.table import SeatSpec, bot_rng
-from tests.rl.conftest import BUNDLED
+pytest.importorskip("pettingzoo", reason="the rl extra is not installed: pip install -e '.[rl]'")
+pytest.importorskip("gymnasium", reason="the rl extra is not installed: pip install -e '.[rl]'")
+
+import numpy as np  # noqa: E402
+
+import tabletop.rl as rl  # noqa: E402
+from tabletop.core.decision import Decision  # noqa: E402
+from tabletop.core.errors import IllegalAction, TabletopError  # noqa: E402
+from tabletop.core.random_agent import RandomAgent  # noqa: E402
+from tabletop.engine.leaks import resamplers  # noqa: E402
+from tabletop.engine.session import Session  # noqa: E402
+from tabletop.engine.table import SeatSpec, bot_rng  # noqa: E402
+from tests.rl.conftest import BUNDLED  # noqa: E402
 
 GAMES_EACH = 3
 

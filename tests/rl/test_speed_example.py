@@ -6,6 +6,11 @@ from pathlib import Path
 
 import pytest
 
+pytest.importorskip("pettingzoo", reason="the rl extra is not installed: pip install -e '.[rl]'")
+pytest.importorskip("gymnasium", reason="the rl extra is not installed: pip install -e '.[rl]'")
+
+
+
 ROOT = Path(__file__).resolve().parents[2]
 SCRIPT = ROOT / "examples" / "rl_speed.py"
 
