@@ -67,7 +67,7 @@ def assert_conforms(
     rule-based bots (they must choose alike when what their seat cannot see is resampled),
     by default those installed for it, as ``tabletop check`` uses."""
     if bots is None:
-        bots = [spec for spec in build_registry().bots if spec.game == game.name]
+        bots = [spec for spec in build_registry().bots_for(game.name).values() if spec.game == game.name]
     report = check_game(game, games=games, seed=seed, bots=bots, **kwargs)
     if not report.ok:
         raise AssertionError(f"{game.name} fails the conformance check:\n" + "\n".join(report.problems))

@@ -3,6 +3,9 @@ facets of the game itself)."""
 
 from tabletop.plugin_api import hookimpl
 
+#: The games this plugin registers, by name: tabletop imports them only when one is used.
+TABLETOP_GAMES = ("castlewars",)
+
 
 @hookimpl
 def tabletop_register_games():

@@ -3,6 +3,9 @@ and figures are facets of the game, which the engine answers for.)"""
 
 from tabletop.plugin_api import hookimpl
 
+#: The games this plugin registers, by name: tabletop imports them only when one is used.
+TABLETOP_GAMES = ("windup_machines",)
+
 
 @hookimpl
 def tabletop_register_games():

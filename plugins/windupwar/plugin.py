@@ -2,15 +2,20 @@
 search kit and statistics itself)."""
 
 from tabletop.plugin_api import hookimpl
-from tabletop_games.windupwar.bots import TACTICIAN
-from tabletop_games.windupwar.game import WindupWar
+
+#: The games this plugin registers, by name: tabletop imports them only when one is used.
+TABLETOP_GAMES = ("windupwar",)
 
 
 @hookimpl
 def tabletop_register_games():
+    from tabletop_games.windupwar.game import WindupWar
+
     return [WindupWar()]
 
 
 @hookimpl
 def tabletop_register_bots():
+    from tabletop_games.windupwar.bots import TACTICIAN
+
     return [TACTICIAN]

@@ -3,6 +3,9 @@ of the game itself)."""
 
 from tabletop.plugin_api import hookimpl
 
+#: The games this plugin registers, by name: tabletop imports them only when one is used.
+TABLETOP_GAMES = ("wms",)
+
 
 @hookimpl
 def tabletop_register_games():

@@ -44,6 +44,12 @@ def tabletop_register_games() -> Sequence[Game]:
     Raise :class:`~tabletop.core.errors.CardDataError` (or any error) if the games
     cannot be built, for example from broken card data: ``tabletop list`` then
     reports this plugin by name with the reason and every other game keeps working.
+
+    A plugin module that names its games in a module constant, ``TABLETOP_GAMES =
+    ("mygame",)``, and imports its game's modules inside this hook (as the bundled
+    games do), is asked for its games and bots only when one of them is first used:
+    a command playing another game never imports it. Its bots must then be for its
+    own games. A plugin that names nothing is asked at start-up.
     """
 
 

@@ -3,17 +3,17 @@
 One factory, :func:`make_plugin_manager`, builds a fresh manager: hook specs, then the
 core's own plugin, then every entry point of group ``tabletop`` (the bundled games
 included), then any extra plugin named on the command line. Nothing is loaded at
-import time. A plugin that fails to import, or whose games fail to build, is kept
-as a :class:`PluginFailure` with its reason; the rest keep working.
+import time, and a plugin that names its games (``TABLETOP_GAMES``) is asked for them only
+when one is used (:mod:`tabletop.engine.registry_build`). A plugin that fails to import, or
+whose games fail to build, is kept as a :class:`PluginFailure` with its reason; the rest keep
+working.
 """
 
 from __future__ import annotations
 
-import contextlib
 import functools
 import importlib
 import importlib.util
-import re
 import sys
 import warnings
 from collections.abc import Callable, Iterable
@@ -27,9 +27,14 @@ import pluggy
 
 from tabletop.core import hookspecs
 from tabletop.core.decision import BotSpec
-from tabletop.core.errors import CardDataError, UnknownNameError
+from tabletop.core.errors import UnknownNameError
 from tabletop.core.game import Game
 from tabletop.core.suggest import did_you_mean
+from tabletop.engine.plugin_failure import LOAD_ERRORS, MAX_REASON, PluginFailure, quietly, reason_of
+from tabletop.engine.registry_build import Builder, Games
+
+__all__ = ["LOAD_ERRORS", "MAX_REASON", "CORE_PLUGINS", "GuardedHook", "PluginFailure", "Registry", "build_registry",
+           "installed_plugins", "make_plugin_manager"]
 
 ENTRY_POINT_GROUP = "tabletop"
 #: The engine's own plugins, registered first (so any other plugin's firstresult answer wins):
@@ -43,30 +48,6 @@ def installed_plugins() -> tuple[EntryPoint, ...]:
     """The entry points of group ``tabletop``, by name; read once per process (reading every
     installed distribution's metadata is a good part of start-up)."""
     return tuple(sorted(entry_points(group=ENTRY_POINT_GROUP), key=lambda e: e.name))
-
-
-#: What a plugin may raise at import or registration and still count as merely broken.
-LOAD_ERRORS = (Exception, SystemExit)
-
-
-@dataclass(frozen=True, slots=True)
-class PluginFailure:
-    """A plugin that failed to load, or a name it could not take (``conflict``)."""
-
-    plugin: str
-    reason: str
-    conflict: bool = False
-
-
-#: Longest reason kept for a plugin's failure: a hostile plugin's megabyte message is cut.
-MAX_REASON = 300
-
-
-def _reason(error: BaseException) -> str:
-    text = str(error).strip()
-    if len(text) > MAX_REASON:
-        text = text[:MAX_REASON] + "..."
-    return f"{type(error).__name__}: {text}" if text else type(error).__name__
 
 
 def import_plugin(spec: str) -> ModuleType:
@@ -113,12 +94,6 @@ def import_plugin(spec: str) -> ModuleType:
     return importlib.import_module(spec)
 
 
-def _quiet() -> contextlib.AbstractContextManager[Any]:
-    """What a plugin prints while it loads goes to standard error: standard output is the
-    commands' (``--json`` prints only JSON there)."""
-    return contextlib.redirect_stdout(sys.stderr)
-
-
 def _register(pm: pluggy.PluginManager, plugin: object, name: str, failures: list[PluginFailure]) -> None:
     if pm.is_registered(plugin):  # named twice, e.g. installed and also given with --plugin
         return
@@ -128,7 +103,7 @@ def _register(pm: pluggy.PluginManager, plugin: object, name: str, failures: lis
     except LOAD_ERRORS as error:  # a plugin's bug must not take the others down
         if pm.is_registered(plugin):
             pm.unregister(plugin)
-        failures.append(PluginFailure(name, _reason(error)))
+        failures.append(PluginFailure(name, reason_of(error)))
 
 
 def make_plugin_manager(
@@ -148,19 +123,19 @@ def make_plugin_manager(
             if pm.get_plugin(ep.name) is not None or pm.is_blocked(ep.name):
                 continue
             try:
-                with _quiet():
+                with quietly():
                     plugin = ep.load()
             except LOAD_ERRORS as error:
-                failures.append(PluginFailure(ep.name, _reason(error)))
+                failures.append(PluginFailure(ep.name, reason_of(error)))
                 continue
             _register(pm, plugin, ep.name, failures)
     for item in extra:
         if isinstance(item, str):
             try:
-                with _quiet():
+                with quietly():
                     plugin = import_plugin(item)
             except LOAD_ERRORS as error:
-                failures.append(PluginFailure(item, _reason(error)))
+                failures.append(PluginFailure(item, reason_of(error)))
                 continue
             _register(pm, plugin, item, failures)
         else:
@@ -173,25 +148,31 @@ class Registry:
     """The installed games and bots, and the plugins that failed to load."""
 
     pm: pluggy.PluginManager
-    games: dict[str, Game] = field(default_factory=dict)
+    games: Games = field(default_factory=Games)
     bots: list[BotSpec] = field(default_factory=list)
     failures: list[PluginFailure] = field(default_factory=list)
 
+    def __post_init__(self) -> None:
+        if not isinstance(self.games, Games):
+            games, self.games = self.games, Games()
+            self.games.update(games)
+
     def game(self, name: str) -> Game:
-        try:
-            return self.games[name]
-        except KeyError:
-            pass
-        broken = [f for f in self.failures if f.plugin == name or f.plugin.endswith(f".{name}")]
+        games = self.games
+        if name in games:
+            return games[name]
+        owner = games.declared.get(name)
+        broken = [f for f in self.failures if f.plugin in (name, owner) or f.plugin.endswith(f".{name}")]
         if broken:
             raise UnknownNameError(f"The game '{name}' failed to load: {broken[0].reason}")
-        known = ", ".join(sorted(self.games)) or "none"
+        known = ", ".join(sorted(games)) or "none"
         raise UnknownNameError(
-            f"No game named '{name[:40]}'.{did_you_mean(name, self.games)} Installed games: {known} (see `tabletop list`)."
+            f"No game named '{name[:40]}'.{did_you_mean(name, games)} Installed games: {known} (see `tabletop list`)."
         )
 
     def bots_for(self, game: str) -> dict[str, BotSpec]:
         """Bots that can play ``game``, by the short name a person types."""
+        self.games._wanted(game)  # a game's own bots come with it
         found: dict[str, BotSpec] = {}
         for spec in self.bots:
             if spec.game is None or spec.game == game:
@@ -216,36 +197,6 @@ class Registry:
         return sorted(self.bots_for(game))
 
 
-#: What a game or bot may be called: a word a person can type, shown as it is everywhere.
-NAME = re.compile(r"[A-Za-z0-9][A-Za-z0-9_.-]{0,39}")
-
-
-def _check_name(name: object, kind: str) -> None:
-    if not isinstance(name, str) or not NAME.fullmatch(name):
-        raise ValueError(
-            f"{kind} name {str(name)[:50]!r} is not a word a person can type "
-            "(letters, digits, '_', '-', '.'; at most 40 characters)"
-        )
-
-
-def _check_setup(game: Game) -> None:
-    """Set up the smallest and largest game once: card data that is valid field by field but too
-    small to deal a game (one worker card, say) is refused at load, not in the middle of a game."""
-    for seats in sorted({game.min_players, game.max_players}):
-        try:
-            game.new_state(seats, seed=0)
-        except LOAD_ERRORS as error:
-            raise CardDataError(
-                f"its game '{game.name}' cannot set up a {seats}-player game ({_reason(error)}); "
-                "its card data may be too small"
-            ) from None
-
-
-def _bots_clash(a: BotSpec, b: BotSpec) -> bool:
-    """Two bots clash when a person could not tell them apart: same name, and a game both play."""
-    return a.name == b.name and (a.game is None or b.game is None or a.game == b.game)
-
-
 def build_registry(
     *, load_entry_points: bool = True, extra: Iterable[object | str] = ()
 ) -> Registry:
@@ -255,58 +206,15 @@ def build_registry(
     registration keeps the name (entry points load in name order, then ``--plugin`` in order).
     """
     failures: list[PluginFailure] = []
-    with _quiet():
+    with quietly():
         return _build(failures, make_plugin_manager(load_entry_points=load_entry_points, extra=extra, failures=failures))
 
 
 def _build(failures: list[PluginFailure], pm: pluggy.PluginManager) -> Registry:
-    """The games and bots of each plugin of ``pm``, each refused alone if broken or taken."""
+    """The games and bots of each plugin of ``pm``, each refused alone if broken or taken; a plugin
+    that declares its games' names is asked for them (and its bots) when one is first used."""
     registry = Registry(pm=pm, failures=failures)
-    owners: dict[str, str] = {}
-    for impl in pm.hook.tabletop_register_games.get_hookimpls():
-        try:
-            games = list(impl.function())
-            for game in games:
-                if not isinstance(game, Game) or not game.name:
-                    raise TypeError(f"{game!r} is not a named tabletop Game")
-                _check_name(game.name, "game")
-                _check_setup(game)
-        except LOAD_ERRORS as error:
-            registry.failures.append(PluginFailure(impl.plugin_name, _reason(error)))
-            continue
-        for game in games:
-            if game.name in registry.games:
-                registry.failures.append(PluginFailure(
-                    impl.plugin_name,
-                    f"its game '{game.name}' has the name of a game of plugin '{owners[game.name]}', "
-                    f"which keeps it",
-                    conflict=True,
-                ))
-                continue
-            registry.games[game.name] = game
-            owners[game.name] = impl.plugin_name
-    bot_owners: list[tuple[BotSpec, str]] = []
-    for impl in pm.hook.tabletop_register_bots.get_hookimpls():
-        try:
-            specs = list(impl.function())
-            if not all(isinstance(s, BotSpec) for s in specs):
-                raise TypeError("tabletop_register_bots must return BotSpec objects")
-            for spec in specs:
-                _check_name(spec.name, "bot")
-        except LOAD_ERRORS as error:
-            registry.failures.append(PluginFailure(impl.plugin_name, _reason(error)))
-            continue
-        for spec in specs:
-            taken = next((owner for other, owner in bot_owners if _bots_clash(spec, other)), None)
-            if taken is not None:
-                registry.failures.append(PluginFailure(
-                    impl.plugin_name,
-                    f"its bot '{spec.name}' has the name of a bot of plugin '{taken}', which keeps it",
-                    conflict=True,
-                ))
-                continue
-            bot_owners.append((spec, impl.plugin_name))
-            registry.bots.append(spec)
+    Builder(registry).start()
     return registry
 
 
@@ -342,6 +250,6 @@ class GuardedHook:
             except LOAD_ERRORS as error:  # SystemExit too: an observer must not end the game
                 self.off.add(impl.plugin_name)
                 self.report(
-                    f"Plugin '{impl.plugin_name}' failed in {self.name} ({_reason(error)[:200]}) "
+                    f"Plugin '{impl.plugin_name}' failed in {self.name} ({reason_of(error)[:200]}) "
                     "and is switched off; the game goes on."
                 )
