@@ -12,6 +12,7 @@ from typing import Annotated
 import typer
 
 from tabletop import __version__
+from tabletop.cli import coercion
 from tabletop.cli.help_text import PlainHelpGroup
 from tabletop.cli.runtime import Runtime
 from tabletop.core.errors import TabletopError
@@ -41,6 +42,7 @@ def make_app(
     module imports what it needs, and some need a lot)."""
     import importlib
 
+    coercion.install()
     names = [COMMAND_MODULES[only]] if only in COMMAND_MODULES else list(dict.fromkeys(COMMAND_MODULES.values()))
     modules = [importlib.import_module(f"tabletop.cli.{name}") for name in names]
 
