@@ -2,9 +2,11 @@
 
 Each backend turns a :class:`Job` (what to play) into a stream of ``(index, result)``
 pairs, in whatever order games finish, each result's statistics packed as JSON (sending
-dozens of small objects per game between processes would cost more than the game). Work is handed out in small chunks with only a
-few in flight, so memory does not grow with the number of games, progress is smooth
-and a Ctrl-C stops everything within a chunk. Workers ignore Ctrl-C (the terminal
+dozens of small objects per game between processes would cost more than the game). Work is handed
+out in chunks sized to the work (:mod:`tabletop.lab.chunking`: about a fifth of a second each,
+shrinking near the end so no worker idles while another finishes) with only a few in flight, so
+memory does not grow with the number of games, progress is smooth and a Ctrl-C stops everything
+within a chunk. Workers ignore Ctrl-C (the terminal
 sends it to all of them): the parent stops them, so no worker prints a traceback.
 """
 
@@ -16,6 +18,7 @@ import json
 import os
 import signal
 import sys
+import time
 from collections.abc import Iterator
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -29,9 +32,11 @@ from tabletop.core.game import Game
 from tabletop.core.tunables import canonical, variant_game
 from tabletop.engine.registry import CORE_PLUGINS, Registry, build_registry, installed_plugins
 from tabletop.engine.simulate import GameResult, Simulator
+from tabletop.lab.chunking import Chunk, Chunker
 
 BACKENDS = ("local", "ray")
-Chunk = tuple[int, int]  # first game index, number of games
+#: A chunk played: its games' results, the worker's seconds playing them, and the worker's pid.
+Played = tuple[list[tuple[int, GameResult]], float, int]
 
 
 class BackendError(TabletopError):
@@ -140,20 +145,21 @@ def simulator(job: Job) -> Simulator:
     return Simulator(game, bots, job.options, pm)
 
 
-def play_chunk(job: Job, chunk: Chunk) -> list[tuple[int, GameResult]]:
+def play_chunk(job: Job, chunk: Chunk) -> Played:
     play = simulator(job).play
     start, count = chunk
-    return [(i, play(job.seed + i, rotation=job.rotation(i)).packed()) for i in range(start, start + count)]
+    began = time.perf_counter()
+    results = [(i, play(job.seed + i, rotation=job.rotation(i)).packed()) for i in range(start, start + count)]
+    return results, time.perf_counter() - began, os.getpid()
 
 
-def chunks(job: Job, *, size: int) -> Iterator[Chunk]:
-    for start in range(job.first, job.games, size):
-        yield (start, min(size, job.games - start))
-
-
-def chunk_size(games: int, workers: int) -> int:
-    """Small enough for smooth progress and a quick stop, big enough to keep overhead low."""
-    return max(1, min(50, games // (workers * 16) or 1))
+def _count(played: Played, chunker: Chunker, busy: dict[int, float] | None) -> list[tuple[int, GameResult]]:
+    """A chunk's results; its timing goes to the chunker (and to ``busy``, by worker)."""
+    results, seconds, worker = played
+    chunker.timed(len(results), seconds)
+    if busy is not None:
+        busy[worker] = busy.get(worker, 0.0) + seconds
+    return results
 
 
 # ---- this process -------------------------------------------------------------------
@@ -174,7 +180,7 @@ def _worker_start() -> None:
     signal.signal(signal.SIGINT, signal.SIG_IGN)
 
 
-def _pool_chunk(chunk: Chunk) -> list[tuple[int, GameResult]]:
+def _pool_chunk(chunk: Chunk) -> Played:
     assert _POOL_JOB is not None  # inherited from the parent through fork
     try:
         return play_chunk(_POOL_JOB, chunk)
@@ -182,27 +188,27 @@ def _pool_chunk(chunk: Chunk) -> list[tuple[int, GameResult]]:
         raise WorkerDied(f"A plugin ended a worker process (SystemExit: {str(stop.code)[:100]}); the run stopped.") from None
 
 
-def stream_pool(job: Job, *, workers: int) -> Iterator[tuple[int, GameResult]]:
+def stream_pool(job: Job, *, workers: int, busy: dict[int, float] | None = None) -> Iterator[tuple[int, GameResult]]:
     import multiprocessing
     import queue
 
     global _POOL_JOB
     _POOL_JOB = job  # resolved in the parent, inherited by the forked workers
     done: queue.Queue[Any] = queue.Queue()
-    todo = chunks(job, size=chunk_size(job.games - job.first, workers))
+    todo = Chunker(job.first, job.games, workers)
     pool = multiprocessing.get_context("fork").Pool(workers, initializer=_worker_start)
     in_flight = 0
     try:
         def submit() -> bool:
             nonlocal in_flight
-            chunk = next(todo, None)
+            chunk = todo.take()
             if chunk is None:
                 return False
             pool.apply_async(_pool_chunk, (chunk,), callback=done.put, error_callback=done.put)
             in_flight += 1
             return True
 
-        for _ in range(workers * 3):
+        for _ in range(workers * 2):
             if not submit():
                 break
         processes: dict[int, Any] = {}
@@ -216,8 +222,9 @@ def stream_pool(job: Job, *, workers: int) -> Iterator[tuple[int, GameResult]]:
             in_flight -= 1
             if isinstance(got, BaseException):
                 raise got
+            results = _count(got, todo, busy)
             submit()
-            yield from got
+            yield from results
         pool.close()
     finally:
         pool.terminate()
@@ -247,7 +254,7 @@ class RayFailure:
     reason: str
 
 
-def _ray_chunk(job: Job, chunk: Chunk) -> list[tuple[int, GameResult]] | RayFailure:
+def _ray_chunk(job: Job, chunk: Chunk) -> Played | RayFailure:
     signal.signal(signal.SIGINT, signal.SIG_IGN)
     try:
         return play_chunk(job, chunk)
@@ -289,7 +296,9 @@ def backend_kept(backend: str, *, workers: int, address: str | None) -> Iterator
                 ray.shutdown()
 
 
-def stream_ray(job: Job, *, workers: int, address: str | None) -> Iterator[tuple[int, GameResult]]:
+def stream_ray(
+    job: Job, *, workers: int, address: str | None, busy: dict[int, float] | None = None
+) -> Iterator[tuple[int, GameResult]]:
     try:
         import ray
     except ImportError:
@@ -304,24 +313,25 @@ def stream_ray(job: Job, *, workers: int, address: str | None) -> Iterator[tuple
         _start_ray(ray, workers=workers, address=address)
     remote = ray.remote(_ray_chunk).options(max_retries=0)
     job_ref = ray.put(dataclasses.replace(job, resolved=None))
-    todo = chunks(job, size=chunk_size(job.games - job.first, workers))
+    todo = Chunker(job.first, job.games, workers)
     pending: list[Any] = []
     try:
-        for _ in range(workers * 3):
-            chunk = next(todo, None)
+        for _ in range(workers * 2):
+            chunk = todo.take()
             if chunk is None:
                 break
             pending.append(remote.remote(job_ref, chunk))
         while pending:
             ready, pending = ray.wait(pending, num_returns=1, timeout=0.2)
             for ref in ready:
-                chunk = next(todo, None)
-                if chunk is not None:
-                    pending.append(remote.remote(job_ref, chunk))
                 got = ray.get(ref)
                 if isinstance(got, RayFailure):
                     raise WorkerDied(f"A Ray worker could not play its games ({got.reason}); the run stopped.")
-                yield from got
+                results = _count(got, todo, busy)
+                chunk = todo.take()
+                if chunk is not None:
+                    pending.append(remote.remote(job_ref, chunk))
+                yield from results
     finally:
         # No ray.cancel: force-cancelling a chunk as it completes aborts the driver inside Ray
         # (2.x, "Tried to complete task that was not pending"). Shutting down a Ray we started
@@ -347,12 +357,14 @@ def check_backend(backend: str) -> None:
 
 
 def stream(
-    job: Job, *, backend: str = "local", workers: int = 1, address: str | None = None
+    job: Job, *, backend: str = "local", workers: int = 1, address: str | None = None,
+    busy: dict[int, float] | None = None,
 ) -> Iterator[tuple[int, GameResult]]:
-    """Every game of ``job`` as ``(index, result)``, in the order they finish."""
+    """Every game of ``job`` as ``(index, result)``, in the order they finish; ``busy`` gets each
+    worker's seconds of play, by process id (a run in this process has no workers)."""
     check_backend(backend)
     if backend == "ray":
-        return stream_ray(job, workers=workers, address=address)
+        return stream_ray(job, workers=workers, address=address, busy=busy)
     if workers <= 1 or job.games - job.first < 2 * workers:
         return stream_local(job)
-    return stream_pool(job, workers=workers)
+    return stream_pool(job, workers=workers, busy=busy)

@@ -27,6 +27,13 @@ def test_one_and_two_workers_give_identical_games_and_statistics(registry):
     assert all(r.stats_json for _, r in one)  # the game's statistics came back from the workers too
 
 
+def test_three_workers_give_the_same_games_and_each_worker_is_timed(registry):
+    job = _job(registry, "windupwar", ["tactician", "random", "random"], games=40)
+    busy = {}
+    assert _results(job, workers=3, busy=busy) == _results(job, workers=1)
+    assert len(busy) == 3 and all(seconds > 0 for seconds in busy.values())
+
+
 def test_the_ray_backend_plays_the_same_games(registry):
     if importlib.util.find_spec("ray") is None:
         pytest.skip("Ray is not installed (pip install 'tabletop[ray]')")
