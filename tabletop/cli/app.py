@@ -4,9 +4,11 @@ from __future__ import annotations
 
 import functools
 import os
+import re
 import sys
 import traceback
 from collections.abc import Callable, Sequence
+from pathlib import Path
 from typing import Annotated
 
 import typer
@@ -33,17 +35,49 @@ COMMAND_MODULES = {
 }
 
 
+#: A command and the docstring after it, in a command module's source.
+COMMAND_SOURCE = re.compile(r'@app\.command\("([a-z-]+)"\)\n.*?"""(.*?)"""', re.S)
+
+
+def command_summaries() -> dict[str, str] | None:
+    """Each command's summary (its docstring's first paragraph, as ``--help`` lists it), read
+    from the command modules' source without importing them: the list of commands needs no
+    more. None if any command's cannot be read so."""
+    folder = Path(__file__).parent
+    found: dict[str, str] = {}
+    for module in dict.fromkeys(COMMAND_MODULES.values()):
+        try:
+            text = (folder / f"{module}.py").read_text(encoding="utf-8")
+        except OSError:
+            return None
+        for name, doc in COMMAND_SOURCE.findall(text):
+            found[name] = " ".join(doc.split("\n\n")[0].split())
+    return found if list(found) == list(COMMAND_MODULES) else None
+
+
+def _listed(ctx: typer.Context) -> None:
+    """A command listed by ``tabletop --help`` and never run there (its module runs it)."""
+
+
 def make_app(
-    runtime: Runtime | None = None, *, extra_plugins: Sequence[str] = (), only: str | None = None
+    runtime: Runtime | None = None, *, extra_plugins: Sequence[str] = (), only: str | None = None,
+    listing: bool = False,
 ) -> typer.Typer:
     """A fresh application; tests pass their own runtime (registry, consoles, input).
 
     ``only`` names the command about to run: just its module is imported (a command's
-    module imports what it needs, and some need a lot)."""
+    module imports what it needs, and some need a lot). ``listing``: no command runs
+    (``tabletop --help``), so none is imported; each is listed with its summary."""
     import importlib
 
     coercion.install()
-    names = [COMMAND_MODULES[only]] if only in COMMAND_MODULES else list(dict.fromkeys(COMMAND_MODULES.values()))
+    summaries = command_summaries() if listing and only is None else None
+    if summaries is not None:
+        names = []
+    elif only in COMMAND_MODULES:
+        names = [COMMAND_MODULES[only]]
+    else:
+        names = list(dict.fromkeys(COMMAND_MODULES.values()))
     modules = [importlib.import_module(f"tabletop.cli.{name}") for name in names]
 
     rt = runtime or Runtime(registry=build_registry(extra=extra_plugins))
@@ -84,6 +118,8 @@ def make_app(
 
     for module in modules:
         module.register(app, rt)
+    for name, summary in (summaries or {}).items():
+        app.command(name, help=summary, add_help_option=False, context_settings={"ignore_unknown_options": True})(_listed)
     add_plugin_commands(app, rt)
     return app
 
@@ -202,7 +238,8 @@ def main(argv: Sequence[str] | None = None) -> None:
             else:
                 output.fail(f"The plugin '{failure.plugin}' did not load: {failure.reason}")
                 sys.exit(2)
-        app = make_app(Runtime(registry=registry, output=output, debug=debug), only=command_of(rest))
+        app = make_app(Runtime(registry=registry, output=output, debug=debug), only=command_of(rest),
+                       listing=wants_no_plugins(rest))
         app(args=rest, prog_name="tabletop")
     except KeyboardInterrupt:  # a Ctrl-C before a command's own handling (a slow plugin's import)
         output.fail("Stopped (Ctrl-C).", code=130)
