@@ -85,6 +85,8 @@ def collect_stats(
     return StatsHook(pm)(game, state, seats, events, outcome)
 
 
+#: The engine's plugin answering the hooks from a game's facets (named, not imported: a layer apart).
+FACET_PLUGIN = "tabletop.engine.facet_hooks"
 #: The arguments of ``tabletop_collect_stats``, in the order of its specification.
 STATS_ARGS = ("game", "seats", "events", "outcome", "final_view")
 #: Longest name and text value a statistic may have: a report shows them in table cells.
@@ -128,10 +130,16 @@ class StatsHook:
 
     Implementations are called in pluggy's order; with a wrapper among them pluggy calls them."""
 
-    def __init__(self, pm: pluggy.PluginManager):
+    def __init__(self, pm: pluggy.PluginManager, game: Game | None = None):
+        """``game``: the one game asked about, if known: the engine's own implementation (a
+        game's ``statistics`` facet) is left out for a game without one, and with no other
+        implementation a run keeps no events for statistics at all."""
         self.hook = pm.hook.tabletop_collect_stats
         impls = self.hook.get_hookimpls()
         wrapped = any(i.hookwrapper or i.wrapper for i in impls)
+        if game is not None and not wrapped and getattr(game, "statistics", None) is None:
+            impls = [i for i in impls if i.plugin_name != FACET_PLUGIN]
+        self.asked = bool(impls)
         #: Each implementation's plugin, function and the places of the arguments it takes in
         #: :data:`STATS_ARGS`.
         self.impls = None if wrapped else [
@@ -139,7 +147,7 @@ class StatsHook:
         ]
 
     def __bool__(self) -> bool:
-        return bool(self.hook.get_hookimpls())
+        return self.asked
 
     def __call__(
         self, game: Game, state: Any, seats: int, events: Sequence[Event], outcome: Any
@@ -193,7 +201,7 @@ class Simulator:
     ):
         self.game, self.bots, self.options, self.pm = game, list(bots), options, pm
         hooks = pm.hook if pm is not None else None
-        self.stats = StatsHook(pm) if pm is not None else None
+        self.stats = StatsHook(pm, game) if pm is not None else None
         self.wants_stats = bool(self.stats)
         observed = hooks is not None and bool(
             hooks.tabletop_observe_event.get_hookimpls() or hooks.tabletop_observe_game_end.get_hookimpls()
