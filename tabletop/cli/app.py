@@ -55,7 +55,7 @@ def command_summaries() -> dict[str, str] | None:
     return found if list(found) == list(COMMAND_MODULES) else None
 
 
-def _listed(ctx: typer.Context) -> None:
+def _listed() -> None:
     """A command listed by ``tabletop --help`` and never run there (its module runs it)."""
 
 
@@ -119,7 +119,7 @@ def make_app(
     for module in modules:
         module.register(app, rt)
     for name, summary in (summaries or {}).items():
-        app.command(name, help=summary, add_help_option=False, context_settings={"ignore_unknown_options": True})(_listed)
+        app.command(name, help=summary)(_listed)
     add_plugin_commands(app, rt)
     return app
 

@@ -33,14 +33,15 @@ from tabletop.core.suggest import did_you_mean
 from tabletop.engine.plugin_failure import LOAD_ERRORS, MAX_REASON, PluginFailure, quietly, reason_of
 from tabletop.engine.registry_build import Builder, Games
 
-__all__ = ["LOAD_ERRORS", "MAX_REASON", "CORE_PLUGINS", "GuardedHook", "PluginFailure", "Registry", "build_registry",
+__all__ = ["LOAD_ERRORS", "MAX_REASON", "CORE_PLUGINS", "FACET_PLUGIN", "GuardedHook", "PluginFailure", "Registry", "build_registry",
            "installed_plugins", "make_plugin_manager"]
 
 ENTRY_POINT_GROUP = "tabletop"
 #: The engine's own plugins, registered first (so any other plugin's firstresult answer wins):
 #: the bots that play any game, which live in a layer above the engine and so are named here,
 #: not imported.
-CORE_PLUGINS = ("tabletop.engine.facet_hooks", "tabletop.agents.builtin")
+FACET_PLUGIN = "tabletop.engine.facet_hooks"
+CORE_PLUGINS = (FACET_PLUGIN, "tabletop.agents.builtin")
 
 
 @functools.cache

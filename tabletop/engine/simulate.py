@@ -19,6 +19,7 @@ from tabletop.core.decision import BotSpec
 from tabletop.core.events import Event
 from tabletop.core.game import Game
 from tabletop.core.stats import Stat
+from tabletop.engine.registry import FACET_PLUGIN
 from tabletop.engine.session import Session
 from tabletop.engine.table import SeatSpec
 
@@ -85,8 +86,6 @@ def collect_stats(
     return StatsHook(pm)(game, state, seats, events, outcome)
 
 
-#: The engine's plugin answering the hooks from a game's facets (named, not imported: a layer apart).
-FACET_PLUGIN = "tabletop.engine.facet_hooks"
 #: The arguments of ``tabletop_collect_stats``, in the order of its specification.
 STATS_ARGS = ("game", "seats", "events", "outcome", "final_view")
 #: Longest name and text value a statistic may have: a report shows them in table cells.
