@@ -20,8 +20,12 @@ def _whole(value: Any) -> int:
         return int(value)
     if isinstance(value, float) and value.is_integer():
         return int(value)
+    text = _text(value).strip()
+    whole, dot, zeros = text.partition(".")
     try:
-        return int(_text(value).strip())
+        if not text.isascii():  # Python reads other scripts' digits; pydantic does not
+            raise ValueError
+        return int(whole if dot and zeros and not zeros.strip("0") else text)  # "2.0" is 2, as pydantic has it
     except ValueError:
         raise ValueError("Input should be a valid integer, unable to parse string as an integer") from None
 
@@ -29,8 +33,11 @@ def _whole(value: Any) -> int:
 def _number(value: Any) -> float:
     if isinstance(value, int | float):
         return float(value)
+    text = _text(value).strip()
     try:
-        return float(_text(value).strip())
+        if not text.isascii():
+            raise ValueError
+        return float(text)
     except ValueError:
         raise ValueError("Input should be a valid number, unable to parse string as a number") from None
 
