@@ -49,6 +49,10 @@ def register(app: typer.Typer, rt: Runtime) -> None:
         web: Annotated[bool, typer.Option(
             "--web", help="Also serve the table to browsers (textual-serve); each tab asks for its join code.")] = False,
         web_port: Annotated[int, typer.Option("--web-port", help="The browsers' port with --web; 0 picks a free one.")] = 0,
+        lobby: Annotated[bool, typer.Option("--lobby", help="A room of tables (also with no game named): people set up their own.")] = False,
+        password: Annotated[bool, typer.Option("--password", help="With a room: ask for its password here (typed twice, kept hashed).")] = False,
+        password_file: Annotated[Path | None, typer.Option(
+            "--password-file", help="With a room: its password, on this file's first line (kept hashed).")] = None,
     ) -> None:
         """Host a game on the network: people join with `tabletop join URL --code CODE`.
 
@@ -62,6 +66,14 @@ def register(app: typer.Typer, rt: Runtime) -> None:
             from tabletop.net.server_table import Away
         except ImportError:
             raise TabletopError("`tabletop serve` needs the network extra: pip install 'tabletop[net]'.") from None
+        from tabletop.cli.serve_lobby import is_lobby_folder, room_password, serve_lobby
+
+        if lobby or (game is None and resume is None) or (resume is not None and is_lobby_folder(resume)):
+            if game is not None:
+                raise TabletopError("A room has no game of its own: drop the game's name, or --lobby.")
+            serve_lobby(rt, folder=data, resume=resume, host=None if host == "127.0.0.1" else host, port=port or None,
+                        password=room_password(password_file, password), web=web_port if web else None)
+            return
         registry = rt.registry
         if resume is not None:
             if game is not None:

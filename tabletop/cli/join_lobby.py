@@ -1,0 +1,132 @@
+"""`tabletop join URL` at a server with a lobby: the room in a line-by-line prompt, then each
+seat taken played as `tabletop join` plays one (full screen, --plain or --bot), then the room again."""
+
+from __future__ import annotations
+
+import getpass
+import sys
+from collections.abc import Callable
+from pathlib import Path
+from typing import TYPE_CHECKING
+
+from tabletop.core.errors import TabletopError
+from tabletop.core.names import seat_name
+from tabletop.terminal.safe_text import fmt
+
+if TYPE_CHECKING:
+    from tabletop.cli.runtime import Runtime
+    from tabletop.net.lobby_client import LobbyClient, Sat
+
+PROMPT = "lobby> "
+
+
+def read_secret(path: Path | None, what: str) -> str | None:
+    """A password from a file's first line (kept off the command line), else None."""
+    if path is None:
+        return None
+    try:
+        text = path.read_text(encoding="utf-8").splitlines()
+    except (OSError, UnicodeDecodeError) as error:
+        raise TabletopError(f"Cannot read the {what} file {path}: {getattr(error, 'strerror', None) or error}.") from None
+    if not text or not text[0].strip():
+        raise TabletopError(f"The {what} file {path} is empty; write the {what} on its first line.")
+    return text[0].strip()
+
+
+def enter(rt: Runtime, url: str, *, name: str | None, password_file: Path | None,
+          play: Callable[[str], None]) -> None:
+    """The room at ``url``, until `quit` or the end of input; ``play(code)`` plays a seat taken."""
+    from tabletop.net.lobby_client import LobbyClient, room_lines
+
+    interactive = sys.stdin.isatty()
+    who = seat_name(name or (rt.ask("Your name: ") if interactive else getpass.getuser()))[:40] or "?"
+    password = read_secret(password_file, "password")
+    try:
+        client = LobbyClient(url, who, password).connect()
+    except TabletopError as error:
+        if password is not None or not interactive or "has a password" not in str(error):
+            raise
+        client = LobbyClient(url, who, getpass.getpass("The room's password: ")).connect()
+    out = rt.output
+    out.print(fmt("In the room at [title]{}[/] as {}.", url, who), soft_wrap=True)
+    for line in room_lines(client.room):
+        out.print(fmt("{}", line), soft_wrap=True)
+    out.print("Type `help` for the commands.")
+    last: str | None = None  # the code of the last seat played, for `again`
+    try:
+        while True:
+            try:
+                line = rt.ask(PROMPT)
+            except EOFError:
+                return
+            sat = _command(rt, client, line, last)
+            if sat is False:
+                return
+            if sat is not None and _wait(rt, client, sat):
+                play(sat.code)
+                last = sat.code
+                out.print("Back in the room: `again` plays that table again with the same people; `list` shows the tables.")
+    finally:
+        client.close()
+
+
+def _command(rt: Runtime, client: LobbyClient, line: str, last: str | None) -> Sat | bool | None:
+    """Do one typed command: the seat it took, False to leave, None otherwise."""
+    from tabletop.net.lobby_client import COMMANDS, game_lines, parse, room_lines
+
+    out = rt.output
+    kind, words = parse(line)
+    try:
+        if kind in ("quit", "exit", "leave"):
+            return False
+        if kind in ("", "list"):
+            for text in room_lines(client.room):
+                out.print(fmt("{}", text), soft_wrap=True)
+        elif kind == "games":
+            for text in game_lines(client.room):
+                out.print(fmt("{}", text), soft_wrap=True)
+        elif kind == "new" and len(words) >= 2:
+            sat = client.create(words[0], words[1], words[2:])
+            out.print(fmt("Table {} is set up; you sit in seat {}. Pass its code on: {}", sat.table, sat.seat + 1,
+                          sat.table_code or "-"), soft_wrap=True)
+            return sat
+        elif kind == "sit" and len(words) == 1:
+            sat = client.sit(words[0])
+            out.print(fmt("You sit at table {}, seat {}.", sat.table, sat.seat + 1), soft_wrap=True)
+            return sat
+        elif kind == "again" and not words:
+            if last is None:
+                raise TabletopError("Play a table first: `again` seats the same people at a new game of it.")
+            sat = client.again(last)
+            out.print(fmt("You sit at table {} (again), seat {}.", sat.table, sat.seat + 1), soft_wrap=True)
+            return sat
+        elif kind == "stand" and len(words) == 1 and words[0].isdigit():
+            client.stand(int(words[0]))
+        else:
+            out.print(COMMANDS)
+    except TabletopError as error:
+        out.print(fmt("[warning]{}[/]", error), soft_wrap=True)
+    return None
+
+
+def _wait(rt: Runtime, client: LobbyClient, sat: Sat) -> bool:
+    """Until the table's game starts (True); Ctrl-C stands up (False). Each change is shown."""
+    from tabletop.net.lobby_client import table_line
+
+    out = rt.output
+    shown = None
+    try:
+        while not client.wait_started(sat.table, 0.5):
+            if client.lost is not None:
+                raise TabletopError(f"You are no longer in the room: {client.lost}.")
+            table = client.table(sat.table)
+            line = None if table is None else table_line(table)
+            if line is not None and line != shown:
+                out.print(fmt("Waiting for the table to fill: {}", line), soft_wrap=True)
+                shown = line
+    except KeyboardInterrupt:
+        client.stand(sat.table)
+        out.print("You stood up.")
+        return False
+    out.print(fmt("Table {} starts.", sat.table))
+    return True
