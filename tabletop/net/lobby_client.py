@@ -63,7 +63,8 @@ class LobbyClient:
         from websockets.sync.client import connect
 
         try:
-            self._ws = connect(self.url, max_size=protocol.MAX_FRAME, open_timeout=15, compression=None, proxy=None)
+            ws = connect(self.url, max_size=protocol.MAX_FRAME, open_timeout=15, compression=None, proxy=None)
+            self._ws = ws.__enter__()  # closed by close(): the reading thread holds it meanwhile
         except InvalidURI:
             raise TabletopError(f"{self.url} is not a WebSocket address; write it as ws://HOST:PORT.") from None
         except (OSError, TimeoutError, InvalidHandshake) as error:
