@@ -80,7 +80,19 @@ def saved_records(folder: Path | None = None) -> list[Path]:
     """The record files in ``folder`` (the records folder by default), newest first: the order
     and numbering `tabletop records` shows, and `--resume` accepts."""
     where = folder or records_folder()
-    return sorted(where.glob("*.json"), key=_modified, reverse=True) if where.is_dir() else []
+    if not where.is_dir():
+        return []
+    served = where.glob(f"{SERVED}/*/games/*/record.json")  # the games `tabletop serve` keeps there
+    return sorted([*where.glob("*.json"), *served], key=_modified, reverse=True)
+
+
+#: The records folder's subfolder where `tabletop serve` keeps its data folders by default.
+SERVED = "served"
+
+
+def served_folder(path: Path) -> Path | None:
+    """The server's data folder a served game's record is in (DATA/games/ID/record.json), or None."""
+    return path.parents[2] if path.name == "record.json" and path.parent.parent.name == "games" else None
 
 
 def find_record(text: str) -> Path:

@@ -71,8 +71,8 @@ def register(app: typer.Typer, rt: Runtime) -> None:
         if lobby or (game is None and resume is None) or (resume is not None and is_lobby_folder(resume)):
             if game is not None:
                 raise TabletopError("A room has no game of its own: drop the game's name, or --lobby.")
-            serve_lobby(rt, folder=data, resume=resume, host=None if host == "127.0.0.1" else host, port=port or None,
-                        password=room_password(password_file, password), web=web_port if web else None)
+            serve_lobby(rt, folder=data or _new_folder("lobby"), resume=resume, host=None if host == "127.0.0.1" else host,
+                        port=port or None, password=room_password(password_file, password), web=web_port if web else None)
             return
         registry = rt.registry
         if resume is not None:

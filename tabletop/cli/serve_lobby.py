@@ -14,12 +14,10 @@ import asyncio
 import getpass
 import signal
 import sys
-import time
 from pathlib import Path
 from typing import TYPE_CHECKING
 
 from tabletop.cli.join_lobby import read_secret
-from tabletop.cli.saving import records_folder
 from tabletop.core.errors import TabletopError
 from tabletop.terminal.safe_text import fmt
 
@@ -32,16 +30,6 @@ ROOM_FILE = "lobby.json"
 
 def is_lobby_folder(folder: Path) -> bool:
     return (Path(folder) / ROOM_FILE).is_file()
-
-
-def new_folder() -> Path:
-    base = records_folder() / "served"
-    stamp = time.strftime("%Y%m%d-%H%M%S")
-    path, number = base / f"lobby-{stamp}", 1
-    while path.exists():
-        number += 1
-        path = base / f"lobby-{stamp}-{number}"
-    return path
 
 
 def room_password(password_file: Path | None, ask: bool) -> str | None:
@@ -58,7 +46,7 @@ def room_password(password_file: Path | None, ask: bool) -> str | None:
     return first
 
 
-def serve_lobby(rt: Runtime, *, folder: Path | None, resume: Path | None, host: str | None, port: int | None,
+def serve_lobby(rt: Runtime, *, folder: Path, resume: Path | None, host: str | None, port: int | None,
                 password: str | None, web: int | None) -> None:
     """Build the room (new or resumed) and serve it until Ctrl-C or SIGTERM."""
     try:
@@ -68,7 +56,7 @@ def serve_lobby(rt: Runtime, *, folder: Path | None, resume: Path | None, host: 
         from tabletop.net.server_store import Store
     except ImportError:
         raise TabletopError("`tabletop serve` needs the network extra: pip install 'tabletop[net]'.") from None
-    where = resume or folder or new_folder()
+    where = resume or folder
     if resume is not None and not is_lobby_folder(resume):
         raise TabletopError(f"{resume} is not a lobby's data folder (it has no {ROOM_FILE}).")
     if not resume and is_lobby_folder(where):
