@@ -125,7 +125,16 @@ def create(game: str, seats: str, options: Sequence[str] = ()) -> dict[str, Any]
 
 
 def room(games: Sequence[Mapping[str, Any]], tables: Sequence[Mapping[str, Any]]) -> str:
-    return encode({"type": "room", "games": list(games), "tables": list(tables)})
+    """The room's frame; when its tables would not fit in one frame, the first listed are left out
+    (tables waiting for people are listed last, so they stay)."""
+    tables = list(tables)
+    while True:
+        try:
+            return encode({"type": "room", "games": list(games), "tables": tables})
+        except ProtocolError:
+            if not tables:
+                raise
+            tables = tables[len(tables) // 4 + 1:]
 
 
 def sat(table: int, seat: int, code: str, table_code: str | None) -> str:

@@ -32,6 +32,8 @@ from tabletop.engine.table import HUMAN
 from tabletop.net.server_store import digest, new_code
 
 FILE = "lobby.json"
+#: A table's game id while its game is being dealt (nobody may sit at it meanwhile).
+STARTING = "starting"
 FORMAT = 1
 #: A table code's letters: no 0/O, 1/I/L (read aloud or copied by hand).
 LETTERS = "ABCDEFGHJKMNPQRSTUVWXYZ23456789"
@@ -137,6 +139,8 @@ def loaded(data: dict[str, Any]) -> LobbyTable:
     for key in ("game_id", "result", "record"):
         value = data.get(key)
         setattr(table, key, None if value is None else str(value))
+    if table.game_id == STARTING:  # saved while its game was being dealt: open again
+        table.game_id = None
     for key in ("again_of", "again"):
         value = data.get(key)
         setattr(table, key, None if value is None else int(value))
@@ -216,7 +220,8 @@ class Room:
         return changed
 
     def listing(self, finished: int = 30) -> list[dict[str, Any]]:
-        """Every open and running table, and the latest ``finished`` ones over."""
+        """The latest ``finished`` tables over, every running one, then every one waiting for people
+        (a room frame too big for the wire drops the first listed)."""
         tables = sorted(self.tables.values(), key=lambda t: t.number)
-        over = [t for t in tables if t.state() == "over"][-finished:]
-        return [t.public() for t in tables if t.state() != "over" or t in over]
+        by_state = {state: [t.public() for t in tables if t.state() == state] for state in ("over", "playing", "open")}
+        return [*by_state["over"][-finished:], *by_state["playing"], *by_state["open"]]

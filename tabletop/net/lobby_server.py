@@ -27,6 +27,7 @@ from tabletop.core.names import seat_name
 from tabletop.engine.table import HUMAN, SeatSpec
 from tabletop.net import lobby_protocol as lp
 from tabletop.net import protocol
+from tabletop.net.lobby_room import STARTING, password_matches
 from tabletop.net.server import _refuse  # a bye and a close, as for a seat's connection
 from tabletop.net.server_connection import Connection
 from tabletop.net.server_store import RECORD
@@ -125,8 +126,6 @@ class Lobby:
                 await _refuse(ws, NEEDS_PASSWORD)
                 return True
             async with self._checks:
-                from tabletop.net.lobby_room import password_matches
-
                 good = await asyncio.to_thread(password_matches, hello["password"], self.room.password)
             if not good:
                 await _refuse(ws, WRONG_PASSWORD)
@@ -258,7 +257,7 @@ class Lobby:
         specs = [SeatSpec(n, k, None if k == HUMAN else registry.bot(game.name, k))
                  for n, k in zip(names, table.kinds, strict=True)]
         sitters = dict(table.sitters)
-        table.game_id = "starting"  # nobody sits at it meanwhile
+        table.game_id = STARTING  # nobody sits at it meanwhile
         async with self._hosting:
             try:
                 game_id, _ = await asyncio.to_thread(self.server.host, game, specs, options=table.options)

@@ -229,3 +229,18 @@ def test_a_damaged_room_file_is_one_sentence_and_changes_nothing(tmp_path):
     with pytest.raises(TabletopError, match="cannot be read as a lobby's tables"):
         Room(tmp_path).load()
     assert (tmp_path / "lobby.json").read_text() == before
+
+
+def test_a_crowded_room_fits_one_frame_and_keeps_its_open_tables(tmp_path):
+    from tabletop.net import lobby_protocol as lp
+    from tabletop.net.protocol import MAX_FRAME
+
+    crowded = Room(tmp_path)
+    for number in range(400):
+        table, _ = crowded.new("windupwar", ["human"] * 16, {}, "A" * 40)
+        table.game_id = str(number) if number < 380 else None  # 380 playing, 20 waiting for people
+        table.names = [f"{'N' * 38}{i:02}" for i in range(16)] if table.game_id else []
+    text = lp.room([], crowded.listing())
+    listed = lp.decode_server(text)["tables"]
+    assert len(text.encode()) <= MAX_FRAME and 20 < len(listed) < 400
+    assert [t["state"] for t in listed[-20:]] == ["open"] * 20
