@@ -19,8 +19,7 @@ from tabletop.core.game import Game
 from tabletop.core.names import seat_name
 from tabletop.net.client import RemoteTable
 from tabletop.net.lobby_client import COMMANDS, LobbyClient, game_lines, parse, room_lines
-from tabletop.screen.app import TableApp
-from tabletop.screen.join_app import LEAVE
+from tabletop.screen.join_app import JoinApp
 
 
 class LobbyScreen(Screen[None]):
@@ -119,21 +118,15 @@ class LobbyScreen(Screen[None]):
         self.query_one("#message", Static).update(Text(sentence, style=style))
 
 
-class LobbyApp(TableApp):
-    """The room, then the table of the seat taken there."""
+class LobbyApp(JoinApp):
+    """The room, then the table of the seat taken there (as :class:`JoinApp`, the room for its code page)."""
 
     def __init__(self, url: str, game_for: Callable[[str], Game], board_for: Callable[[Game], Board]):
-        self.lobby = LobbyScreen(url, game_for)
-        super().__init__(chooser=self.lobby, quit_question=LEAVE)
-        self.board_for = board_for
-        self.table: RemoteTable | None = None
-
-    def joined(self, table: RemoteTable) -> None:
-        self.table = table
-        self.start(table, self.board_for(table.game), None)
+        super().__init__(url, game_for, board_for)
+        self.lobby = self.chooser = LobbyScreen(url, game_for)
 
     def on_unmount(self) -> None:
-        if self.table is not None:
-            self.table.close()
+        super().on_unmount()
         if self.lobby.client is not None:
+            self.lobby.client.on_change = None  # the screen is gone: nothing to redraw
             self.lobby.client.close()
