@@ -71,9 +71,16 @@ def register(app: typer.Typer, rt: Runtime) -> None:
         if lobby or (game is None and resume is None) or (resume is not None and is_lobby_folder(resume)):
             if game is not None:
                 raise TabletopError("A room has no game of its own: drop the game's name, or --lobby.")
+            given = [flag for flag, value in (("--players", players), ("--seats", seats), ("--names", names),
+                     ("--option", option), ("--seed", seed), ("--away", away), ("--codes", codes),
+                     ("--new-code", new_code), ("--games", games != 1)) if value]
+            if given:
+                raise TabletopError(f"{given[0]} sets up a served game; in a room, people set up their own tables.")
             serve_lobby(rt, folder=data or _new_folder("lobby"), resume=resume, host=None if host == "127.0.0.1" else host,
                         port=port or None, password=room_password(password_file, password), web=web_port if web else None)
             return
+        if password or password_file is not None:
+            raise TabletopError("A password is for a room of tables (`tabletop serve --lobby`); a served game's codes keep it.")
         registry = rt.registry
         if resume is not None:
             if game is not None:
