@@ -47,7 +47,7 @@ def register(app: typer.Typer, rt: Runtime) -> None:
 
         The code is sent only as the first message, never in the address, and kept in a file only
         you can read, so joining the same address again needs no --code. A dropped connection is
-        tried again with the same code. Example: tabletop join ws://192.168.1.5:8765 --code Xy3...
+        tried again with the same code. With no code (or --lobby): the server's room of tables. Example: tabletop join ws://192.168.1.5:8765 --code Xy3...
         """
         try:
             from tabletop.net.client import RemoteTable

@@ -51,6 +51,7 @@ def enter(rt: Runtime, url: str, *, name: str | None, password_file: Path | None
     out.print(fmt("In the room at [title]{}[/] as {}.", url, who), soft_wrap=True)
     for line in room_lines(client.room):
         out.print(fmt("{}", line), soft_wrap=True)
+    _kept_seats(rt, client)
     out.print("Type `help` for the commands.")
     last: str | None = None  # the code of the last seat played, for `again`
     try:
@@ -62,16 +63,21 @@ def enter(rt: Runtime, url: str, *, name: str | None, password_file: Path | None
             sat = _command(rt, client, line, last)
             if sat is False:
                 return
-            if sat is not None and _wait(rt, client, sat):
-                play(sat.code)
+            if isinstance(sat, str):  # `back N`: a seat of a running table, kept here
+                last = sat
+            elif sat is not None and _wait(rt, client, sat):
+                _keep(rt, url, sat)
                 last = sat.code
-                out.print("Back in the room: `again` plays that table again with the same people; `list` shows the tables.")
+            else:
+                continue
+            play(last)
+            out.print("Back in the room: `again` plays that table again with the same people; `list` shows the tables.")
     finally:
         client.close()
 
 
-def _command(rt: Runtime, client: LobbyClient, line: str, last: str | None) -> Sat | bool | None:
-    """Do one typed command: the seat it took, False to leave, None otherwise."""
+def _command(rt: Runtime, client: LobbyClient, line: str, last: str | None) -> Sat | str | bool | None:
+    """Do one typed command: the seat it took (or a kept seat's code), False to leave, None otherwise."""
     from tabletop.net.lobby_client import COMMANDS, game_lines, parse, room_lines
 
     out = rt.output
@@ -82,6 +88,14 @@ def _command(rt: Runtime, client: LobbyClient, line: str, last: str | None) -> S
         if kind in ("", "list"):
             for text in room_lines(client.room):
                 out.print(fmt("{}", text), soft_wrap=True)
+            _kept_seats(rt, client)
+        elif kind == "back" and len(words) == 1 and words[0].isdigit():
+            from tabletop.net.client_codes import stored_code
+
+            code = stored_code(_key(client.url, int(words[0])))
+            if code is None:
+                raise TabletopError(f"No seat at table {words[0]} is kept here; `sit CODE` takes a free one.")
+            return code
         elif kind == "games":
             for text in game_lines(client.room):
                 out.print(fmt("{}", text), soft_wrap=True)
@@ -107,6 +121,31 @@ def _command(rt: Runtime, client: LobbyClient, line: str, last: str | None) -> S
     except TabletopError as error:
         out.print(fmt("[warning]{}[/]", error), soft_wrap=True)
     return None
+
+
+def _key(url: str, table: int) -> str:
+    """Where a seat's code at a room's table is kept (beside the codes of served games, by address)."""
+    return f"{url}#table-{table}"
+
+
+def _keep(rt: Runtime, url: str, sat: Sat) -> None:
+    """Keep the seat's code (user-only file), so a terminal closed mid-game takes it `back`."""
+    from tabletop.net.client_codes import store_code
+
+    try:
+        store_code(_key(url, sat.table), sat.code)
+    except TabletopError as error:
+        rt.output.warn(str(error))
+
+
+def _kept_seats(rt: Runtime, client: LobbyClient) -> None:
+    """Say which running tables have this person's seat kept here."""
+    from tabletop.net.client_codes import stored_code
+
+    for table in client.room.get("tables") or []:
+        number = table.get("table")
+        if table.get("state") == "playing" and type(number) is int and stored_code(_key(client.url, number)):
+            rt.output.print(fmt("Your seat at table {} is kept here: `back {}` takes it again.", number, number))
 
 
 def _wait(rt: Runtime, client: LobbyClient, sat: Sat) -> bool:

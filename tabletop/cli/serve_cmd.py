@@ -29,7 +29,7 @@ def register(app: typer.Typer, rt: Runtime) -> None:
     @app.command("serve")
     @friendly(lambda: rt.output)
     def serve(
-        game: Annotated[str | None, typer.Argument(help="The game's name (see `tabletop list`); none with --resume.")] = None,
+        game: Annotated[str | None, typer.Argument(help="The game's name (see `tabletop list`); none for a room of tables, or with --resume.")] = None,
         players: Annotated[int | None, typer.Option("--players", "-n", help="Number of seats, every one open to a person.")] = None,
         seats: Annotated[str | None, typer.Option(
             "--seats", "-s", help="Who sits where, as in `play`: human (an open seat, joined with a code) or a bot name.")] = None,
@@ -54,7 +54,8 @@ def register(app: typer.Typer, rt: Runtime) -> None:
         password_file: Annotated[Path | None, typer.Option(
             "--password-file", help="With a room: its password, on this file's first line (kept hashed).")] = None,
     ) -> None:
-        """Host a game on the network: people join with `tabletop join URL --code CODE`.
+        """Host a game on the network (people join with `tabletop join URL --code CODE`), or, with no
+        game, a room where people set up their own tables (`tabletop join URL`).
 
         Prints the address, one code per open seat and a spectator code, once. Every accepted
         move is saved in the data folder before anyone sees it. Example:

@@ -25,6 +25,7 @@ COMMANDS = """Commands:
   new GAME SEATS [KEY=VALUE ...]   set up a table: seats as `human,human,random` (people and bots)
   sit CODE                         take the next free seat of a table by its code
   again                            play your last table again, with the same people (each says again)
+  back TABLE                       take your seat again at a running table (its code is kept here)
   stand TABLE                      stand up from a table that has not started
   list                             the tables in the room (it also changes by itself)
   games                            the games this server offers, with options and bots

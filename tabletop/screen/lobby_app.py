@@ -21,6 +21,9 @@ from tabletop.net.client import RemoteTable
 from tabletop.net.lobby_client import COMMANDS, LobbyClient, game_lines, parse, room_lines
 from tabletop.screen.join_app import JoinApp
 
+#: The commands this screen takes (a table's seat opens the table on this screen, for good).
+HERE = "\n".join(line for line in COMMANDS.splitlines() if line.split()[0] in ("Commands:", "new", "sit", "list", "games"))
+
 
 class LobbyScreen(Screen[None]):
     """Name and password, then the room: its tables (kept up to date) and a command line."""
@@ -44,7 +47,7 @@ class LobbyScreen(Screen[None]):
             yield Input(placeholder="your name, then Enter", id="name")
             yield Input(placeholder="the room's password, if it has one, then Enter", password=True, id="password")
             yield Static(id="room")
-            yield Input(placeholder="new GAME SEATS | sit CODE | again | games | help", id="command", disabled=True)
+            yield Input(placeholder="new GAME SEATS | sit CODE | games | help", id="command", disabled=True)
             yield Static(id="message")
 
     def on_mount(self) -> None:
@@ -103,7 +106,7 @@ class LobbyScreen(Screen[None]):
                 self.app.call_from_thread(self.say, "\n".join(game_lines(client.room)), style="")
                 return
             else:
-                self.app.call_from_thread(self.say, "" if kind in ("", "list") else COMMANDS, style="")
+                self.app.call_from_thread(self.say, "" if kind in ("", "list") else HERE, style="")
                 return
             self.app.call_from_thread(self.say, said + " Waiting for the table to fill...", style="")
             if not client.wait_started(sat.table):

@@ -61,7 +61,7 @@ class Person:
     """`tabletop join URL --lobby --name NAME --bot random`, its commands typed on stdin."""
 
     def __init__(self, tmp_path: Path, url: str, name: str):
-        self.path = tmp_path / f"{name}.out"
+        self.path = tmp_path / f"{name}-{time.monotonic_ns()}.out"
         self.file = open(self.path, "w")  # noqa: SIM115 (closed by done)
         self.process = subprocess.Popen(
             [sys.executable, "-m", "tabletop", "join", url, "--lobby", "--name", name, "--bot", "random"],
@@ -211,3 +211,32 @@ def test_a_room_killed_comes_back_with_the_command_it_printed_and_its_table_is_p
             ana.process.kill()
         if host.process.poll() is None:
             host.process.kill()
+
+
+@pytest.mark.slow
+def test_a_terminal_closed_mid_game_takes_its_seat_back_from_the_room(tmp_path):
+    host = Host(tmp_path, "--lobby")
+    ana = Person(tmp_path, host.url, "Ana")
+    later = None
+    try:
+        ana.type("new castlewars human,human")
+        code = ana.code()
+        bo = LobbyClient(host.url, "Bo").connect()
+        sat = bo.sit(code)
+        bo.close()
+        wait_for(lambda: "Joined Castle Wars as Ana" in ana.text(), "Ana's terminal is at the table")
+        ana.process.kill()  # the terminal is closed mid-game; the game waits for Bo anyway
+        ana.process.wait(30)
+        later = Person(tmp_path, host.url, "Ana")  # the same person, the same machine
+        wait_for(lambda: "`back 1` takes it again" in later.text(), "the room says Ana's seat is kept")
+        later.type("back 1")
+        seat = subprocess.Popen([sys.executable, "-m", "tests.net.wire_client", "--seconds", "120", "--", host.url,
+                                 sat.code], cwd=ROOT, env=env(tmp_path), stdout=subprocess.PIPE, text=True)
+        seat.communicate(timeout=BOUND)
+        assert seat.returncode == 0
+        assert "Game over" in later.done()
+        wait_for(lambda: "1" in over_lines(host.text()), "the host is told the game is over")
+    finally:
+        for process in (ana.process, later.process if later else None, host.process):
+            if process is not None and process.poll() is None:
+                process.kill()
