@@ -240,3 +240,18 @@ def test_a_terminal_closed_mid_game_takes_its_seat_back_from_the_room(tmp_path):
         for process in (ana.process, later.process if later else None, host.process):
             if process is not None and process.poll() is None:
                 process.kill()
+
+
+def test_a_served_games_record_is_listed_and_continued_by_its_server_only(cli, records, tmp_path):
+    from tabletop.net.server import Server
+    from tabletop.net.server_store import Store
+    from tests.net.helpers import people, registry
+
+    folder = records / "served" / "lobby-1"
+    Server(registry(), Store(folder)).host(registry().game("castlewars"), people(2), seed=1)
+    listed = cli("records", "--json")
+    [item] = json.loads(listed.out)
+    assert item["served"] == str(folder) and not item["finished"]
+    assert "tabletopserve--resume" in re.sub(r"[\s│]", "", cli("records").out)  # folded in its column
+    result = cli("play", "--resume", "1")
+    assert result.exit_code == 2 and f"`tabletop serve --resume {folder}` continues it" in result.err.replace("\n", "")
