@@ -15,6 +15,7 @@ Checked here, both ways, with one sentence for what is wrong (as :mod:`tabletop.
 from __future__ import annotations
 
 import json
+import re
 from collections.abc import Mapping, Sequence
 from typing import Any
 
@@ -38,6 +39,7 @@ MAX_PASSWORD = 200
 MAX_SETUP = 400
 #: Options one table may set.
 MAX_OPTIONS = 16
+_SURROGATE = re.compile("[\ud800-\udfff]")
 
 
 def is_lobby(frame: str | bytes) -> bool:
@@ -55,6 +57,13 @@ def _text(message: Mapping[str, Any], key: str, limit: int, *, empty: bool = Fal
     value = message.get(key)
     if not isinstance(value, str) or len(value) > limit or (not value and not empty):
         raise ProtocolError(f"A \"{message['type']}\" frame needs \"{key}\", a text of 1 to {limit} characters.")
+    return _unicode(value)
+
+
+def _unicode(value: str) -> str:
+    """``value`` if it is text a reply may quote (no lone surrogate, which no UTF-8 frame holds)."""
+    if _SURROGATE.search(value):
+        raise ProtocolError("That frame holds text that is not valid Unicode (a lone surrogate); send UTF-8 text.")
     return value
 
 
@@ -81,7 +90,7 @@ def decode_client(frame: str | bytes) -> dict[str, Any]:
                 or not all(isinstance(o, str) and 0 < len(o) <= MAX_SETUP for o in options)):
             raise ProtocolError(f"A \"create\" frame's \"options\" is a list of at most {MAX_OPTIONS} KEY=VALUE texts.")
         return {"type": "create", "game": _text(message, "game", 100), "seats": _text(message, "seats", MAX_SETUP),
-                "options": options}
+                "options": [_unicode(o) for o in options]}
     if kind in ("sit", "again"):
         return {"type": kind, "code": _text(message, "code", MAX_CODE)}
     if kind == "stand":

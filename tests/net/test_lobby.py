@@ -244,3 +244,20 @@ def test_a_crowded_room_fits_one_frame_and_keeps_its_open_tables(tmp_path):
     listed = lp.decode_server(text)["tables"]
     assert len(text.encode()) <= MAX_FRAME and 20 < len(listed) < 400
     assert [t["state"] for t in listed[-20:]] == ["open"] * 20
+
+
+def test_undecodable_text_is_refused_in_one_sentence_and_the_person_stays(room):
+    from websockets.sync.client import connect
+
+    from tabletop.net import lobby_protocol as lp
+
+    with connect(room.url) as ws:
+        ws.send(json.dumps(lp.hello("Ana")))
+        assert lp.decode_server(ws.recv(10))["type"] == "room"
+        for frame in (lp.create("castlewars\ud800", "human,human"), lp.create("castlewars", "human,human", ["x=\udfff"]),
+                      {"type": "sit", "code": "AB\ud800"}):
+            ws.send(json.dumps(frame))  # ASCII JSON: the lone surrogate travels as an escape
+            reply = lp.decode_server(ws.recv(10))
+            assert reply["type"] == "refused" and "not valid Unicode" in reply["reason"]
+        ws.send(json.dumps({"type": "ping"}))
+        assert lp.decode_server(ws.recv(10))["type"] == "pong"
