@@ -31,7 +31,7 @@ from tabletop.net.lobby_room import STARTING, password_matches
 from tabletop.net.server import _refuse  # a bye and a close, as for a seat's connection
 from tabletop.net.server_connection import Connection
 from tabletop.net.server_store import RECORD
-from tabletop.net.server_table import Viewer
+from tabletop.net.server_table import BROKEN, Viewer
 
 #: People in the lobby at once (a seat's connection to its game is not counted here).
 MAX_ROOM = 200
@@ -295,10 +295,11 @@ class Lobby:
                 if hosted is None:
                     continue
                 async with hosted.lock:
-                    outcome = None if hosted.table.broken else hosted.table.session.outcome()
-                if outcome is None:
+                    broken = hosted.table.broken
+                    outcome = None if broken else hosted.table.session.outcome()
+                if outcome is None and not broken:
                     continue
-                table.result = outcome.sentence(table.names)
+                table.result = BROKEN if outcome is None else outcome.sentence(table.names)
                 table.record = str(self.server.store.folder / "games" / table.game_id / RECORD)
                 self._tell(f"Table {table.number} (game {table.game_id}) is over: {table.result} Record: {table.record}")
                 changed = True

@@ -261,3 +261,18 @@ def test_undecodable_text_is_refused_in_one_sentence_and_the_person_stays(room):
             assert reply["type"] == "refused" and "not valid Unicode" in reply["reason"]
         ws.send(json.dumps({"type": "ping"}))
         assert lp.decode_server(ws.recv(10))["type"] == "pong"
+
+
+def test_a_table_whose_game_fails_is_shown_over_with_the_sentence_of_a_broken_game(room):
+    from tabletop.net.server_table import BROKEN
+
+    ana = person(room, "Ana")
+    try:
+        made = ana.create("castlewars", "human,random", [])
+        assert ana.wait_started(made.table, BOUND)
+        hosted = room.server.games["1"]
+        room._loop.call_soon_threadsafe(setattr, hosted.table, "broken", True)  # as after a game's bug
+        wait_for(lambda: (ana.table(1) or {}).get("state") == "over", "the room shows the table over")
+        assert ana.table(1)["result"] == BROKEN and f"is over: {BROKEN}" in room.lines[-1]
+    finally:
+        ana.close()
