@@ -173,21 +173,25 @@ def test_eight_people_at_terminals_and_one_in_a_browser_play_two_tables_to_the_e
         assert code not in text  # the host's terminal never shows a code
 
 
+def ana_and_bo(host: Host, ana: Person):
+    """Ana sets up a Castle Wars table at her terminal, Bo sits (a lobby client here) and does not
+    come to the table: Ana's bot plays until Bo must decide, and the game waits. Bo's seat."""
+    ana.type("new castlewars human,human")
+    bo = LobbyClient(host.url, "Bo").connect()
+    sat = bo.sit(ana.code())
+    assert bo.wait_started(sat.table, 60)
+    bo.close()
+    wait_for(lambda: "Joined Castle Wars as Ana" in ana.text(), "Ana's terminal is at the table")
+    return sat
+
+
 @pytest.mark.slow
 def test_a_room_killed_comes_back_with_the_command_it_printed_and_its_table_is_played_to_the_end(tmp_path):
     host = Host(tmp_path)  # no game named: a room
     ana = Person(tmp_path, host.url, "Ana")
-    bo = None
     try:
-        ana.type("new castlewars human,human")
-        code = ana.code()
-        bo = LobbyClient(host.url, "Bo").connect()
-        sat = bo.sit(code)
-        assert bo.wait_started(sat.table, 60)
-        bo.close()
-        # Ana's bot plays until Bo, who has not come to the table, must decide: the game waits.
+        sat = ana_and_bo(host, ana)
         folder = Path(re.search(r"data in (\S+)\)", host.text()).group(1))
-        wait_for(lambda: "Joined Castle Wars as Ana" in ana.text(), "Ana's terminal is at the table")
         host.process.send_signal(signal.SIGKILL)
         host.process.wait(30)
         command = re.search(r"`(tabletop serve --resume .*?)` continues", host.text()).group(1).split()
@@ -219,12 +223,7 @@ def test_a_terminal_closed_mid_game_takes_its_seat_back_from_the_room(tmp_path):
     ana = Person(tmp_path, host.url, "Ana")
     later = None
     try:
-        ana.type("new castlewars human,human")
-        code = ana.code()
-        bo = LobbyClient(host.url, "Bo").connect()
-        sat = bo.sit(code)
-        bo.close()
-        wait_for(lambda: "Joined Castle Wars as Ana" in ana.text(), "Ana's terminal is at the table")
+        sat = ana_and_bo(host, ana)
         ana.process.kill()  # the terminal is closed mid-game; the game waits for Bo anyway
         ana.process.wait(30)
         later = Person(tmp_path, host.url, "Ana")  # the same person, the same machine
