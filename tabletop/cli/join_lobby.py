@@ -46,7 +46,8 @@ def enter(rt: Runtime, url: str, *, name: str | None, password_file: Path | None
     except TabletopError as error:
         if password is not None or not interactive or "has a password" not in str(error):
             raise
-        client = LobbyClient(url, who, getpass.getpass("The room's password: ")).connect()
+        password = getpass.getpass("The room's password: ")
+        client = LobbyClient(url, who, password).connect()
     out = rt.output
     out.print(fmt("In the room at [title]{}[/] as {}.", url, who), soft_wrap=True)
     for line in room_lines(client.room):
@@ -71,6 +72,9 @@ def enter(rt: Runtime, url: str, *, name: str | None, password_file: Path | None
             else:
                 continue
             play(last)
+            if client.lost is not None:  # the server went away meanwhile (and came back for the game)
+                client.close()
+                client = LobbyClient(url, who, password).connect()
             out.print("Back in the room: `again` plays that table again with the same people; `list` shows the tables.")
     finally:
         client.close()

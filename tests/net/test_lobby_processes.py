@@ -203,7 +203,8 @@ def test_a_room_killed_comes_back_with_the_command_it_printed_and_its_table_is_p
         out, _ = seat.communicate(timeout=BOUND)
         assert seat.returncode == 0 and json.loads(out.splitlines()[-1])["outcome"] is not None
         printed = ana.done()
-        assert "Game over" in printed  # Ana's terminal came back to the table by itself
+        assert "Game over" in printed  # Ana's terminal came back to the table by itself, then to the room
+        assert "Back in the room" in printed and "Traceback" not in printed
         wait_for(lambda: "1" in over_lines(again.text()), "the host is told the game is over")
         text = again.stop()
         record = Path(over_lines(text)["1"])
