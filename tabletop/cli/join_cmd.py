@@ -37,12 +37,17 @@ def register(app: typer.Typer, rt: Runtime) -> None:
             "--bot", help="Let this bot play the seat (one that reads only its view, such as random).")] = None,
         ask_code: Annotated[bool, typer.Option(
             "--ask-code", hidden=True, help="Ask for the code on the full screen (each tab of `serve --web`).")] = False,
+        lobby: Annotated[bool, typer.Option(
+            "--lobby", help="Enter the server's room of tables (also without a code: `serve` with no game).")] = False,
+        name: Annotated[str | None, typer.Option("--name", help="Your name in the room and at its tables.")] = None,
+        password_file: Annotated[Path | None, typer.Option(
+            "--password-file", help="The room's password, on this file's first line (asked if the room has one).")] = None,
     ) -> None:
         """Join a network game: your seat's view only, on the full screen (or --plain), or a bot for you.
 
         The code is sent only as the first message, never in the address, and kept in a file only
         you can read, so joining the same address again needs no --code. A dropped connection is
-        tried again with the same code. Example: tabletop join ws://192.168.1.5:8765 --code Xy3...
+        tried again with the same code. With no code (or --lobby): the server's room of tables. Example: tabletop join ws://192.168.1.5:8765 --code Xy3...
         """
         try:
             from tabletop.net.client import RemoteTable
@@ -50,6 +55,18 @@ def register(app: typer.Typer, rt: Runtime) -> None:
             from tabletop.net.client_codes import store_code, stored_code
         except ImportError:
             raise TabletopError("`tabletop join` needs the network extra: pip install 'tabletop[net]'.") from None
+        if lobby or (code is None and code_file is None and not ask_code and stored_code(url) is None):
+            from tabletop.cli.join_lobby import enter
+
+            if ask_code:  # a browser tab of a room: the room on the full screen
+                from tabletop.screen.lobby_app import LobbyApp
+
+                LobbyApp(url, rt.registry.game, lambda game: board_for(rt.registry.pm, game)).run()
+                return
+            enter(rt, url, name=name, password_file=password_file, play=lambda seat_code: _seat(
+                rt, RemoteTable(url, seat_code, game_for=rt.registry.game).connect(), plain=plain, bot=bot,
+                needs_more_than_view=needs_more_than_view, play_bot=play_bot))
+            return
         if ask_code:  # a browser tab: the code is typed on the screen and kept nowhere
             from tabletop.screen.join_app import JoinApp
 
@@ -73,19 +90,24 @@ def register(app: typer.Typer, rt: Runtime) -> None:
             store_code(url, code)
         except TabletopError as error:
             rt.output.warn(str(error))
-        try:
-            with stops_as_exceptions():
-                _play(rt, table, plain=plain, bot=bot, needs_more_than_view=needs_more_than_view, play_bot=play_bot)
-        except GameAbandoned as stop:
-            rt.output.print(fmt("[warning]{}[/] The game goes on at the server; join again to take your seat.", stop))
-        except (KeyboardInterrupt, Stopped) as stop:
-            name = stop.name if isinstance(stop, Stopped) else "SIGINT"
-            rt.output.print()
-            rt.output.print(fmt("[warning]Left the table ({}).[/] The game goes on at the server.",
-                                "Ctrl-C" if name == "SIGINT" else name))
-            raise typer.Exit(EXIT_STATUS[name]) from None
-        finally:
-            table.close()
+        _seat(rt, table, plain=plain, bot=bot, needs_more_than_view=needs_more_than_view, play_bot=play_bot)
+
+
+def _seat(rt: Runtime, table: RemoteTable, **how) -> None:
+    """Play a joined seat to the end (or until left), closing its connection after."""
+    try:
+        with stops_as_exceptions():
+            _play(rt, table, **how)
+    except GameAbandoned as stop:
+        rt.output.print(fmt("[warning]{}[/] The game goes on at the server; join again to take your seat.", stop))
+    except (KeyboardInterrupt, Stopped) as stop:
+        name = stop.name if isinstance(stop, Stopped) else "SIGINT"
+        rt.output.print()
+        rt.output.print(fmt("[warning]Left the table ({}).[/] The game goes on at the server.",
+                            "Ctrl-C" if name == "SIGINT" else name))
+        raise typer.Exit(EXIT_STATUS[name]) from None
+    finally:
+        table.close()
 
 
 def _play(rt: Runtime, table: RemoteTable, *, plain: bool, bot: str | None, needs_more_than_view, play_bot) -> None:

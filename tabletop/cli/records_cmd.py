@@ -10,7 +10,7 @@ import typer
 from rich.table import Table
 
 from tabletop.cli.params import JsonOption
-from tabletop.cli.saving import records_folder, saved_records
+from tabletop.cli.saving import records_folder, saved_records, served_folder
 from tabletop.core.errors import RecordError
 from tabletop.core.record import GameRecord
 from tabletop.terminal.output import friendly
@@ -37,6 +37,7 @@ def describe(path: Path) -> dict[str, Any]:
         "seats": [{"name": s["name"], "agent": s.get("agent", "")} for s in record.seats],
         "actions": len(record.actions),
         "finished": record.outcome is not None,
+        **({"served": str(served)} if (served := served_folder(path)) is not None else {}),
     }
 
 
@@ -63,11 +64,13 @@ def register(app: typer.Typer, rt: Runtime) -> None:
         for column in ("#", "File", "Game", "Date", "Seats", "State"):
             table.add_column(column, overflow="fold")
         for number, item in enumerate(found, 1):
-            name = Path(item["file"]).name
+            name = Path(item["file"]).name if "served" not in item else str(Path(item["file"]).parent.relative_to(where))
             if "error" in item:
                 table.add_row(str(number), plain(name), "?", item["date"], "", plain(item["error"]))
                 continue
             seats = ", ".join(f"{s['name']} ({s['agent']})" if s["agent"] else s["name"] for s in item["seats"])
             state = "finished" if item["finished"] else f"unfinished, {item['actions']} actions: --resume {number}"
+            if "served" in item and not item["finished"]:
+                state = f"unfinished, {item['actions']} actions: tabletop serve --resume {item['served']}"
             table.add_row(str(number), *(plain(cell) for cell in (name, item["game"], item["date"], seats, state)))
         rt.output.print(table)

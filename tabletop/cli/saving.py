@@ -47,6 +47,8 @@ def check_save_path(path: Path, *, game: str, force: bool) -> None:
 
 
 RECORDS_ENV = "TABLETOP_RECORDS"
+#: The records folder's subfolder where `tabletop serve` keeps its data folders by default.
+SERVED = "served"
 
 
 def records_folder() -> Path:
@@ -80,12 +82,30 @@ def saved_records(folder: Path | None = None) -> list[Path]:
     """The record files in ``folder`` (the records folder by default), newest first: the order
     and numbering `tabletop records` shows, and `--resume` accepts."""
     where = folder or records_folder()
-    return sorted(where.glob("*.json"), key=_modified, reverse=True) if where.is_dir() else []
+    if not where.is_dir():
+        return []
+    served = where.glob(f"{SERVED}/*/games/*/record.json")  # the games `tabletop serve` keeps there
+    return sorted([*where.glob("*.json"), *served], key=_modified, reverse=True)
+
+
+def served_folder(path: Path) -> Path | None:
+    """The server's data folder a served game's record is in (DATA/games/ID/record.json), or None."""
+    return path.parents[2] if path.name == "record.json" and path.parent.parent.name == "games" else None
 
 
 def find_record(text: str) -> Path:
     """The record ``--resume`` means: a path; else a name as `tabletop records` lists it (with or
-    without ``.json``) in the records folder; else that list's number (1 is the newest)."""
+    without ``.json``) in the records folder; else that list's number (1 is the newest). A served
+    game's record is its server's to continue (played here, it would be written under it)."""
+    path = _find_record(text)
+    served = served_folder(path)
+    if served is not None and (served / "games").is_dir():
+        raise RecordError(f"{clean_path(path)} is a game `tabletop serve` keeps; "
+                          f"`tabletop serve --resume {clean_path(served)}` continues it.")
+    return path
+
+
+def _find_record(text: str) -> Path:
     path = Path(text)
     if path.exists() or path.is_symlink():
         return path

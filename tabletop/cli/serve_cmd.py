@@ -29,7 +29,7 @@ def register(app: typer.Typer, rt: Runtime) -> None:
     @app.command("serve")
     @friendly(lambda: rt.output)
     def serve(
-        game: Annotated[str | None, typer.Argument(help="The game's name (see `tabletop list`); none with --resume.")] = None,
+        game: Annotated[str | None, typer.Argument(help="The game's name (see `tabletop list`); none for a room of tables, or with --resume.")] = None,
         players: Annotated[int | None, typer.Option("--players", "-n", help="Number of seats, every one open to a person.")] = None,
         seats: Annotated[str | None, typer.Option(
             "--seats", "-s", help="Who sits where, as in `play`: human (an open seat, joined with a code) or a bot name.")] = None,
@@ -49,8 +49,13 @@ def register(app: typer.Typer, rt: Runtime) -> None:
         web: Annotated[bool, typer.Option(
             "--web", help="Also serve the table to browsers (textual-serve); each tab asks for its join code.")] = False,
         web_port: Annotated[int, typer.Option("--web-port", help="The browsers' port with --web; 0 picks a free one.")] = 0,
+        lobby: Annotated[bool, typer.Option("--lobby", help="A room of tables (also with no game named): people set up their own.")] = False,
+        password: Annotated[bool, typer.Option("--password", help="With a room: ask for its password here (typed twice, kept hashed).")] = False,
+        password_file: Annotated[Path | None, typer.Option(
+            "--password-file", help="With a room: its password, on this file's first line (kept hashed).")] = None,
     ) -> None:
-        """Host a game on the network: people join with `tabletop join URL --code CODE`.
+        """Host a game on the network (people join with `tabletop join URL --code CODE`), or, with no
+        game, a room where people set up their own tables (`tabletop join URL`).
 
         Prints the address, one code per open seat and a spectator code, once. Every accepted
         move is saved in the data folder before anyone sees it. Example:
@@ -62,6 +67,21 @@ def register(app: typer.Typer, rt: Runtime) -> None:
             from tabletop.net.server_table import Away
         except ImportError:
             raise TabletopError("`tabletop serve` needs the network extra: pip install 'tabletop[net]'.") from None
+        from tabletop.cli.serve_lobby import is_lobby_folder, room_password, serve_lobby
+
+        if lobby or (game is None and resume is None) or (resume is not None and is_lobby_folder(resume)):
+            if game is not None:
+                raise TabletopError("A room has no game of its own: drop the game's name, or --lobby.")
+            given = [flag for flag, value in (("--players", players), ("--seats", seats), ("--names", names),
+                     ("--option", option), ("--seed", seed), ("--away", away), ("--codes", codes),
+                     ("--new-code", new_code), ("--games", games != 1)) if value]
+            if given:
+                raise TabletopError(f"{given[0]} sets up a served game; in a room, people set up their own tables.")
+            serve_lobby(rt, folder=data or _new_folder("lobby"), resume=resume, host=None if host == "127.0.0.1" else host,
+                        port=port or None, password=room_password(password_file, password), web=web_port if web else None)
+            return
+        if password or password_file is not None:
+            raise TabletopError("A password is for a room of tables (`tabletop serve --lobby`); a served game's codes keep it.")
         registry = rt.registry
         if resume is not None:
             if game is not None:

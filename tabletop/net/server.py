@@ -19,7 +19,7 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import secrets
-from collections.abc import Callable, Mapping, Sequence
+from collections.abc import Awaitable, Callable, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -111,6 +111,8 @@ class Server:
         self.url: str | None = None
         self._ws: WsServer | None = None
         self._away_task: asyncio.Task | None = None
+        #: Another door (the lobby): given each connection's first frame, True if it took it.
+        self.first_frame: Callable[[ServerConnection, Any], Awaitable[bool]] | None = None
 
     # ---- games ---------------------------------------------------------------------------------
 
@@ -254,6 +256,8 @@ class Server:
             await _refuse(ws, NO_HELLO)
             return
         self.pending -= 1
+        if self.first_frame is not None and await self.first_frame(ws, raw):
+            return
         try:
             hello = protocol.decode_client(raw)
         except protocol.ProtocolError as error:

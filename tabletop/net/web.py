@@ -24,9 +24,9 @@ TITLE = "tabletop"
 STARTUP = 30.0
 
 
-def join_command(url: str) -> str:
-    """The shell command textual-serve runs for each browser tab."""
-    return shlex.join([sys.executable, "-m", "tabletop", "join", url, "--ask-code"])
+def join_command(url: str, lobby: bool = False) -> str:
+    """The shell command textual-serve runs for each browser tab (``lobby``: the room's screen)."""
+    return shlex.join([sys.executable, "-m", "tabletop", "join", url, "--ask-code", *(["--lobby"] if lobby else [])])
 
 
 def free_port(host: str) -> int:
@@ -53,7 +53,7 @@ def lan_address() -> str:
     return "127.0.0.1"
 
 
-def start(url: str, host: str, port: int = 0) -> tuple[subprocess.Popen, str]:
+def start(url: str, host: str, port: int = 0, *, lobby: bool = False) -> tuple[subprocess.Popen, str]:
     """Serve the join client to browsers in a process of its own: (the process, the page's address)."""
     try:
         import textual_serve  # noqa: F401
@@ -61,7 +61,7 @@ def start(url: str, host: str, port: int = 0) -> tuple[subprocess.Popen, str]:
         raise TabletopError("`tabletop serve --web` needs textual-serve: pip install 'tabletop[net]'.") from None
     port = port or free_port(host)
     page = public_url(host, port)
-    process = subprocess.Popen([sys.executable, "-m", "tabletop.net.web", join_command(url), host, str(port), page],
+    process = subprocess.Popen([sys.executable, "-m", "tabletop.net.web", join_command(url, lobby), host, str(port), page],
                                stdin=subprocess.DEVNULL, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
     if not _listening(process, host, port):
         stop(process)

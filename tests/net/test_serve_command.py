@@ -8,7 +8,12 @@ pytest.importorskip("websockets", reason="the network table needs the net extra:
 
 
 @pytest.mark.parametrize("args, words", [
-    (["serve"], "Name a game to serve"),
+    (["serve", "castlewars", "--lobby"], "A room has no game of its own"),
+    (["serve", "--password"], "give it with --password-file FILE here"),
+    (["serve", "--seats", "human,random"], "--seats sets up a served game; in a room, people set up their own"),
+    (["serve", "--lobby", "--games", "2"], "--games sets up a served game"),
+    (["serve", "castlewars", "--password"], "A password is for a room of tables"),
+    (["serve", "--lobby", "--password-file", "no/such/file"], "Cannot read the password file no/such/file"),
     (["serve", "nosuchgame"], "nosuchgame"),
     (["serve", "castlewars", "--players", "9"], "for 2-4 players, not 9"),
     (["serve", "castlewars", "--away", "random"], "--away takes BOT:SECONDS"),
