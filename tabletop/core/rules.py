@@ -101,7 +101,8 @@ def template_apply(game: Game) -> Callable[[Any, int, str], Sequence[Event]]:
     simulation, so what it reads of the game is bound once, and the usual path asks the game
     only ``to_act`` and the verb's refusal and effect. A finished game asks no seat (the
     contract, which ``tabletop check`` holds every game to), so whether it is over is asked
-    only of a seat that is not asked."""
+    only of a seat that is not asked. After a move, the constraints of a component state whose
+    places changed lapse for good (:meth:`~tabletop.core.zones.CardState.lapse`)."""
     parsed, parse_once, to_act = game._parsed, game._parse_once, game.to_act
 
     def apply(state: Any, seat: int, action: str) -> Sequence[Event]:
@@ -118,11 +119,17 @@ def template_apply(game: Game) -> Callable[[Any, int, str], Sequence[Event]]:
                 arg = args[0]
                 why = rule.refusal(game, state, seat, arg)
                 if why is None:
-                    return rule.effect(game, state, seat, arg)
+                    events = rule.effect(game, state, seat, arg)
+                    if getattr(state, "constraints", None):
+                        state.lapse()
+                    return events
             else:
                 why = rule.refusal(game, state, seat, *args)
                 if why is None:
-                    return rule.effect(game, state, seat, *args)
+                    events = rule.effect(game, state, seat, *args)
+                    if getattr(state, "constraints", None):
+                        state.lapse()
+                    return events
             raise IllegalAction(why, seat=seat, action=action)
         except ActionError as error:
             shorten_error(error, action)

@@ -16,6 +16,10 @@ cards that seats can learn one by one unique ids ("tank#2"), since knowledge is 
 Zones are plain lists so a game moves cards with list operations and a copy is a few
 slices: random play and search stay as fast as with hand-written states.
 
+What a public event rules out ("seat 3 does not hold a King", "these two hidden cards are
+equal") is a :class:`Constraint` stated with :meth:`CardState.constrain`: every resampling
+respects it until one of the zones it speaks of changes.
+
 A :class:`Secret` is one hidden choice per seat that is not a card (an order, a target,
 a bid of points). The engine derives every seat's view, the resampling a search needs,
 ``copy`` and ``census`` from these declarations (:mod:`tabletop.core.derive`).
@@ -61,6 +65,35 @@ def zone(visibility: str = NOBODY, *, per_seat: bool | None = None, pool: str = 
             raise ValueError("a zone seen by its owner is one list per seat")
         per_seat = True
     return ZoneSpec(visibility, bool(per_seat), pool)
+
+
+Place = tuple  # (zone name, seat or None): one list of cards of a state
+
+
+class Constraint(NamedTuple):
+    """What an event ruled out about hidden cards, as a test of the cards in some places.
+
+    ``test(*lists)`` gets the cards of each of ``places`` (a zone name, or ``(zone, seat)``
+    for one seat's list) and says whether an arrangement is still possible. ``text`` is what
+    was said ("Seat 3 does not hold a King."), ``mask`` who knows it (bit s: seat s;
+    :data:`PUBLIC`: everyone). ``cards``: the places' cards when it was stated; once one of
+    them differs (a card drawn or played) the constraint no longer holds anything back.
+    """
+
+    text: str
+    test: Any
+    places: tuple
+    mask: int
+    cards: tuple
+
+    def holds(self, state: CardState) -> bool:
+        return bool(self.test(*(state.cards_at(p) for p in self.places)))
+
+    def in_force(self, state: CardState) -> bool:
+        return all(tuple(state.cards_at(p)) == c for p, c in zip(self.places, self.cards, strict=True))
+
+    def known_to(self, seat: int | None) -> bool:
+        return self.mask == PUBLIC or (seat is not None and bool(self.mask & (1 << seat)))
 
 
 class Secret:
@@ -149,7 +182,7 @@ class CardState:
     ZONES: ClassVar[Mapping[str, ZoneSpec]] = {}
     PUBLIC: ClassVar[tuple[str, ...]] = ()
     PRIVATE: ClassVar[tuple[str, ...]] = ()
-    __slots__ = ("seats", "randomness", "known")
+    __slots__ = ("seats", "randomness", "known", "constraints")
 
     def __init__(self, seats: int, *, salt: Any):
         self.seats = seats
@@ -157,6 +190,8 @@ class CardState:
         self.randomness: tuple[Any, int] = (salt, 0)
         #: card id -> mask of the seats that know where it is, beyond its zone's visibility.
         self.known: dict[Card, int] | None = None
+        #: What public (or private) events ruled out: a tuple, replaced, never changed in place.
+        self.constraints: tuple[Constraint, ...] = ()
 
     # ---- randomness ------------------------------------------------------------------
 
@@ -209,6 +244,44 @@ class CardState:
         mask = known.get(card, 0)
         return mask == PUBLIC if seat is None else bool(mask & (1 << seat))
 
+    # ---- what events ruled out -----------------------------------------------------------
+
+    def cards_at(self, place: Place | str) -> list[Card]:
+        """The cards of one place: a zone name, or ``(zone, seat)`` for one seat's list."""
+        if isinstance(place, str):
+            return getattr(self, place)
+        name, seat = place
+        part = getattr(self, name)
+        return part if seat is None else part[seat]
+
+    def constrain(self, text: str, test: Any, *places: Place | str, seats: Iterable[int] | None = None) -> None:
+        """Record what an event ruled out: ``test(*cards of each place)`` is true of every
+        arrangement still possible, as of now. Every resampling (search, the check) keeps to
+        it until one of those places changes; ``seats``: only they learnt it (default:
+        everyone). The test must be true now: ``tabletop check`` fails a game that states
+        something false. Example: ``state.constrain("Seat 3 holds no King.", lambda hand:
+        "king" not in hand, ("hands", 2))``."""
+        spots = tuple((p, None) if isinstance(p, str) else tuple(p) for p in places)
+        if not spots:
+            raise ValueError("constrain needs at least one place: a zone name or (zone, seat)")
+        mask = PUBLIC if seats is None else sum(1 << s for s in set(seats))
+        cards = tuple(tuple(self.cards_at(p)) for p in spots)
+        kept = tuple(c for c in self.constraints if c.in_force(self))
+        self.constraints = (*kept, Constraint(text, test, spots, mask, cards))
+
+    def lapse(self) -> None:
+        """Drop for good the constraints whose places changed (the engine does it after every
+        move), so one never comes back when a hand happens to hold the same cards again: who
+        could tell that from outside?"""
+        kept = tuple(c for c in self.constraints if c.in_force(self))
+        if len(kept) != len(self.constraints):
+            self.constraints = kept
+
+    def constraints_in_force(self, seat: int | None = -1) -> tuple[Constraint, ...]:
+        """The constraints whose places are as they were when stated (known to ``seat``, if
+        given; None: the public ones)."""
+        return tuple(c for c in self.constraints if c.in_force(self) and (seat == -1 or c.known_to(seat)))
+
     # ---- the declared parts ----------------------------------------------------------
 
     def zones(self) -> Iterator[tuple[str, int | None, ZoneSpec, list[Card]]]:
@@ -233,7 +306,7 @@ class CardState:
         missing = [n for n in names if n not in slots]
         if missing:
             raise TypeError(f"{cls.__name__}: list {', '.join(missing)} in __slots__")
-        base = ("seats", "randomness", "known", "__weakref__", "__dict__")
+        base = ("seats", "randomness", "known", "constraints", "__weakref__", "__dict__")
         extra = tuple(s for s in dict.fromkeys(slots) if s not in names and s not in base)
         cls.SHARED = extra
         cls._copy = _make_copier(cls, names, extra)
@@ -296,6 +369,7 @@ def _make_copier(cls: type, names: tuple[str, ...], shared: tuple[str, ...]):
         "    new.seats = self.seats",
         "    new.randomness = self.randomness",
         "    new.known = self.known",
+        "    new.constraints = self.constraints",
     ]
     per_seat = [n for n in names if n in cls.ZONES and cls.ZONES[n].per_seat]
     if per_seat:  # two to four seats unrolled: the common cases, and measurably faster

@@ -25,7 +25,7 @@ from tabletop.core.decision import make_decision
 from tabletop.core.errors import ActionError
 from tabletop.core.game import Game
 from tabletop.core.zones import CardState
-from tabletop.engine.card_names import CardNames, scalars, strings, tokens, unmentioned, words
+from tabletop.engine.card_names import GUESS, CardNames, guessed, scalars, strings, tokens, unmentioned, words
 from tabletop.engine.check_steps import Failed, Step, dump
 
 #: At most this many actions of a seat are described and compared under resampling per step.
@@ -283,8 +283,10 @@ def events_name_no_hidden_card(step: Step) -> None:
             continue
         for event in step.events:
             if event.visible(viewer):
-                found = words(event.data) | tokens(event.text)
-                named = names.named(hidden, found, f"{event.text} {' '.join(strings(event.data))}".lower())
+                guess = guessed(event.data)
+                found = (words(_told(event.data)) | tokens(event.text)) - guess
+                text = unmentioned(f"{event.text} {' '.join(strings(_told(event.data)))}".lower(), guess)
+                named = names.named(hidden, found, text)
                 if named:
                     who = "the spectator" if viewer is None else f"seat {viewer}"
                     raise Failed(
@@ -305,10 +307,19 @@ def _cards_named(hidden: set[str], events: list[dict], visible: set[str]) -> lis
     mention, beyond those the move made ``visible``."""
     found: set[str] = set()
     for event in events:
-        text = unmentioned(f"{event.get('text', '')} {' '.join(strings(event.get('data')))}".lower(), visible)
-        found |= set(scalars(event.get("data"))) | set(scalars(text))
+        guess = guessed(event.get("data"))
+        data = _told(event.get("data"))
+        text = unmentioned(f"{event.get('text', '')} {' '.join(strings(data))}".lower(), visible | guess)
+        found |= (set(scalars(data)) | set(scalars(text))) - guess
         found |= {n for n in hidden if " " in n and n in text}
     return sorted((found & hidden) - visible)
+
+
+def _told(data: Any) -> Any:
+    """An event's data without the names it only mentions (:data:`~tabletop.engine.card_names.GUESS`)."""
+    if isinstance(data, Mapping) and GUESS in data:
+        return {k: v for k, v in data.items() if k != GUESS}
+    return data
 
 
 def events_ignore_the_unseen(step: Step) -> None:
