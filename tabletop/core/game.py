@@ -350,6 +350,13 @@ class Game:
             return derive.determinize(state, seat, rng)
         return self.copy(state)
 
+    def of_version(self, version: str) -> Game | None:
+        """The game with the rules of ``version``, for replaying an older record: this game
+        when it is its version, else None (a record of another version is refused). A game
+        that changed a rule may return an object playing the old rule, so old records still
+        replay (and an unfinished one goes on) under the rules they were made with."""
+        return self if version == self.version else None
+
     def census(self, state: Any) -> Counter | None:
         """Every card in the game wherever it lies, as a multiset; None if no cards."""
         if isinstance(state, CardState):

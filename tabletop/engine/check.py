@@ -74,6 +74,7 @@ from tabletop.engine.leaks import (
     resamplers,
     views_name_no_hidden_card,
 )
+from tabletop.engine.leaks_next import constraints_are_true, samples_keep_the_constraints, what_follows_is_public
 from tabletop.engine.leaks_state import (
     agents_cannot_reach_the_state,
     knowledge_forgets_a_reorder,
@@ -193,7 +194,7 @@ def crash(error: BaseException) -> str:
 
 def _run(checks: Sequence[Callable[..., None]], step: Step) -> None:
     for check in checks:
-        if check in HIDDEN:
+        if check in SAMPLED:
             for samples in step.samples.values():
                 for sample in samples:
                     _named(check, step, sample)
@@ -310,18 +311,21 @@ def legal_moves_apply(step: Step) -> Step:
 # ---- the checks, each a promise of the contract ----------------------------------------------
 
 
+#: The checks run once per resampled state.
+SAMPLED = (*HIDDEN, samples_keep_the_constraints)
 #: The checks of setup's events (and of what setup left within agents' reach).
 OPENING = (events_are_json_safe, events_name_no_hidden_card, agents_cannot_reach_the_state)
 #: The checks of each position before its move, in order (``HIDDEN`` ones once per resampled state).
 BEFORE = (
     to_act_names_seats, legal_actions_are_text, copies_look_like_the_original, legal_actions_match_the_rules,
     legal_actions_are_in_the_vocabulary,
-    illegal_actions_are_refused, *HIDDEN, views_name_no_hidden_card, looking_changes_nothing,
+    illegal_actions_are_refused, *SAMPLED, views_name_no_hidden_card, looking_changes_nothing,
     the_game_can_be_shown, bots_ignore_the_unseen, agents_cannot_reach_the_state,
 )
 #: The checks of each move once made.
 AFTER = (
-    events_are_json_safe, events_name_no_hidden_card, events_ignore_the_unseen, simultaneous_choices_stay_secret,
+    events_are_json_safe, events_name_no_hidden_card, events_ignore_the_unseen, what_follows_is_public,
+    constraints_are_true, simultaneous_choices_stay_secret,
     copies_reach_the_same_position, shared_slots_are_not_changed_in_place, shared_slots_name_no_hidden_card,
     knowledge_forgets_a_reorder, cards_are_conserved,
 )

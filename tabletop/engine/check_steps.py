@@ -73,6 +73,8 @@ class Play:
     named: dict = field(default_factory=dict)
     #: How people read this game's cards (:class:`~tabletop.engine.card_names.CardNames`), made once.
     names: Any = None
+    #: The move under check made again on the resampled positions (:func:`moved`).
+    moved: dict = field(default_factory=dict)
 
 
 @dataclass(frozen=True)
@@ -298,3 +300,25 @@ def records_replay(step: Step) -> None:
         raise Failed("replaying the record ends in a different position")
     if replayed_texts != step.play.texts:
         raise Failed("replaying the record narrates a different game")
+
+
+def moved(step: Step) -> list[tuple[int, Sample, list, Any]]:
+    """The move under check made again on each resampled position where it is legal:
+    ``(viewer, sample, events, position after)``, made once per step (the sample's state is
+    moved in place)."""
+    cache = step.play.moved
+    if cache.get("step") is not step.number:
+        found = []
+        game, mover, action = step.game, step.seat, step.action
+        for viewer, samples in step.samples.items():
+            for sample in samples:
+                if mover not in game.to_act(sample.state) or action not in game.legal_actions(sample.state, mover):
+                    continue
+                try:
+                    events = list(game.apply(sample.state, mover, action))
+                except ActionError:
+                    continue
+                found.append((viewer, sample, events, sample.state))
+        cache.clear()
+        cache.update(step=step.number, found=found)
+    return cache["found"]

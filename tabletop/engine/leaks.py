@@ -26,7 +26,7 @@ from tabletop.core.errors import ActionError
 from tabletop.core.game import Game
 from tabletop.core.zones import CardState
 from tabletop.engine.card_names import GUESS, CardNames, guessed, scalars, strings, tokens, unmentioned, words
-from tabletop.engine.check_steps import Failed, Step, dump
+from tabletop.engine.check_steps import Failed, Step, dump, moved
 
 #: At most this many actions of a seat are described and compared under resampling per step.
 DESCRIBE_AT_MOST = 24
@@ -327,49 +327,42 @@ def events_ignore_the_unseen(step: Step) -> None:
     showed that seat something that differs between the two positions (a card turned face up),
     the events are judged card by card: they may name other cards only among those the move
     made visible to the seat (the rest of the text may follow: who took the trick)."""
-    game, mover, action = step.game, step.seat, step.action
+    game, action = step.game, step.action
     names = _names(step) if isinstance(step.state, CardState) else None
     after: dict[Any, Any] = {}
-    for viewer, samples in step.samples.items():
-        for sample in samples:
-            if mover not in game.to_act(sample.state) or action not in game.legal_actions(sample.state, mover):
+    for viewer, sample, resampled_events, _state in moved(step):
+        for target in (viewer, None):
+            mine = [e.to_dict() for e in step.events if e.visible(target)]
+            theirs = [e.to_dict() for e in resampled_events if e.visible(target)]
+            if dump(mine) == dump(theirs):
                 continue
-            try:
-                resampled_events = list(game.apply(sample.state, mover, action))
-            except ActionError:
-                continue
-            for target in (viewer, None):
-                mine = [e.to_dict() for e in step.events if e.visible(target)]
-                theirs = [e.to_dict() for e in resampled_events if e.visible(target)]
-                if dump(mine) == dump(theirs):
+            name = "the spectator" if target is None else f"seat {target}"
+            if target not in after:
+                after[target] = game.view(step.state, target)
+            view = game.view(sample.state, target)
+            if dump(view) != dump(after[target]):  # the move showed something: card by card
+                if names is None:
+                    continue  # no cards declared: what the move showed may differ anyhow
+                seen = derive.visible_cards(step.pre, target)
+                hidden = names.names_of(step.hidden_before[target]) - names.names_of(seen)
+                shown = _made_visible(names, seen, step.state, target) | _made_visible(
+                    names, seen, sample.state, target)  # either move's cards turned up
+                extra, other = _cards_named(hidden, mine, shown), _cards_named(hidden, theirs, shown)
+                if extra == other:
                     continue
-                name = "the spectator" if target is None else f"seat {target}"
-                if target not in after:
-                    after[target] = game.view(step.state, target)
-                view = game.view(sample.state, target)
-                if dump(view) != dump(after[target]):  # the move showed something: card by card
-                    if names is None:
-                        continue  # no cards declared: what the move showed may differ anyhow
-                    seen = derive.visible_cards(step.pre, target)
-                    hidden = names.names_of(step.hidden_before[target]) - names.names_of(seen)
-                    shown = _made_visible(names, seen, step.state, target) | _made_visible(
-                        names, seen, sample.state, target)  # either move's cards turned up
-                    extra, other = _cards_named(hidden, mine, shown), _cards_named(hidden, theirs, shown)
-                    if extra == other:
-                        continue
-                    raise Failed(
-                        f"the events {name} sees after '{action}' name other cards when what seat {viewer} "
-                        f"cannot see is resampled ({sample.who}), beyond those the move made visible to "
-                        f"{name}: an event names hidden information"
-                        + side_by_side(", ".join(extra) or "(none)", ", ".join(other) or "(none)")
-                        + side_by_side(*_first_event_difference(mine, theirs)[1:])
-                    )
-                where, a, b = _first_event_difference(mine, theirs)
                 raise Failed(
-                    f"the events {name} sees after '{action}' changed in {where} when what seat {viewer} "
-                    f"cannot see was resampled ({sample.who}), though the move showed {name} nothing "
-                    f"new: an event names hidden information{side_by_side(a, b)}"
+                    f"the events {name} sees after '{action}' name other cards when what seat {viewer} "
+                    f"cannot see is resampled ({sample.who}), beyond those the move made visible to "
+                    f"{name}: an event names hidden information"
+                    + side_by_side(", ".join(extra) or "(none)", ", ".join(other) or "(none)")
+                    + side_by_side(*_first_event_difference(mine, theirs)[1:])
                 )
+            where, a, b = _first_event_difference(mine, theirs)
+            raise Failed(
+                f"the events {name} sees after '{action}' changed in {where} when what seat {viewer} "
+                f"cannot see was resampled ({sample.who}), though the move showed {name} nothing "
+                f"new: an event names hidden information{side_by_side(a, b)}"
+            )
 
 
 def _first_event_difference(mine: list, theirs: list) -> tuple[str, Any, Any]:
