@@ -9,6 +9,7 @@ the integers ``0 .. n-1``, clockwise around the table.
 from __future__ import annotations
 
 import copy as _copy
+import inspect
 import random
 from collections import Counter
 from collections.abc import Iterable, Mapping, Sequence
@@ -96,6 +97,10 @@ def _checked_setup(setup: Any) -> Any:
     checked.__wrapped__ = setup  # type: ignore[attr-defined]
     checked.__doc__, checked.__name__, checked.__qualname__ = setup.__doc__, setup.__name__, setup.__qualname__
     return checked
+
+
+#: Per step_limit function: does it take the options?
+_TAKES_OPTIONS: dict = {}
 
 
 class Game:
@@ -374,8 +379,18 @@ class Game:
         return ()
 
     def step_limit(self, seats: int) -> int:
-        """Most actions a game may take; the conformance check fails a game that runs longer."""
+        """Most actions a game may take; the conformance check fails a game that runs longer.
+        A game whose length depends on its options writes ``step_limit(self, seats, options)``
+        (the options resolved, defaults filled in) and the engine passes them."""
         return 10_000
+
+    def limit_of(self, seats: int, options: Mapping[str, Any] | None = None) -> int:
+        """:meth:`step_limit`, with the options when the game's own takes them."""
+        method = type(self).step_limit
+        takes = _TAKES_OPTIONS.get(method)
+        if takes is None:
+            takes = _TAKES_OPTIONS[method] = len(inspect.signature(method).parameters) > 2
+        return self.step_limit(seats, self.resolve_options(options)) if takes else self.step_limit(seats)
 
     def card_name(self, card: Any) -> str:
         """How people call a card: its display name ("Duke" for ``duke2``); default the id.

@@ -96,6 +96,27 @@ def rulebook(*rules: Rule) -> dict[str, Rule]:
     return table
 
 
+def card_rule(verb: str, kind: Callable[[Any], str], *rules: Rule) -> Rule:
+    """One verb whose first argument is a card (``play guard 2 priest``), its rules written per
+    kind of card: each of ``rules`` is a :class:`Rule` whose verb is a kind (``"guard"``), and
+    ``kind(card)`` (the card argument as parsed) picks it. The verbs a seat is asked are public
+    (``tabletop check`` compares them under resampling), so a verb per card would tell everyone
+    what a seat holds; with this helper the game keeps one public verb and its rules still read
+    card by card."""
+    table = rulebook(*rules)
+
+    def refusal(game: Any, state: Any, seat: int, card: Any, *args: Any) -> str | None:
+        rule = table.get(kind(card))
+        if rule is None:
+            return f"No rule plays {card}."
+        return rule.refusal(game, state, seat, card, *args)
+
+    def effect(game: Any, state: Any, seat: int, card: Any, *args: Any) -> Sequence[Event]:
+        return table[kind(card)].effect(game, state, seat, card, *args)
+
+    return Rule(verb, refusal, effect)
+
+
 def template_apply(game: Game) -> Callable[[Any, int, str], Sequence[Event]]:
     """The engine's ``apply`` for one game with rules: the hottest call of search and
     simulation, so what it reads of the game is bound once, and the usual path asks the game

@@ -161,7 +161,7 @@ def events_are_json_safe(step: Step) -> None:
 
 
 def ends_within_its_step_limit(step: Step) -> None:
-    limit = step.game.step_limit(step.seats)
+    limit = step.game.limit_of(step.seats, step.play.record.options)
     if step.number > limit:
         raise Failed(f"did not end within its step limit of {limit} actions")
 

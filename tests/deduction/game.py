@@ -19,7 +19,7 @@ On its turn a seat draws a card and plays one of its two (face up, to its discar
 A move that needs a target and finds none (every other seat guarded) is played for nothing
 (``play guard``). The round ends when one seat is left, or the deck is empty after a turn:
 the highest card wins (equal highest share). Notation: ``play KIND [SEAT] [GUESS]``, one verb
-whose argument is the card, so the verbs a seat is asked never name its hand.
+whose argument is the card (``card_rule``), so the verbs a seat is asked never name its hand.
 """
 
 from __future__ import annotations
@@ -36,6 +36,7 @@ from tabletop.plugin_api import (
     InvalidAction,
     Outcome,
     Rule,
+    card_rule,
     rulebook,
     zone,
 )
@@ -164,7 +165,7 @@ def refuse_play(game, state, seat, k, target, guess):
     return None
 
 
-def play(game, state, seat, k, target, guess):
+def play(game, state, seat, k, target, guess, effect=None):
     card = next(c for c in state.hands[seat] if kind(c) == k)
     state.hands[seat].remove(card)
     state.discards[seat].append(card)
@@ -177,8 +178,13 @@ def play(game, state, seat, k, target, guess):
         elif k == "princess":
             events += knock_out(state, seat)
     else:
-        events += EFFECTS[k](game, state, seat, target, guess)
+        events += effect(game, state, seat, target, guess)
     return events + next_turn(state)
+
+
+def played(effect):
+    """The play of a card whose own effect is ``effect`` (None: no target)."""
+    return lambda game, state, seat, k, target, guess: play(game, state, seat, k, target, guess, effect)
 
 
 def guard(game, state, seat, target, guess):
@@ -232,7 +238,6 @@ def king(game, state, seat, target, guess):
     return [Event("trade", f"{{p{seat}}} and {{p{target}}} trade hands.", {"seats": [seat, target]})]
 
 
-EFFECTS = {"guard": guard, "priest": priest, "baron": baron, "prince": prince, "king": king}
 
 
 def knock_out(state, seat, dropped=False):
@@ -266,4 +271,12 @@ def next_turn(state):
             Event("turn", f"{{p{turn}}}'s turn.", {"seat": turn})]
 
 
-Suitors.rules = rulebook(Rule("play", refuse_play, play))
+#: One public verb, ``play``; its rules read card by card (``card_rule``): a verb per card would
+#: tell everyone which cards a seat may play, and so what it holds.
+Suitors.rules = rulebook(card_rule(
+    "play", str,
+    Rule("guard", refuse_play, played(guard)), Rule("priest", refuse_play, played(priest)),
+    Rule("baron", refuse_play, played(baron)), Rule("maid", refuse_play, played(None)),
+    Rule("prince", refuse_play, played(prince)), Rule("king", refuse_play, played(king)),
+    Rule("princess", refuse_play, played(None)),
+))

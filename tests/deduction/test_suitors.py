@@ -1,0 +1,41 @@
+"""Suitors passes the conformance check as written from the guide, and what that takes holds."""
+
+import pytest
+
+from tabletop.engine.check import check_game
+from tabletop.plugin_api import Event, IllegalAction
+from tabletop.testing import Scenario, assert_conforms
+from tests.deduction import game as rules
+from tests.deduction.game import Suitors
+
+
+def test_suitors_conforms():
+    assert_conforms(Suitors(), games=20)
+
+
+def test_one_verb_with_the_card_as_argument_reads_per_card():
+    game = Suitors()
+    state = Scenario(game, seats=2, seed=1).hand(0, ["maid1", "princess1"]).state
+    with pytest.raises(IllegalAction, match="You hold no Guard."):
+        game.apply(state, 0, "play guard 2 king")
+    assert game.rules["play"].refusal(game, state, 0, "nobody", None, None) == "No rule plays nobody."
+    assert sorted(game.legal_actions(state, 0)) == ["play maid", "play princess"]
+
+
+class GuessUndeclared(Suitors):
+    """The guess event without saying that its card name is only a guess."""
+
+
+def _undeclared(game, state, seat, target, guess):
+    return [Event(e.kind, e.text, {"named": guess}) for e in rules.guard(game, state, seat, target, guess)]
+
+
+GuessUndeclared.rules = {"play": rules.card_rule(
+    "play", str, *[r if r.verb != "guard" else rules.Rule("guard", rules.refuse_play, rules.played(_undeclared))
+                   for r in (rules.Rule(k, rules.refuse_play, rules.played(getattr(rules, k, None)))
+                             for k in rules.VALUE)])}
+
+
+def test_a_guess_names_a_card_without_placing_it_only_when_declared():
+    report = check_game(GuessUndeclared(), games=30)
+    assert any("events_name_no_hidden_card" in p and "a card hidden from it" in p for p in report.problems)
