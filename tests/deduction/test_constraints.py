@@ -112,3 +112,16 @@ def test_a_tight_constraint_is_still_met():
         assert all(kind(c) != "guard" for c in sample.hands[3])
         assert sorted(sample.deck + sample.aside + sample.hands[1] + sample.hands[2] + sample.hands[3]) == sorted(
             state.deck + state.aside + state.hands[1] + state.hands[2] + state.hands[3])
+
+
+def test_a_believed_world_dealt_again_keeps_what_was_ruled_out():
+    """Search's belief deals unseen cards again in its worlds; never against a constraint."""
+    from tabletop.agents.belief import refresh
+
+    game = Suitors()
+    state = game.new_state(2, seed=5)
+    aside = kind(state.aside[0])
+    state.constrain("The card set aside is no other kind.", lambda cards, k=aside: kind(cards[0]) == k, "aside")
+    for i in range(40):
+        refresh(state, random.Random(i))
+        assert kind(state.aside[0]) == aside
