@@ -155,6 +155,8 @@ def refresh(state: Any, rng: random.Random) -> None:
         if rules and not all(rule.holds(state) for rule in rules):  # what events ruled out stays out
             for (zone, i), card in zip(places, was, strict=True):
                 zone[i] = card
+    if rules:
+        state.carry(rules)
 
 
 def _resample(candidates: list[tuple[Any, float]], total: float, size: int, rng: random.Random) -> list[Any]:

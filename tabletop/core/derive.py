@@ -163,8 +163,7 @@ def _resample_within(new: CardState, pools: dict[str, list[list]], rules: tuple,
         for cards, was in start:
             cards[:] = was
         _walk(pools, known, 1 << seat, rules, new, rng)
-    new.constraints = tuple(
-        rule._replace(cards=tuple(tuple(new.cards_at(p)) for p in rule.places)) for rule in rules)
+    new.carry(rules)
 
 
 def _walk(pools: dict[str, list[list]], known: dict | None, bit: int, rules: tuple, new: CardState,

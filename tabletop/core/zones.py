@@ -277,6 +277,11 @@ class CardState:
         if len(kept) != len(self.constraints):
             self.constraints = kept
 
+    def carry(self, rules: tuple[Constraint, ...]) -> None:
+        """Keep ``rules`` (met by this state's cards) as its constraints, as of its cards now: for
+        a resampled state, whose hidden cards moved while what was ruled out still holds."""
+        self.constraints = tuple(r._replace(cards=tuple(tuple(self.cards_at(p)) for p in r.places)) for r in rules)
+
     def constraints_in_force(self, seat: int | None = -1) -> tuple[Constraint, ...]:
         """The constraints whose places are as they were when stated (known to ``seat``, if
         given; None: the public ones)."""
