@@ -73,6 +73,8 @@ class Play:
     named: dict = field(default_factory=dict)
     #: How people read this game's cards (:class:`~tabletop.engine.card_names.CardNames`), made once.
     names: Any = None
+    #: What deserves a warning, not a failure, by kind (the first of each kind).
+    warnings: dict = field(default_factory=dict)
     #: The move under check made again on the resampled positions (:func:`moved`).
     moved: dict = field(default_factory=dict)
 

@@ -28,7 +28,7 @@ import re
 from typing import Any
 
 from tabletop.core.errors import ActionError
-from tabletop.core.zones import CardState
+from tabletop.core.zones import PUBLIC, CardState
 from tabletop.engine.card_names import TOKEN
 from tabletop.engine.check_steps import Failed, Step, moved
 from tabletop.engine.leaks import ASK_ANYWAY, Sample, _names, kinds, side_by_side
@@ -171,3 +171,21 @@ def constraints_are_true(step: Step) -> None:
     for rule in state.constraints_in_force():
         if not rule.holds(state):
             raise Failed(f"the constraint '{rule.text}' is false of the position as played")
+
+
+def peeks_for_every_seat_warn(step: Step) -> None:
+    """A card that every seat has been shown by peeks (``peek``/``learn``), but not by
+    ``reveal``, is the bug a designer most often writes (a Priest's look shown to all): not a
+    leak, so a warning, once per game, that says to use ``reveal`` if everyone is meant to see it."""
+    state, before = step.state, step.pre
+    if not isinstance(state, CardState) or not state.known or before is None or state.known is before.known:
+        return
+    every = (1 << step.seats) - 1
+    was = before.known or {}
+    for card, mask in state.known.items():
+        if mask != PUBLIC and mask & every == every and was.get(card, 0) & every != every:
+            note = (f"step {step.number}, seat {step.seat}, action '{step.action}': every seat was shown {card} "
+                    "one by one (peek or learn) but spectators were not: if the rules show it to everyone, use "
+                    "state.reveal(card); if only some seats see it, peek for those only")
+            step.play.warnings.setdefault("peek", note)
+            return

@@ -39,3 +39,23 @@ GuessUndeclared.rules = {"play": rules.card_rule(
 def test_a_guess_names_a_card_without_placing_it_only_when_declared():
     report = check_game(GuessUndeclared(), games=30)
     assert any("events_name_no_hidden_card" in p and "a card hidden from it" in p for p in report.problems)
+
+
+def _shown_to_all(game, state, seat, target, guess):
+    state.learn((1 << state.seats) - 1, *state.hands[target])  # meant for the Priest's player only
+    return [Event("look", f"{{p{seat}}} looks at {{p{target}}}'s hand.", {"seat": seat})]
+
+
+class PriestShowsEveryone(Suitors):
+    """The Priest's look given to every seat one by one: no leak the check can prove, a warning."""
+
+
+PriestShowsEveryone.rules = {"play": rules.card_rule(
+    "play", str, *[rules.Rule(k, rules.refuse_play, rules.played(_shown_to_all if k == "priest" else getattr(rules, k, None)))
+                   for k in rules.VALUE])}
+
+
+def test_a_look_given_to_every_seat_is_warned_about_and_the_honest_game_is_not():
+    report = check_game(PriestShowsEveryone(), games=20)
+    assert any("use state.reveal(card)" in w for w in report.warnings), report.warnings
+    assert check_game(Suitors(), games=20).warnings == []
