@@ -182,7 +182,7 @@ class CardState:
     ZONES: ClassVar[Mapping[str, ZoneSpec]] = {}
     PUBLIC: ClassVar[tuple[str, ...]] = ()
     PRIVATE: ClassVar[tuple[str, ...]] = ()
-    __slots__ = ("seats", "randomness", "known", "constraints")
+    __slots__ = ("seats", "randomness", "known", "constraints", "revealed")
 
     def __init__(self, seats: int, *, salt: Any):
         self.seats = seats
@@ -192,6 +192,9 @@ class CardState:
         self.known: dict[Card, int] | None = None
         #: What public (or private) events ruled out: a tuple, replaced, never changed in place.
         self.constraints: tuple[Constraint, ...] = ()
+        #: Every card :meth:`reveal` showed, in order (a tuple, replaced): what a move showed
+        #: everyone even when the same move shuffles it away again.
+        self.revealed: tuple[Card, ...] = ()
 
     # ---- randomness ------------------------------------------------------------------
 
@@ -211,7 +214,10 @@ class CardState:
     # ``known`` is shared by copies and never changed in place: each change makes a new dict.
 
     def reveal(self, *cards: Card) -> None:
-        """Everyone, spectators included, now knows where these cards are."""
+        """Everyone, spectators included, now knows where these cards are. A move may show
+        cards and shuffle them away at once (hands shown, then a new deal): reveal them first,
+        and ``tabletop check`` judges the move's events against what each seat knew before."""
+        self.revealed = (*self.revealed, *cards)
         known = dict(self.known) if self.known else {}
         for card in cards:
             known[card] = PUBLIC
@@ -229,7 +235,13 @@ class CardState:
         self.known = known
 
     def forget(self, cards: Iterable[Card]) -> None:
-        """Nobody knows these cards beyond their zone's visibility any more."""
+        """Nobody knows these cards beyond their zone's visibility any more, and what events
+        ruled out about the places they were in lapses (one may come back to the same hand)."""
+        if self.constraints:
+            cards = list(cards)
+            gone = set(cards)
+            self.constraints = tuple(c for c in self.constraints
+                                     if not any(card in gone for held in c.cards for card in held))
         if self.known:
             known = dict(self.known)
             for card in cards:
@@ -311,7 +323,7 @@ class CardState:
         missing = [n for n in names if n not in slots]
         if missing:
             raise TypeError(f"{cls.__name__}: list {', '.join(missing)} in __slots__")
-        base = ("seats", "randomness", "known", "constraints", "__weakref__", "__dict__")
+        base = ("seats", "randomness", "known", "constraints", "revealed", "__weakref__", "__dict__")
         extra = tuple(s for s in dict.fromkeys(slots) if s not in names and s not in base)
         cls.SHARED = extra
         cls._copy = _make_copier(cls, names, extra)
@@ -375,6 +387,7 @@ def _make_copier(cls: type, names: tuple[str, ...], shared: tuple[str, ...]):
         "    new.randomness = self.randomness",
         "    new.known = self.known",
         "    new.constraints = self.constraints",
+        "    new.revealed = self.revealed",
     ]
     per_seat = [n for n in names if n in cls.ZONES and cls.ZONES[n].per_seat]
     if per_seat:  # two to four seats unrolled: the common cases, and measurably faster

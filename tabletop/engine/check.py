@@ -301,6 +301,7 @@ def legal_moves_apply(step: Step) -> Step:
     """The chosen legal move, made on a copy (the original must not change) and then for real."""
     game, state, seat, action = step.game, step.state, step.seat, step.action
     hidden_before = hidden_from_each(state, step.seats)
+    revealed_before = len(getattr(state, "revealed", ()))
     # the position before the move: for a simultaneous decision, and for judging events card by card
     pre = game.copy(state) if len(step.acting) > 1 or isinstance(state, CardState) else None
     orders = zone_orders(state)
@@ -315,7 +316,7 @@ def legal_moves_apply(step: Step) -> Step:
         events = tuple(game.apply(state, seat, action))
     except ActionError as error:
         raise Failed(f"the legal action {action!r} was rejected: {error}") from None
-    return replace(step, hidden_before=hidden_before, trial=trial, events=events,
+    return replace(step, hidden_before=hidden_before, revealed_before=revealed_before, trial=trial, events=events,
                    pre=pre, orders=orders, randomness=randomness, shared_before=shared_before,
                    shared_trial=shared_trial, shared_after=shared_values(state))
 

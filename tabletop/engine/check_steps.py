@@ -99,6 +99,8 @@ class Step:
     #: ``(seat, action) -> message`` of the refused attempts, filled by :func:`illegal_actions_are_refused`.
     refusals: dict = field(default_factory=dict)
     hidden_before: dict | None = None
+    #: How many cards the state had revealed before the move (``CardState.revealed``).
+    revealed_before: int = 0
     events: tuple = ()
     trial: Any = None
     #: A copy of the position before the move (a component state, or a simultaneous decision).
@@ -121,6 +123,12 @@ class Step:
     @property
     def state(self) -> Any:
         return self.play.state
+
+    def shown(self, state: Any = None) -> frozenset:
+        """The cards the move revealed to everyone (on ``state`` after the same move; default the
+        position as played), even those it shuffled away again."""
+        state = self.state if state is None else state
+        return frozenset(getattr(state, "revealed", ())[self.revealed_before:])
 
     @property
     def seats(self) -> int:

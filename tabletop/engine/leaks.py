@@ -245,7 +245,7 @@ def views_name_no_hidden_card(step: Step) -> None:
     for viewer in [None, *range(step.seats)]:
         view = step.game.view(state, viewer)
         before = step.play.named.setdefault(viewer, set())
-        hidden = derive.hidden_cards(state, viewer)
+        hidden = derive.hidden_cards(state, viewer) - set(state.revealed)  # once shown to all, nameable
         for key, value in view.items():
             found = words(value)
             new = found - before
@@ -279,6 +279,7 @@ def events_name_no_hidden_card(step: Step) -> None:
         hidden = derive.hidden_cards(state, viewer)
         if step.hidden_before is not None:
             hidden &= step.hidden_before[viewer]
+        hidden -= step.shown()  # shown to everyone by the move, though it may have shuffled them away
         if not hidden:
             continue
         for event in step.events:
@@ -340,13 +341,14 @@ def events_ignore_the_unseen(step: Step) -> None:
             if target not in after:
                 after[target] = game.view(step.state, target)
             view = game.view(sample.state, target)
-            if dump(view) != dump(after[target]):  # the move showed something: card by card
+            revealed = step.shown() | step.shown(sample.state)
+            if revealed or dump(view) != dump(after[target]):  # the move showed something: card by card
                 if names is None:
                     continue  # no cards declared: what the move showed may differ anyhow
                 seen = derive.visible_cards(step.pre, target)
                 hidden = names.names_of(step.hidden_before[target]) - names.names_of(seen)
                 shown = _made_visible(names, seen, step.state, target) | _made_visible(
-                    names, seen, sample.state, target)  # either move's cards turned up
+                    names, seen, sample.state, target) | names.names_of(revealed)  # either move's cards turned up
                 extra, other = _cards_named(hidden, mine, shown), _cards_named(hidden, theirs, shown)
                 if extra == other:
                     continue

@@ -59,3 +59,32 @@ def test_a_look_given_to_every_seat_is_warned_about_and_the_honest_game_is_not()
     report = check_game(PriestShowsEveryone(), games=20)
     assert any("use state.reveal(card)" in w for w in report.warnings), report.warnings
     assert check_game(Suitors(), games=20).warnings == []
+
+
+def _reshuffling_prince(reveal):
+    def prince(game, state, seat, target, guess):
+        hand = state.hands[target][:]
+        if reveal:
+            state.reveal(*hand)  # shown to everyone before it is shuffled away
+        state.deck += hand
+        state.hands[target].clear()
+        state.shuffle(state.deck)
+        state.hands[target].append(state.deck.pop())
+        return [Event("drop", f"{{p{target}}} shows {hand[0]} and shuffles it into the deck.", {"seat": target})]
+    return prince
+
+
+def _with_prince(name, prince):
+    cls = type(name, (Suitors,), {})
+    cls.rules = {"play": rules.card_rule("play", str, *[
+        rules.Rule(k, rules.refuse_play, rules.played(prince if k == "prince" else getattr(rules, k, None)))
+        for k in rules.VALUE])}
+    return cls()
+
+
+def test_showing_and_reshuffling_in_one_move_is_judged_by_what_each_seat_knew_before():
+    """A Prince variant: the target shows its hand to everyone, shuffles it into the deck and
+    draws. Revealed first, the move passes; named without a reveal, the card is a leak."""
+    assert check_game(_with_prince("ShowsThenShuffles", _reshuffling_prince(True)), games=24).ok
+    report = check_game(_with_prince("NamesThenShuffles", _reshuffling_prince(False)), games=24)
+    assert any("a card hidden from it" in p or "names hidden information" in p for p in report.problems)
