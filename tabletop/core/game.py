@@ -237,36 +237,51 @@ class Game:
         return self.allowed(state, seat)
 
     def allowed(self, state: Any, seat: int) -> list[str]:
-        """The :meth:`candidates` no rule refuses: the legal actions as the rules state them."""
-        rules = self.rules
-        if not rules:
+        """The :meth:`candidates` no rule refuses: the legal actions as the rules state them.
+
+        The hot path of random play and search: each candidate's refusal and arguments are
+        looked up once per text, a one-word argument is passed without a tuple, and a finished
+        game is not asked about (it asks no seat: the contract ``tabletop check`` holds)."""
+        if not self.rules:
             raise NotImplementedError(f"{type(self).__name__} has no rules and no legal_actions of its own.")
-        if seat not in self.to_act(state) or self.outcome(state) is not None:
+        if seat not in self.to_act(state):
             return []
         found = []
-        parsed = self._parsed
+        checks = self._checks
         for action in self.candidates(state, seat):
-            move = parsed.get(action)
-            if move is None:
-                move = self._parse_once(action)
-            rule, args = move
-            if rule.refusal(self, state, seat, *args) is None:
+            check = checks.get(action)
+            if check is None:
+                check = self._check_of(action)
+            refusal, arg, args = check
+            if (refusal(self, state, seat, arg) if args is None else refusal(self, state, seat, *args)) is None:
                 found.append(action)
         return found
+
+    def _check_of(self, action: str) -> tuple:
+        """``(refusal, the one argument, None)`` or ``(refusal, None, the arguments)`` of a text."""
+        rule, args = self._parsed.get(action) or self._parse_once(action)
+        check = (rule.refusal, args[0], None) if len(args) == 1 else (rule.refusal, None, args)
+        if len(self._checks) < PARSE_CACHE:
+            self._checks[action] = check
+        return check
 
     def __new__(cls, *args: Any, **kwargs: Any) -> Game:
         game = super().__new__(cls)
         #: What the rules made of each text so far, ``(rule, args)`` (at most PARSE_CACHE): set
         #: here, not in ``__init__``, so a game's own ``__init__`` need not call the base class's.
         game._parsed = {}
+        #: Per candidate text, its rule's refusal and arguments (see :meth:`allowed`).
+        game._checks = {}
         if cls.apply is Game.apply:  # the template, bound once to this game (see template_apply)
             game.apply = template_apply(game)
         return game
 
     def __getstate__(self) -> dict[str, Any]:
-        """A game pickles (to a worker process) without its bound apply, which ``__new__`` makes again."""
+        """A game pickles (to a worker process) without its bound apply and its caches of parsed
+        texts (rules may be closures), which ``__new__`` makes again."""
         state = self.__dict__.copy()
-        state.pop("apply", None)
+        for made in ("apply", "_parsed", "_checks"):
+            state.pop(made, None)
         return state
 
     def apply(self, state: Any, seat: int, action: str) -> Sequence[Event]:
