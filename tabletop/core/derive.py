@@ -94,12 +94,12 @@ WALK = 400
 def determinize(state: CardState, seat: int, rng: random.Random) -> CardState:
     new = state._copy()
     pools = _hidden_pools(new, seat)
-    rules = new.constraints_in_force(seat) if new.constraints else ()
+    rules = new.constraints_in_force(seat) if getattr(new, "constraints", None) else ()  # a copy of its own may lack it
     if rules:
         _resample_within(new, pools, rules, seat, rng)
     else:
         _resample(pools, new.known, seat, rng)
-        if new.constraints:
+        if getattr(new, "constraints", None):
             new.constraints = ()  # none the seat knows holds in force: the sample keeps none
     for name in new.PUBLIC:
         secret = getattr(new, name)

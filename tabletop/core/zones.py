@@ -217,7 +217,7 @@ class CardState:
         """Everyone, spectators included, now knows where these cards are. A move may show
         cards and shuffle them away at once (hands shown, then a new deal): reveal them first,
         and ``tabletop check`` judges the move's events against what each seat knew before."""
-        self.revealed = (*self.revealed, *cards)
+        self.revealed = (*getattr(self, "revealed", ()), *cards)  # a copy of the game's own may lack it
         known = dict(self.known) if self.known else {}
         for card in cards:
             known[card] = PUBLIC
@@ -237,7 +237,7 @@ class CardState:
     def forget(self, cards: Iterable[Card]) -> None:
         """Nobody knows these cards beyond their zone's visibility any more, and what events
         ruled out about the places they were in lapses (one may come back to the same hand)."""
-        if self.constraints:
+        if getattr(self, "constraints", None):
             cards = list(cards)
             gone = set(cards)
             self.constraints = tuple(c for c in self.constraints

@@ -89,7 +89,7 @@ def _catches_up(game: Any, state: Any, events: list, goal: list, asked: tuple, s
 
 
 def _said(state: Any, viewer: int) -> list[str]:
-    if not isinstance(state, CardState) or not state.constraints:
+    if not isinstance(state, CardState) or not getattr(state, "constraints", None):
         return []
     return sorted(c.text for c in state.constraints_in_force(viewer))
 
@@ -152,7 +152,7 @@ def what_follows_is_public(step: Step) -> None:
 def samples_keep_the_constraints(step: Step, sample: Sample) -> None:
     """Every resampled position meets the constraints its seat knows."""
     state = sample.state
-    if not isinstance(state, CardState) or not step.state.constraints:
+    if not isinstance(state, CardState) or not getattr(step.state, "constraints", None):
         return
     for rule in step.state.constraints_in_force(sample.seat):
         if not rule.holds(state):
@@ -166,7 +166,7 @@ def constraints_are_true(step: Step) -> None:
     """Every constraint in force is true of the position as played: a game that states
     something false would make every search wrong."""
     state = step.state
-    if not isinstance(state, CardState) or not state.constraints:
+    if not isinstance(state, CardState) or not getattr(state, "constraints", None):
         return
     for rule in state.constraints_in_force():
         if not rule.holds(state):
