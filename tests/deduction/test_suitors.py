@@ -22,41 +22,32 @@ def test_one_verb_with_the_card_as_argument_reads_per_card():
     assert sorted(game.legal_actions(state, 0)) == ["play maid", "play princess"]
 
 
-class GuessUndeclared(Suitors):
-    """The guess event without saying that its card name is only a guess."""
+def variant(name, **effects):
+    """Suitors with some cards' own effects replaced, as a careless designer might write them."""
+    cls = type(name, (Suitors,), {})
+    cls.rules = {"play": rules.card_rule("play", str, *[
+        rules.Rule(k, rules.refuse_play, rules.played(effects.get(k, getattr(rules, k, None)))) for k in rules.VALUE])}
+    return cls()
 
 
 def _undeclared(game, state, seat, target, guess):
+    """The guess event without saying that its card name is only a guess."""
     return [Event(e.kind, e.text, {"named": guess}) for e in rules.guard(game, state, seat, target, guess)]
 
 
-GuessUndeclared.rules = {"play": rules.card_rule(
-    "play", str, *[r if r.verb != "guard" else rules.Rule("guard", rules.refuse_play, rules.played(_undeclared))
-                   for r in (rules.Rule(k, rules.refuse_play, rules.played(getattr(rules, k, None)))
-                             for k in rules.VALUE)])}
-
-
 def test_a_guess_names_a_card_without_placing_it_only_when_declared():
-    report = check_game(GuessUndeclared(), games=30)
+    report = check_game(variant("GuessUndeclared", guard=_undeclared), games=30)
     assert any("events_name_no_hidden_card" in p and "a card hidden from it" in p for p in report.problems)
 
 
 def _shown_to_all(game, state, seat, target, guess):
+    """The Priest's look given to every seat one by one: no leak the check can prove, a warning."""
     state.learn((1 << state.seats) - 1, *state.hands[target])  # meant for the Priest's player only
     return [Event("look", f"{{p{seat}}} looks at {{p{target}}}'s hand.", {"seat": seat})]
 
 
-class PriestShowsEveryone(Suitors):
-    """The Priest's look given to every seat one by one: no leak the check can prove, a warning."""
-
-
-PriestShowsEveryone.rules = {"play": rules.card_rule(
-    "play", str, *[rules.Rule(k, rules.refuse_play, rules.played(_shown_to_all if k == "priest" else getattr(rules, k, None)))
-                   for k in rules.VALUE])}
-
-
 def test_a_look_given_to_every_seat_is_warned_about_and_the_honest_game_is_not():
-    report = check_game(PriestShowsEveryone(), games=20)
+    report = check_game(variant("PriestShowsEveryone", priest=_shown_to_all), games=20)
     assert any("use state.reveal(card)" in w for w in report.warnings), report.warnings
     assert check_game(Suitors(), games=20).warnings == []
 
@@ -74,17 +65,9 @@ def _reshuffling_prince(reveal):
     return prince
 
 
-def _with_prince(name, prince):
-    cls = type(name, (Suitors,), {})
-    cls.rules = {"play": rules.card_rule("play", str, *[
-        rules.Rule(k, rules.refuse_play, rules.played(prince if k == "prince" else getattr(rules, k, None)))
-        for k in rules.VALUE])}
-    return cls()
-
-
 def test_showing_and_reshuffling_in_one_move_is_judged_by_what_each_seat_knew_before():
     """A Prince variant: the target shows its hand to everyone, shuffles it into the deck and
     draws. Revealed first, the move passes; named without a reveal, the card is a leak."""
-    assert check_game(_with_prince("ShowsThenShuffles", _reshuffling_prince(True)), games=24).ok
-    report = check_game(_with_prince("NamesThenShuffles", _reshuffling_prince(False)), games=24)
+    assert check_game(variant("ShowsThenShuffles", prince=_reshuffling_prince(True)), games=24).ok
+    report = check_game(variant("NamesThenShuffles", prince=_reshuffling_prince(False)), games=24)
     assert any("a card hidden from it" in p or "names hidden information" in p for p in report.problems)
