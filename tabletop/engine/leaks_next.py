@@ -67,23 +67,31 @@ def _sizes(state: Any) -> dict:
     return out
 
 
+#: Most moves tried, per resampled position, in search of the decisions the other one skipped.
+CATCH_UP_AT_MOST = 120
+
+
 def _catches_up(game: Any, state: Any, events: list, goal: list, asked: tuple, step: Step, viewer: int,
-                depth: int = 4) -> bool:
+                budget: list[int] | None = None, depth: int = 4) -> bool:
     """Whether the seats ``state`` asks, answering, reach the events ``goal`` (as ``viewer`` sees
     them, blanked) and the same seats asked: then the other position made those decisions
-    without asking."""
+    without asking. Tries at most :data:`CATCH_UP_AT_MOST` moves, at most four deep."""
+    budget = [CATCH_UP_AT_MOST] if budget is None else budget
     if events == goal:
         return tuple(game.to_act(state)) == asked
     acting = tuple(game.to_act(state))
     if depth == 0 or not acting or acting == asked or events != goal[:len(events)]:
         return False
     for action in game.legal_actions(state, acting[0])[:8]:
+        if budget[0] <= 0:
+            return False
+        budget[0] -= 1
         trial = game.copy(state)
         try:
             more = _masked(step, list(game.apply(trial, acting[0], action)), viewer)
         except ActionError:
             continue
-        if _catches_up(game, trial, events + more, goal, asked, step, viewer, depth - 1):
+        if _catches_up(game, trial, events + more, goal, asked, step, viewer, budget, depth - 1):
             return True
     return False
 
