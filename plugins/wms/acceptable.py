@@ -200,7 +200,7 @@ def _trial(state):
     new = WmsState.__new__(WmsState)
     new.known = state.known
     new.constraints = state.constraints
-    new.revealed = state.revealed
+    new.revealed_cards = state.revealed_cards
     new.decks = state.decks
     new.commander = state.commander
     new.wounds = state.wounds

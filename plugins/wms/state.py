@@ -134,7 +134,7 @@ def copy_state(state):
     new.randomness = state.randomness
     new.known = state.known
     new.constraints = state.constraints
-    new.revealed = state.revealed
+    new.revealed_cards = state.revealed_cards
     v = state.hand
     new.hand = [v[0][:], v[1][:]]
     v = state.deck

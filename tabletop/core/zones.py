@@ -182,7 +182,7 @@ class CardState:
     ZONES: ClassVar[Mapping[str, ZoneSpec]] = {}
     PUBLIC: ClassVar[tuple[str, ...]] = ()
     PRIVATE: ClassVar[tuple[str, ...]] = ()
-    __slots__ = ("seats", "randomness", "known", "constraints", "revealed")
+    __slots__ = ("seats", "randomness", "known", "constraints", "revealed_cards")
 
     def __init__(self, seats: int, *, salt: Any):
         self.seats = seats
@@ -194,7 +194,7 @@ class CardState:
         self.constraints: tuple[Constraint, ...] = ()
         #: Every card :meth:`reveal` showed, in order (a tuple, replaced): what a move showed
         #: everyone even when the same move shuffles it away again.
-        self.revealed: tuple[Card, ...] = ()
+        self.revealed_cards: tuple[Card, ...] = ()
 
     # ---- randomness ------------------------------------------------------------------
 
@@ -217,7 +217,7 @@ class CardState:
         """Everyone, spectators included, now knows where these cards are. A move may show
         cards and shuffle them away at once (hands shown, then a new deal): reveal them first,
         and ``tabletop check`` judges the move's events against what each seat knew before."""
-        self.revealed = (*getattr(self, "revealed", ()), *cards)  # a copy of the game's own may lack it
+        self.revealed_cards = (*getattr(self, "revealed_cards", ()), *cards)  # a copy of the game's own may lack it
         known = dict(self.known) if self.known else {}
         for card in cards:
             known[card] = PUBLIC
@@ -317,13 +317,16 @@ class CardState:
             if not isinstance(spec, ZoneSpec):
                 raise TypeError(f"{cls.__name__}.ZONES[{name!r}] must be made with zone(...)")
         names = (*cls.ZONES, *cls.PUBLIC, *cls.PRIVATE)
+        taken = sorted(set(cls.__dict__.get("__slots__", ())) & set(CardState.__slots__))
+        if taken and cls is not CardState:
+            raise TypeError(f"{cls.__name__}: {', '.join(taken)} is the engine's own part of every state; name yours otherwise")
         if len(set(names)) != len(names):
             raise TypeError(f"{cls.__name__}: a name appears twice in ZONES, PUBLIC and PRIVATE")
         slots = [s for k in reversed(cls.__mro__) for s in k.__dict__.get("__slots__", ())]
         missing = [n for n in names if n not in slots]
         if missing:
             raise TypeError(f"{cls.__name__}: list {', '.join(missing)} in __slots__")
-        base = ("seats", "randomness", "known", "constraints", "revealed", "__weakref__", "__dict__")
+        base = ("seats", "randomness", "known", "constraints", "revealed_cards", "__weakref__", "__dict__")
         extra = tuple(s for s in dict.fromkeys(slots) if s not in names and s not in base)
         cls.SHARED = extra
         cls._copy = _make_copier(cls, names, extra)
@@ -387,7 +390,7 @@ def _make_copier(cls: type, names: tuple[str, ...], shared: tuple[str, ...]):
         "    new.randomness = self.randomness",
         "    new.known = self.known",
         "    new.constraints = self.constraints",
-        "    new.revealed = self.revealed",
+        "    new.revealed_cards = self.revealed_cards",
     ]
     per_seat = [n for n in names if n in cls.ZONES and cls.ZONES[n].per_seat]
     if per_seat:  # two to four seats unrolled: the common cases, and measurably faster

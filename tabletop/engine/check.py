@@ -301,7 +301,7 @@ def legal_moves_apply(step: Step) -> Step:
     """The chosen legal move, made on a copy (the original must not change) and then for real."""
     game, state, seat, action = step.game, step.state, step.seat, step.action
     hidden_before = hidden_from_each(state, step.seats)
-    revealed_before = len(getattr(state, "revealed", ()))
+    revealed_before = len(getattr(state, "revealed_cards", ()))
     # the position before the move: for a simultaneous decision, and for judging events card by card
     pre = game.copy(state) if len(step.acting) > 1 or isinstance(state, CardState) else None
     orders = zone_orders(state)

@@ -99,7 +99,7 @@ class Step:
     #: ``(seat, action) -> message`` of the refused attempts, filled by :func:`illegal_actions_are_refused`.
     refusals: dict = field(default_factory=dict)
     hidden_before: dict | None = None
-    #: How many cards the state had revealed before the move (``CardState.revealed``).
+    #: How many cards the state had revealed before the move (``CardState.revealed_cards``).
     revealed_before: int = 0
     events: tuple = ()
     trial: Any = None
@@ -128,7 +128,7 @@ class Step:
         """The cards the move revealed to everyone (on ``state`` after the same move; default the
         position as played), even those it shuffled away again."""
         state = self.state if state is None else state
-        return frozenset(getattr(state, "revealed", ())[self.revealed_before:])
+        return frozenset(getattr(state, "revealed_cards", ())[self.revealed_before:])
 
     @property
     def seats(self) -> int:

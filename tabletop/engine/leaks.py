@@ -245,7 +245,7 @@ def views_name_no_hidden_card(step: Step) -> None:
     for viewer in [None, *range(step.seats)]:
         view = step.game.view(state, viewer)
         before = step.play.named.setdefault(viewer, set())
-        hidden = derive.hidden_cards(state, viewer) - set(getattr(state, "revealed", ()))  # once shown to all, nameable
+        hidden = derive.hidden_cards(state, viewer) - set(getattr(state, "revealed_cards", ()))  # once shown to all, nameable
         for key, value in view.items():
             found = words(value)
             new = found - before
