@@ -125,3 +125,12 @@ def test_a_believed_world_dealt_again_keeps_what_was_ruled_out():
     for i in range(40):
         refresh(state, random.Random(i))
         assert kind(state.aside[0]) == aside
+
+
+def test_a_state_may_not_reuse_the_engines_slot_names():
+    import pytest
+
+    from tabletop.plugin_api import CardState
+
+    with pytest.raises(TypeError, match="revealed_cards is the engine's own part of every state"):
+        type("Clashing", (CardState,), {"__slots__": ("revealed_cards",)})
