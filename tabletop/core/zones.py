@@ -17,7 +17,7 @@ Zones are plain lists so a game moves cards with list operations and a copy is a
 slices: random play and search stay as fast as with hand-written states.
 
 What a public event rules out ("seat 3 does not hold a King", "these two hidden cards are
-equal") is a :class:`Constraint` stated with :meth:`CardState.constrain`: every resampling
+equal") is a :class:`~tabletop.core.constraints.Constraint` stated with :meth:`CardState.constrain`: every resampling
 respects it until one of the zones it speaks of changes.
 
 A :class:`Secret` is one hidden choice per seat that is not a card (an order, a target,
@@ -29,9 +29,12 @@ from __future__ import annotations
 
 import random
 from collections.abc import Hashable, Iterable, Iterator, Mapping, Sequence
-from typing import Any, ClassVar, NamedTuple
+from typing import TYPE_CHECKING, Any, ClassVar, NamedTuple
 
 from tabletop.core.errors import TabletopError
+
+if TYPE_CHECKING:
+    from tabletop.core.constraints import Constraint, Place
 
 #: Zone visibilities.
 EVERYONE = "everyone"
@@ -65,35 +68,6 @@ def zone(visibility: str = NOBODY, *, per_seat: bool | None = None, pool: str = 
             raise ValueError("a zone seen by its owner is one list per seat")
         per_seat = True
     return ZoneSpec(visibility, bool(per_seat), pool)
-
-
-Place = tuple  # (zone name, seat or None): one list of cards of a state
-
-
-class Constraint(NamedTuple):
-    """What an event ruled out about hidden cards, as a test of the cards in some places.
-
-    ``test(*lists)`` gets the cards of each of ``places`` (a zone name, or ``(zone, seat)``
-    for one seat's list) and says whether an arrangement is still possible. ``text`` is what
-    was said ("Seat 3 does not hold a King."), ``mask`` who knows it (bit s: seat s;
-    :data:`PUBLIC`: everyone). ``cards``: the places' cards when it was stated; once one of
-    them differs (a card drawn or played) the constraint no longer holds anything back.
-    """
-
-    text: str
-    test: Any
-    places: tuple
-    mask: int
-    cards: tuple
-
-    def holds(self, state: CardState) -> bool:
-        return bool(self.test(*(state.cards_at(p) for p in self.places)))
-
-    def in_force(self, state: CardState) -> bool:
-        return all(tuple(state.cards_at(p)) == c for p, c in zip(self.places, self.cards, strict=True))
-
-    def known_to(self, seat: int | None) -> bool:
-        return self.mask == PUBLIC or (seat is not None and bool(self.mask & (1 << seat)))
 
 
 class Secret:
@@ -273,6 +247,8 @@ class CardState:
         everyone). The test must be true now: ``tabletop check`` fails a game that states
         something false. Example: ``state.constrain("Seat 3 holds no King.", lambda hand:
         "king" not in hand, ("hands", 2))``."""
+        from tabletop.core.constraints import Constraint  # its own module; it reads states
+
         spots = tuple((p, None) if isinstance(p, str) else tuple(p) for p in places)
         if not spots:
             raise ValueError("constrain needs at least one place: a zone name or (zone, seat)")
