@@ -8,7 +8,7 @@ from (:func:`zone` with :data:`EVERYONE`, :data:`OWNER`, :data:`NOBODY`; :class:
 (:class:`BotSpec`, :class:`Decision`), the facets a game carries (:class:`Board` and
 :class:`HandCard` for the screens, :class:`SearchKit` for search, :class:`LearningKit` for reinforcement learning, :class:`Stat` for the lab,
 :func:`win_shares` for an evaluation), the rules a game states once per verb (:class:`Rule`,
-:func:`rulebook`) and :data:`hookimpl` to implement the hooks of ``docs/hooks.md``. Test helpers live in :mod:`tabletop.testing` (also a pytest plugin).
+:func:`rulebook`, :func:`card_rule` for one verb whose argument is a card) and :data:`hookimpl` to implement the hooks of ``docs/hooks.md``. Test helpers live in :mod:`tabletop.testing` (also a pytest plugin).
 
 Names imported from anywhere else are the engine's own business and may move.
 """
@@ -32,7 +32,7 @@ from tabletop.core.facets import LearningKit, SearchKit
 from tabletop.core.game import Game, Outcome
 from tabletop.core.hookspecs import hookimpl
 from tabletop.core.options import Option
-from tabletop.core.rules import MAX_ACTION, Rule, bad_arguments, rulebook, shorten_error
+from tabletop.core.rules import MAX_ACTION, Rule, bad_arguments, card_rule, rulebook, shorten_error
 from tabletop.core.seat_ring import SeatRing
 from tabletop.core.stats import Stat
 from tabletop.core.zones import EVERYONE, NOBODY, OWNER, CardState, Secret, zone
@@ -68,6 +68,7 @@ __all__ = [
     "Stat",
     "TabletopError",
     "bad_arguments",
+    "card_rule",
     "derive",
     "hookimpl",
     "load_toml",

@@ -38,7 +38,9 @@ class CastleWars(Game):
     name = "castlewars"
     learning = LearningKit(vocabulary=vocabulary)  # the action list reinforcement learning picks from
     title = "Castle Wars"
-    version = "0.6.1"
+    version = "0.6.2"  # 0.6.2: a line is no longer finished unasked once one kind is left
+    #: 0.6.1 placed a line's last Units unasked once they were all of one kind (see RULES.md).
+    fills_one_kind = False
     min_players = 2
     max_players = 4
     notation_help = (
@@ -72,7 +74,7 @@ class CastleWars(Game):
         self.rank = {card: i for i, card in enumerate(self.letters)}.__getitem__
         self.narration = Narration(c, self.max_players)
         self.draft_options = draft.DraftOptions(c).options
-        self.lines = orders.Lines(c)
+        self.lines = orders.Lines(c, fill_one_kind=self.fills_one_kind)
         self.turn_orders: dict = {}  # (seats, seats in play, first) -> the round's turn order
         self.alone = tuple((seat,) for seat in range(self.max_players))  # to_act of one seat
         #: ``move_on(state, events)``: the round goes on until a seat must decide (the rule
@@ -170,3 +172,17 @@ class CastleWars(Game):
 
     def statistics(self, seats, events, outcome, final_view):
         return castle_stats(seats, events)
+
+    def of_version(self, version):
+        """Records of 0.6.1 replay (and go on) under 0.6.1's rule for a line's last Units."""
+        if version == CastleWars061.version:
+            return CastleWars061(self.cards)
+        return super().of_version(version)
+
+
+class CastleWars061(CastleWars):
+    """Castle Wars as version 0.6.1 played it, for its records: once a seat's Units left to
+    place were all of one kind, they were placed at once (which told the table its line)."""
+
+    version = "0.6.1"
+    fills_one_kind = True

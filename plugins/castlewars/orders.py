@@ -77,7 +77,12 @@ def place(game, state: CastleState, seat: int, unit: str) -> list[Event]:
     line = (*(state.lines.values[seat] or ()), unit)
     events = [game.narration.place_event[seat][unit, len(line)]]
     game.lines.place(state, seat, line)
-    if len(state.lines.values[seat]) == len(state.units[seat]):  # the order came first: ready
+    placed = state.lines.values[seat]
+    if len(placed) > len(line) and not game.lines.fill_one_kind:  # the last Unit: it has one place left
+        last = game.cards.names[placed[-1]]
+        events.append(Event("place", f"{{p{seat}}}'s last Unit, a {last}, goes in position {len(placed)}.",
+                            {"seat": seat, "unit": placed[-1], "placed_by": "game"}, frozenset((seat,))))
+    if len(placed) == len(state.units[seat]):  # the order came first: ready
         _ready(game, state, seat, events)
     return events
 
@@ -121,8 +126,11 @@ def start_orders(game, state: CastleState, events: list) -> None:
 class Lines:
     """The order choices of a seat at a table, and every line a hand allows, made once each."""
 
-    def __init__(self, cards: CardRules):
+    def __init__(self, cards: CardRules, *, fill_one_kind: bool = False):
         self.units = cards.units
+        #: Version 0.6.1 placed the rest of a line once it was all of one kind, which told the
+        #: table the seat's leftmost Units; now only what public information decides is placed.
+        self.fill_one_kind = fill_one_kind
         self.place_text = {unit: f"place {unit}" for unit in cards.units}
         self.choice_cache: dict = {}
         self.line_cache: dict = {}
@@ -152,8 +160,9 @@ class Lines:
         return found
 
     def place(self, state: CastleState, seat: int, line: tuple[str, ...]) -> None:
-        """Make ``line`` the seat's line; Units left all of one kind can only go in one
-        order: place them without asking. Worked out once per hand and line."""
+        """Make ``line`` the seat's line, placing without asking only what everyone can tell
+        has one way to lie: a hand all of one kind (Units are public) before any is placed,
+        and the last Unit (whatever it is). Worked out once per hand and line."""
         key = (tuple(state.units[seat]), line)
         found = self.place_cache.get(key)
         if found is None:
@@ -162,7 +171,8 @@ class Lines:
                 rest = list(units)
                 for unit in line:
                     rest.remove(unit)
-                if rest.count(rest[0]) == len(rest):
+                decided = self.fill_one_kind or not line or len(rest) == 1
+                if decided and rest.count(rest[0]) == len(rest):
                     line = (*line, *rest)
             found = (line, self.line_options(units, len(line)) if line or not units else None)
             self.place_cache[key] = found
@@ -172,9 +182,9 @@ class Lines:
 
     def line_options(self, units, placed: int) -> tuple[tuple[str, ...], ...]:
         """Every line of ``placed`` Units the seat could have now, judged from its public
-        Units: any arrangement of them all, or a start that leaves Units of two kinds or more
-        to place (one kind left would have been placed at once). Made once per hand (as a
-        multiset: the order the Units were taken in changes nothing)."""
+        Units: any arrangement of them all, or any start (in 0.6.1, only a start that leaves
+        Units of two kinds or more to place). Made once per hand (as a multiset: the order
+        the Units were taken in changes nothing)."""
         key = (tuple(sorted(units)), placed)
         found = self.line_cache.get(key)
         if found is None:
@@ -183,7 +193,7 @@ class Lines:
                 rest = list(units)
                 for unit in line:
                     rest.remove(unit)
-                if not rest or rest.count(rest[0]) != len(rest):
+                if not rest or not self.fill_one_kind or rest.count(rest[0]) != len(rest):
                     lines.add(line)
             found = self.line_cache[key] = tuple(sorted(lines))
         return found

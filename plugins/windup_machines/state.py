@@ -101,6 +101,8 @@ def copy_state(s: WindupState) -> WindupState:
     new.seats = s.seats
     new.randomness = s.randomness
     new.known = s.known
+    new.constraints = s.constraints
+    new.revealed_cards = s.revealed_cards
     new.gear_deck = s.gear_deck[:]
     new.worker_deck = s.worker_deck[:]
     new.gear_discard = s.gear_discard[:]

@@ -199,6 +199,8 @@ def _trial(state):
     the pending play) is copied, what judging it reads is shared, nothing else is set."""
     new = WmsState.__new__(WmsState)
     new.known = state.known
+    new.constraints = state.constraints
+    new.revealed_cards = state.revealed_cards
     new.decks = state.decks
     new.commander = state.commander
     new.wounds = state.wounds

@@ -133,6 +133,8 @@ def copy_state(state):
     new.seats = state.seats
     new.randomness = state.randomness
     new.known = state.known
+    new.constraints = state.constraints
+    new.revealed_cards = state.revealed_cards
     v = state.hand
     new.hand = [v[0][:], v[1][:]]
     v = state.deck

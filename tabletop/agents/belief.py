@@ -129,7 +129,8 @@ class Belief:
 def refresh(state: Any, rng: random.Random) -> None:
     """Deal again, in a believed world, the cards no seat has seen (face-down zones, cards nobody
     learnt), each among its pool's places: no one's play can have depended on them, so the
-    belief says nothing about them, and a few dozen worlds need not share one deck order."""
+    belief says nothing about them, and a few dozen worlds need not share one deck order. A
+    deal that breaks a public constraint in force is taken back (the world keeps its own)."""
     zones = getattr(state, "ZONES", None)
     if not zones:
         return
@@ -142,13 +143,20 @@ def refresh(state: Any, rng: random.Random) -> None:
         for owner, cards in (enumerate(part) if spec.per_seat else ((None, part),)):
             pool = spots.setdefault(spec.pool_of(owner), [])
             pool += [(cards, i) for i, card in enumerate(cards) if not known.get(card, 0)]
+    rules = state.constraints_in_force() if getattr(state, "constraints", None) else ()
     for places in spots.values():
         if len(places) < 2:
             continue
-        cards = [zone[i] for zone, i in places]
+        was = [zone[i] for zone, i in places]
+        cards = was[:]
         rng.shuffle(cards)
         for (zone, i), card in zip(places, cards, strict=True):
             zone[i] = card
+        if rules and not all(rule.holds(state) for rule in rules):  # what events ruled out stays out
+            for (zone, i), card in zip(places, was, strict=True):
+                zone[i] = card
+    if rules:
+        state.carry(rules)
 
 
 def _resample(candidates: list[tuple[Any, float]], total: float, size: int, rng: random.Random) -> list[Any]:

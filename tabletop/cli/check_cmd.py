@@ -76,6 +76,8 @@ def register(app: typer.Typer, rt: Runtime) -> None:
             rt.output.print(fmt("[error]-[/] {}", problem))
             if trace and rt.debug:
                 rt.output.print(fmt("{}", trace))
+        for warning in report.warnings[:5]:
+            rt.output.print(fmt("[warning]warning:[/] {}", warning))
         if not report.ok:
             raise typer.Exit(1)
 

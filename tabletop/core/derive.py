@@ -10,8 +10,10 @@ game may refine any of them (call these and add to the result).
 * :func:`determinize`: a copy in which every card the seat cannot see is shuffled among
   the places it cannot see, within its pool: counts per zone and every card it knows stay.
   Others' unrevealed secrets are redrawn from their options, and the salt is replaced,
-  so a search cannot foresee a future shuffle. The result depends only on what the seat
-  knows and on ``rng``, not on the true hidden cards.
+  so a search cannot foresee a future shuffle. Every constraint the seat knows
+  (:meth:`~tabletop.core.zones.CardState.constrain`) holds in the result. The result depends
+  only on what the seat knows and on ``rng``, not on the true hidden cards (but for
+  constraints so tight that no fresh resampling meets them: see :func:`_resample_within`).
 * :func:`copy`, :func:`census`: an independent copy; every card wherever it lies.
 """
 
@@ -83,8 +85,34 @@ def _canonical(cards: list) -> None:
         cards.sort(key=_order)
 
 
+#: Fresh resamplings tried before a state whose constraints none met is walked to instead.
+TRIES = 200
+#: Swaps tried by that walk (each kept only when every constraint still holds).
+WALK = 400
+
+
 def determinize(state: CardState, seat: int, rng: random.Random) -> CardState:
     new = state._copy()
+    pools = _hidden_pools(new, seat)
+    rules = new.constraints_in_force(seat) if getattr(new, "constraints", None) else ()  # a copy of its own may lack it
+    if rules:
+        _resample_within(new, pools, rules, seat, rng)
+    else:
+        _resample(pools, new.known, seat, rng)
+        if getattr(new, "constraints", None):
+            new.constraints = ()  # none the seat knows holds in force: the sample keeps none
+    for name in new.PUBLIC:
+        secret = getattr(new, name)
+        if type(secret) is Secret:
+            for s, options in enumerate(secret.options):
+                if s != seat and options is not None and not secret.open[s]:
+                    secret.values[s] = rng.choice(options)
+    new.randomness = (f"resampled:{rng.getrandbits(64)}", 0)
+    return new
+
+
+def _hidden_pools(new: CardState, seat: int) -> dict[str, list[list]]:
+    """Per pool, the lists holding cards ``seat`` cannot see by their zone's visibility."""
     pools: dict[str, list[list]] = {}
     for name, spec in new.ZONES.items():
         visibility = spec.visibility
@@ -97,7 +125,10 @@ def determinize(state: CardState, seat: int, rng: random.Random) -> CardState:
                     pools.setdefault(spec.pool_of(owner), []).append(cards)
         elif part:
             pools.setdefault(spec.pool, []).append(part)
-    known = new.known
+    return pools
+
+
+def _resample(pools: dict[str, list[list]], known: dict | None, seat: int, rng: random.Random) -> None:
     for zones in pools.values():
         if known:
             _resample_spots(zones, known, 1 << seat, rng)
@@ -112,14 +143,42 @@ def determinize(state: CardState, seat: int, rng: random.Random) -> CardState:
             end = start + len(cards)
             cards[:] = drawn[start:end]
             start = end
-    for name in new.PUBLIC:
-        secret = getattr(new, name)
-        if type(secret) is Secret:
-            for s, options in enumerate(secret.options):
-                if s != seat and options is not None and not secret.open[s]:
-                    secret.values[s] = rng.choice(options)
-    new.randomness = (f"resampled:{rng.getrandbits(64)}", 0)
-    return new
+
+
+def _resample_within(new: CardState, pools: dict[str, list[list]], rules: tuple, seat: int,
+                     rng: random.Random) -> None:
+    """Resample until every constraint the seat knows holds (each try a fresh, uniform
+    resampling, so an accepted one is uniform among those allowed). Where none of
+    :data:`TRIES` does (constraints that allow very few arrangements), start from the
+    position as it is, which meets them all, and walk: swap two unseen cards of a pool
+    whenever every constraint still holds. Either way no sample breaks a constraint; the
+    constraints kept in the sample speak of the sample's cards."""
+    known = new.known
+    start = [(cards, cards[:]) for zones in pools.values() for cards in zones]
+    for _ in range(TRIES):
+        _resample(pools, known, seat, rng)
+        if all(rule.holds(new) for rule in rules):
+            break
+    else:
+        for cards, was in start:
+            cards[:] = was
+        _walk(pools, known, 1 << seat, rules, new, rng)
+    new.carry(rules)
+
+
+def _walk(pools: dict[str, list[list]], known: dict | None, bit: int, rules: tuple, new: CardState,
+          rng: random.Random) -> None:
+    spots = [[(cards, i) for cards in zones for i, card in enumerate(cards) if not (known and known.get(card, 0) & bit)]
+             for zones in pools.values()]
+    spots = [s for s in spots if len(s) >= 2]
+    if not spots:
+        return
+    for _ in range(WALK):
+        pool = rng.choice(spots)
+        (a, i), (b, j) = rng.sample(pool, 2)
+        a[i], b[j] = b[j], a[i]
+        if not all(rule.holds(new) for rule in rules):
+            a[i], b[j] = b[j], a[i]
 
 
 def _resample_spots(zones: list[list], known: dict, bit: int, rng: random.Random) -> None:

@@ -9,6 +9,7 @@ the integers ``0 .. n-1``, clockwise around the table.
 from __future__ import annotations
 
 import copy as _copy
+import inspect
 import random
 from collections import Counter
 from collections.abc import Iterable, Mapping, Sequence
@@ -96,6 +97,10 @@ def _checked_setup(setup: Any) -> Any:
     checked.__wrapped__ = setup  # type: ignore[attr-defined]
     checked.__doc__, checked.__name__, checked.__qualname__ = setup.__doc__, setup.__name__, setup.__qualname__
     return checked
+
+
+#: Per step_limit function: does it take the options?
+_TAKES_OPTIONS: dict = {}
 
 
 class Game:
@@ -232,36 +237,51 @@ class Game:
         return self.allowed(state, seat)
 
     def allowed(self, state: Any, seat: int) -> list[str]:
-        """The :meth:`candidates` no rule refuses: the legal actions as the rules state them."""
-        rules = self.rules
-        if not rules:
+        """The :meth:`candidates` no rule refuses: the legal actions as the rules state them.
+
+        The hot path of random play and search: each candidate's refusal and arguments are
+        looked up once per text, a one-word argument is passed without a tuple, and a finished
+        game is not asked about (it asks no seat: the contract ``tabletop check`` holds)."""
+        if not self.rules:
             raise NotImplementedError(f"{type(self).__name__} has no rules and no legal_actions of its own.")
-        if seat not in self.to_act(state) or self.outcome(state) is not None:
+        if seat not in self.to_act(state):
             return []
         found = []
-        parsed = self._parsed
+        checks = self._checks
         for action in self.candidates(state, seat):
-            move = parsed.get(action)
-            if move is None:
-                move = self._parse_once(action)
-            rule, args = move
-            if rule.refusal(self, state, seat, *args) is None:
+            check = checks.get(action)
+            if check is None:
+                check = self._check_of(action)
+            refusal, arg, args = check
+            if (refusal(self, state, seat, arg) if args is None else refusal(self, state, seat, *args)) is None:
                 found.append(action)
         return found
+
+    def _check_of(self, action: str) -> tuple:
+        """``(refusal, the one argument, None)`` or ``(refusal, None, the arguments)`` of a text."""
+        rule, args = self._parsed.get(action) or self._parse_once(action)
+        check = (rule.refusal, args[0], None) if len(args) == 1 else (rule.refusal, None, args)
+        if len(self._checks) < PARSE_CACHE:
+            self._checks[action] = check
+        return check
 
     def __new__(cls, *args: Any, **kwargs: Any) -> Game:
         game = super().__new__(cls)
         #: What the rules made of each text so far, ``(rule, args)`` (at most PARSE_CACHE): set
         #: here, not in ``__init__``, so a game's own ``__init__`` need not call the base class's.
         game._parsed = {}
+        #: Per candidate text, its rule's refusal and arguments (see :meth:`allowed`).
+        game._checks = {}
         if cls.apply is Game.apply:  # the template, bound once to this game (see template_apply)
             game.apply = template_apply(game)
         return game
 
     def __getstate__(self) -> dict[str, Any]:
-        """A game pickles (to a worker process) without its bound apply, which ``__new__`` makes again."""
+        """A game pickles (to a worker process) without its bound apply and its caches of parsed
+        texts (rules may be closures), which ``__new__`` makes again."""
         state = self.__dict__.copy()
-        state.pop("apply", None)
+        for made in ("apply", "_parsed", "_checks"):
+            state.pop(made, None)
         return state
 
     def apply(self, state: Any, seat: int, action: str) -> Sequence[Event]:
@@ -350,6 +370,13 @@ class Game:
             return derive.determinize(state, seat, rng)
         return self.copy(state)
 
+    def of_version(self, version: str) -> Game | None:
+        """The game with the rules of ``version``, for replaying an older record: this game
+        when it is its version, else None (a record of another version is refused). A game
+        that changed a rule may return an object playing the old rule, so old records still
+        replay (and an unfinished one goes on) under the rules they were made with."""
+        return self if version == self.version else None
+
     def census(self, state: Any) -> Counter | None:
         """Every card in the game wherever it lies, as a multiset; None if no cards."""
         if isinstance(state, CardState):
@@ -367,8 +394,18 @@ class Game:
         return ()
 
     def step_limit(self, seats: int) -> int:
-        """Most actions a game may take; the conformance check fails a game that runs longer."""
+        """Most actions a game may take; the conformance check fails a game that runs longer.
+        A game whose length depends on its options writes ``step_limit(self, seats, options)``
+        (the options resolved, defaults filled in) and the engine passes them."""
         return 10_000
+
+    def limit_of(self, seats: int, options: Mapping[str, Any] | None = None) -> int:
+        """:meth:`step_limit`, with the options when the game's own takes them."""
+        method = type(self).step_limit
+        takes = _TAKES_OPTIONS.get(method)
+        if takes is None:
+            takes = _TAKES_OPTIONS[method] = len(inspect.signature(method).parameters) > 2
+        return self.step_limit(seats, self.resolve_options(options)) if takes else self.step_limit(seats)
 
     def card_name(self, card: Any) -> str:
         """How people call a card: its display name ("Duke" for ``duke2``); default the id.

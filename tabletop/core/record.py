@@ -243,13 +243,7 @@ class GameRecord:
         action, when the record was made with another version of the game's rules (a rules
         change bumps the version, so its actions need not be legal any more).
         """
-        if self.game != game.name:
-            raise RecordError(f"This record is of '{self.game}', not '{game.name}'.")
-        if self.version != game.version:
-            raise RecordError(
-                f"This record was made with {self.game} version {self.version}, but the installed "
-                f"{game.name} is version {game.version}, whose rules may differ, so it cannot be replayed."
-            )
+        game = self.rules(game)
         try:
             state = game.new_state(len(self.seats), options=self.options, seed=self.seed)
         except TabletopError as error:
@@ -275,9 +269,23 @@ class GameRecord:
                 on_step(number, seat, action, state, list(events))
         return state
 
+    def rules(self, game: Game) -> Game:
+        """The game of the record's version: ``game`` itself, or the older rules it still
+        plays (:meth:`Game.of_version`); else one sentence saying why it cannot be replayed."""
+        if self.game != game.name:
+            raise RecordError(f"This record is of '{self.game}', not '{game.name}'.")
+        played = game.of_version(self.version)
+        if played is None:
+            raise RecordError(
+                f"This record was made with {self.game} version {self.version}, but the installed "
+                f"{game.name} is version {game.version}, whose rules may differ, so it cannot be replayed."
+            )
+        return played
+
     def verify(self, game: Game, **kwargs: Any) -> Any:
         """Replay, then check the game ended as the record says; returns the final state."""
         state = self.replay(game, **kwargs)
+        game = self.rules(game)
         outcome = game.outcome(state)
         claimed = None if self.outcome is None else Outcome.from_dict(self.outcome)
         if claimed is not None and outcome != claimed:

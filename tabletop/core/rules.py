@@ -96,12 +96,34 @@ def rulebook(*rules: Rule) -> dict[str, Rule]:
     return table
 
 
+def card_rule(verb: str, kind: Callable[[Any], str], *rules: Rule) -> Rule:
+    """One verb whose first argument is a card (``play guard 2 priest``), its rules written per
+    kind of card: each of ``rules`` is a :class:`Rule` whose verb is a kind (``"guard"``), and
+    ``kind(card)`` (the card argument as parsed) picks it. The verbs a seat is asked are public
+    (``tabletop check`` compares them under resampling), so a verb per card would tell everyone
+    what a seat holds; with this helper the game keeps one public verb and its rules still read
+    card by card."""
+    table = rulebook(*rules)
+
+    def refusal(game: Any, state: Any, seat: int, card: Any, *args: Any) -> str | None:
+        rule = table.get(kind(card))
+        if rule is None:
+            return f"No rule plays {card}."
+        return rule.refusal(game, state, seat, card, *args)
+
+    def effect(game: Any, state: Any, seat: int, card: Any, *args: Any) -> Sequence[Event]:
+        return table[kind(card)].effect(game, state, seat, card, *args)
+
+    return Rule(verb, refusal, effect)
+
+
 def template_apply(game: Game) -> Callable[[Any, int, str], Sequence[Event]]:
     """The engine's ``apply`` for one game with rules: the hottest call of search and
     simulation, so what it reads of the game is bound once, and the usual path asks the game
     only ``to_act`` and the verb's refusal and effect. A finished game asks no seat (the
     contract, which ``tabletop check`` holds every game to), so whether it is over is asked
-    only of a seat that is not asked."""
+    only of a seat that is not asked. After a move, the constraints of a component state whose
+    places changed lapse for good (:meth:`~tabletop.core.zones.CardState.lapse`)."""
     parsed, parse_once, to_act = game._parsed, game._parse_once, game.to_act
 
     def apply(state: Any, seat: int, action: str) -> Sequence[Event]:
@@ -118,11 +140,17 @@ def template_apply(game: Game) -> Callable[[Any, int, str], Sequence[Event]]:
                 arg = args[0]
                 why = rule.refusal(game, state, seat, arg)
                 if why is None:
-                    return rule.effect(game, state, seat, arg)
+                    events = rule.effect(game, state, seat, arg)
+                    if getattr(state, "constraints", None):
+                        state.lapse()
+                    return events
             else:
                 why = rule.refusal(game, state, seat, *args)
                 if why is None:
-                    return rule.effect(game, state, seat, *args)
+                    events = rule.effect(game, state, seat, *args)
+                    if getattr(state, "constraints", None):
+                        state.lapse()
+                    return events
             raise IllegalAction(why, seat=seat, action=action)
         except ActionError as error:
             shorten_error(error, action)

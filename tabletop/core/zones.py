@@ -16,6 +16,10 @@ cards that seats can learn one by one unique ids ("tank#2"), since knowledge is 
 Zones are plain lists so a game moves cards with list operations and a copy is a few
 slices: random play and search stay as fast as with hand-written states.
 
+What a public event rules out ("seat 3 does not hold a King", "these two hidden cards are
+equal") is a :class:`~tabletop.core.constraints.Constraint` stated with :meth:`CardState.constrain`: every resampling
+respects it until one of the zones it speaks of changes.
+
 A :class:`Secret` is one hidden choice per seat that is not a card (an order, a target,
 a bid of points). The engine derives every seat's view, the resampling a search needs,
 ``copy`` and ``census`` from these declarations (:mod:`tabletop.core.derive`).
@@ -25,9 +29,12 @@ from __future__ import annotations
 
 import random
 from collections.abc import Hashable, Iterable, Iterator, Mapping, Sequence
-from typing import Any, ClassVar, NamedTuple
+from typing import TYPE_CHECKING, Any, ClassVar, NamedTuple
 
 from tabletop.core.errors import TabletopError
+
+if TYPE_CHECKING:
+    from tabletop.core.constraints import Constraint, Place
 
 #: Zone visibilities.
 EVERYONE = "everyone"
@@ -149,7 +156,7 @@ class CardState:
     ZONES: ClassVar[Mapping[str, ZoneSpec]] = {}
     PUBLIC: ClassVar[tuple[str, ...]] = ()
     PRIVATE: ClassVar[tuple[str, ...]] = ()
-    __slots__ = ("seats", "randomness", "known")
+    __slots__ = ("seats", "randomness", "known", "constraints", "revealed_cards")
 
     def __init__(self, seats: int, *, salt: Any):
         self.seats = seats
@@ -157,6 +164,11 @@ class CardState:
         self.randomness: tuple[Any, int] = (salt, 0)
         #: card id -> mask of the seats that know where it is, beyond its zone's visibility.
         self.known: dict[Card, int] | None = None
+        #: What public (or private) events ruled out: a tuple, replaced, never changed in place.
+        self.constraints: tuple[Constraint, ...] = ()
+        #: Every card :meth:`reveal` showed, in order (a tuple, replaced): what a move showed
+        #: everyone even when the same move shuffles it away again.
+        self.revealed_cards: tuple[Card, ...] = ()
 
     # ---- randomness ------------------------------------------------------------------
 
@@ -176,7 +188,10 @@ class CardState:
     # ``known`` is shared by copies and never changed in place: each change makes a new dict.
 
     def reveal(self, *cards: Card) -> None:
-        """Everyone, spectators included, now knows where these cards are."""
+        """Everyone, spectators included, now knows where these cards are. A move may show
+        cards and shuffle them away at once (hands shown, then a new deal): reveal them first,
+        and ``tabletop check`` judges the move's events against what each seat knew before."""
+        self.revealed_cards = (*getattr(self, "revealed_cards", ()), *cards)  # a copy of the game's own may lack it
         known = dict(self.known) if self.known else {}
         for card in cards:
             known[card] = PUBLIC
@@ -194,7 +209,13 @@ class CardState:
         self.known = known
 
     def forget(self, cards: Iterable[Card]) -> None:
-        """Nobody knows these cards beyond their zone's visibility any more."""
+        """Nobody knows these cards beyond their zone's visibility any more, and what events
+        ruled out about the places they were in lapses (one may come back to the same hand)."""
+        if getattr(self, "constraints", None):
+            cards = list(cards)
+            gone = set(cards)
+            self.constraints = tuple(c for c in self.constraints
+                                     if not any(card in gone for held in c.cards for card in held))
         if self.known:
             known = dict(self.known)
             for card in cards:
@@ -208,6 +229,51 @@ class CardState:
             return False
         mask = known.get(card, 0)
         return mask == PUBLIC if seat is None else bool(mask & (1 << seat))
+
+    # ---- what events ruled out -----------------------------------------------------------
+
+    def cards_at(self, place: Place | str) -> list[Card]:
+        """The cards of one place: a zone name, or ``(zone, seat)`` for one seat's list."""
+        if isinstance(place, str):
+            return getattr(self, place)
+        name, seat = place
+        part = getattr(self, name)
+        return part if seat is None else part[seat]
+
+    def constrain(self, text: str, test: Any, *places: Place | str, seats: Iterable[int] | None = None) -> None:
+        """Record what an event ruled out: ``test(*cards of each place)`` is true of every
+        arrangement still possible, as of now. Every resampling (search, the check) keeps to
+        it until one of those places changes; ``seats``: only they learnt it (default:
+        everyone). The test must be true now: ``tabletop check`` fails a game that states
+        something false. Example: ``state.constrain("Seat 3 holds no King.", lambda hand:
+        "king" not in hand, ("hands", 2))``."""
+        from tabletop.core.constraints import Constraint  # its own module; it reads states
+
+        spots = tuple((p, None) if isinstance(p, str) else tuple(p) for p in places)
+        if not spots:
+            raise ValueError("constrain needs at least one place: a zone name or (zone, seat)")
+        mask = PUBLIC if seats is None else sum(1 << s for s in set(seats))
+        cards = tuple(tuple(self.cards_at(p)) for p in spots)
+        kept = tuple(c for c in self.constraints if c.in_force(self))
+        self.constraints = (*kept, Constraint(text, test, spots, mask, cards))
+
+    def lapse(self) -> None:
+        """Drop for good the constraints whose places changed (the engine does it after every
+        move), so one never comes back when a hand happens to hold the same cards again: who
+        could tell that from outside?"""
+        kept = tuple(c for c in self.constraints if c.in_force(self))
+        if len(kept) != len(self.constraints):
+            self.constraints = kept
+
+    def carry(self, rules: tuple[Constraint, ...]) -> None:
+        """Keep ``rules`` (met by this state's cards) as its constraints, as of its cards now: for
+        a resampled state, whose hidden cards moved while what was ruled out still holds."""
+        self.constraints = tuple(r._replace(cards=tuple(tuple(self.cards_at(p)) for p in r.places)) for r in rules)
+
+    def constraints_in_force(self, seat: int | None = -1) -> tuple[Constraint, ...]:
+        """The constraints whose places are as they were when stated (known to ``seat``, if
+        given; None: the public ones)."""
+        return tuple(c for c in self.constraints if c.in_force(self) and (seat == -1 or c.known_to(seat)))
 
     # ---- the declared parts ----------------------------------------------------------
 
@@ -227,13 +293,16 @@ class CardState:
             if not isinstance(spec, ZoneSpec):
                 raise TypeError(f"{cls.__name__}.ZONES[{name!r}] must be made with zone(...)")
         names = (*cls.ZONES, *cls.PUBLIC, *cls.PRIVATE)
+        taken = sorted(set(cls.__dict__.get("__slots__", ())) & set(CardState.__slots__))
+        if taken and cls is not CardState:
+            raise TypeError(f"{cls.__name__}: {', '.join(taken)} is the engine's own part of every state; name yours otherwise")
         if len(set(names)) != len(names):
             raise TypeError(f"{cls.__name__}: a name appears twice in ZONES, PUBLIC and PRIVATE")
         slots = [s for k in reversed(cls.__mro__) for s in k.__dict__.get("__slots__", ())]
         missing = [n for n in names if n not in slots]
         if missing:
             raise TypeError(f"{cls.__name__}: list {', '.join(missing)} in __slots__")
-        base = ("seats", "randomness", "known", "__weakref__", "__dict__")
+        base = ("seats", "randomness", "known", "constraints", "revealed_cards", "__weakref__", "__dict__")
         extra = tuple(s for s in dict.fromkeys(slots) if s not in names and s not in base)
         cls.SHARED = extra
         cls._copy = _make_copier(cls, names, extra)
@@ -296,6 +365,8 @@ def _make_copier(cls: type, names: tuple[str, ...], shared: tuple[str, ...]):
         "    new.seats = self.seats",
         "    new.randomness = self.randomness",
         "    new.known = self.known",
+        "    new.constraints = self.constraints",
+        "    new.revealed_cards = self.revealed_cards",
     ]
     per_seat = [n for n in names if n in cls.ZONES and cls.ZONES[n].per_seat]
     if per_seat:  # two to four seats unrolled: the common cases, and measurably faster

@@ -33,7 +33,7 @@ def play_in_order(game: Game, seats: int, options: Mapping[str, Any], seed: int,
     session = Session(game, [SeatSpec(f"Seat {s + 1}", HUMAN) for s in range(seats)], seed=seed,
                       options=options, keep_log=False)
     choosers = [random.Random(f"arrival:{seed}:{s}") for s in range(seats)]
-    limit = game.step_limit(seats)
+    limit = game.limit_of(seats, options)
     arrived: list[tuple[int, str]] = []
     while session.outcome() is None and len(arrived) < limit:
         asked = session.asked()

@@ -17,6 +17,10 @@ from collections import Counter
 from collections.abc import Iterable, Mapping
 from typing import Any
 
+#: The key of an event's data that lists card names the event mentions without saying where
+#: any such card lies (a guess, a claim): those names are no leak by themselves.
+GUESS = "guess"
+
 #: Words of a text that could be card ids or names.
 TOKEN = re.compile(r"[\w.#:+-]+")
 _STRIP = ".:+-#"
@@ -116,6 +120,14 @@ class CardNames:
         for card in cards:
             out.update(self.display.get(card, (str(card).lower(),)))
         return out
+
+
+def guessed(data: Any) -> set[str]:
+    """The names an event's data declares as mentioned only (under :data:`GUESS`), lower-case,
+    each whole and word by word."""
+    if not isinstance(data, Mapping) or GUESS not in data:
+        return set()
+    return words(data[GUESS])
 
 
 def unmentioned(text: str, names: set[str]) -> str:

@@ -74,6 +74,12 @@ from tabletop.engine.leaks import (
     resamplers,
     views_name_no_hidden_card,
 )
+from tabletop.engine.leaks_next import (
+    constraints_are_true,
+    peeks_for_every_seat_warn,
+    samples_keep_the_constraints,
+    what_follows_is_public,
+)
 from tabletop.engine.leaks_state import (
     agents_cannot_reach_the_state,
     knowledge_forgets_a_reorder,
@@ -98,6 +104,8 @@ class CheckReport:
     steps: int = 0
     variants: list[dict[str, Any]] = field(default_factory=list)
     problems: list[str] = field(default_factory=list)
+    #: What is no failure but is most often a mistake (a look shown to every seat one by one).
+    warnings: list[str] = field(default_factory=list)
     #: Per problem, the traceback of an exception raised inside the game (else None), for ``--debug``.
     traces: list[str | None] = field(default_factory=list)
 
@@ -147,7 +155,7 @@ def check_game(
         game_seed = seed + index
         variant["games"] += 1
         try:
-            steps = _check_one(game, n, opts, game_seed, bots)
+            steps = _check_one(game, n, opts, game_seed, bots, report.warnings)
             report.steps += steps
             variant["steps"] += steps
         except CheckFailure as failure:
@@ -193,7 +201,7 @@ def crash(error: BaseException) -> str:
 
 def _run(checks: Sequence[Callable[..., None]], step: Step) -> None:
     for check in checks:
-        if check in HIDDEN:
+        if check in SAMPLED:
             for samples in step.samples.values():
                 for sample in samples:
                     _named(check, step, sample)
@@ -201,7 +209,8 @@ def _run(checks: Sequence[Callable[..., None]], step: Step) -> None:
             _named(check, step)
 
 
-def _check_one(game: Game, seats: int, options: dict, seed: int, bots: Sequence[BotSpec] = ()) -> int:
+def _check_one(game: Game, seats: int, options: dict, seed: int, bots: Sequence[BotSpec] = (),
+               warnings: list[str] | None = None) -> int:
     """Play one seeded random game through every check; the number of steps it took."""
     try:
         state = game.new_state(seats, options=options, seed=seed)
@@ -216,19 +225,23 @@ def _check_one(game: Game, seats: int, options: dict, seed: int, bots: Sequence[
         seed=seed, seats=[{"name": f"Seat {i + 1}", "agent": "random"} for i in range(seats)],
     )
     play = Play(game, seats, state, random.Random(f"check:{seed}"), bots, game.census(state), record)
-    _run(OPENING, _named(opening_events, Step(play, 0)))
-    number = 0
-    while _named(is_unfinished, Step(play, number)):
-        number += 1
-        _run((ends_within_its_step_limit,), Step(play, number))
-        step = _named(read_position, Step(play, number))
-        _run(BEFORE, step)
-        play.tried.extend(a for a in step.legal[:3] if a not in play.tried)
-        moved = _named(legal_moves_apply, step)
-        _run(AFTER, moved)
-        play.texts.extend(event.text for event in moved.events)
-        record.actions.append((step.seat, step.action))
-    _run(END, Step(play, number, final=True))
+    try:
+        _run(OPENING, _named(opening_events, Step(play, 0)))
+        number = 0
+        while _named(is_unfinished, Step(play, number)):
+            number += 1
+            _run((ends_within_its_step_limit,), Step(play, number))
+            step = _named(read_position, Step(play, number))
+            _run(BEFORE, step)
+            play.tried.extend(a for a in step.legal[:3] if a not in play.tried)
+            moved = _named(legal_moves_apply, step)
+            _run(AFTER, moved)
+            play.texts.extend(event.text for event in moved.events)
+            record.actions.append((step.seat, step.action))
+        _run(END, Step(play, number, final=True))
+    finally:
+        if warnings is not None:
+            warnings.extend(f"{seats} seats, seed {seed}: {w}" for w in play.warnings.values())
     return number
 
 
@@ -288,6 +301,7 @@ def legal_moves_apply(step: Step) -> Step:
     """The chosen legal move, made on a copy (the original must not change) and then for real."""
     game, state, seat, action = step.game, step.state, step.seat, step.action
     hidden_before = hidden_from_each(state, step.seats)
+    revealed_before = len(getattr(state, "revealed_cards", ()))
     # the position before the move: for a simultaneous decision, and for judging events card by card
     pre = game.copy(state) if len(step.acting) > 1 or isinstance(state, CardState) else None
     orders = zone_orders(state)
@@ -302,7 +316,7 @@ def legal_moves_apply(step: Step) -> Step:
         events = tuple(game.apply(state, seat, action))
     except ActionError as error:
         raise Failed(f"the legal action {action!r} was rejected: {error}") from None
-    return replace(step, hidden_before=hidden_before, trial=trial, events=events,
+    return replace(step, hidden_before=hidden_before, revealed_before=revealed_before, trial=trial, events=events,
                    pre=pre, orders=orders, randomness=randomness, shared_before=shared_before,
                    shared_trial=shared_trial, shared_after=shared_values(state))
 
@@ -310,18 +324,21 @@ def legal_moves_apply(step: Step) -> Step:
 # ---- the checks, each a promise of the contract ----------------------------------------------
 
 
+#: The checks run once per resampled state.
+SAMPLED = (*HIDDEN, samples_keep_the_constraints)
 #: The checks of setup's events (and of what setup left within agents' reach).
 OPENING = (events_are_json_safe, events_name_no_hidden_card, agents_cannot_reach_the_state)
 #: The checks of each position before its move, in order (``HIDDEN`` ones once per resampled state).
 BEFORE = (
     to_act_names_seats, legal_actions_are_text, copies_look_like_the_original, legal_actions_match_the_rules,
     legal_actions_are_in_the_vocabulary,
-    illegal_actions_are_refused, *HIDDEN, views_name_no_hidden_card, looking_changes_nothing,
+    illegal_actions_are_refused, *SAMPLED, views_name_no_hidden_card, looking_changes_nothing,
     the_game_can_be_shown, bots_ignore_the_unseen, agents_cannot_reach_the_state,
 )
 #: The checks of each move once made.
 AFTER = (
-    events_are_json_safe, events_name_no_hidden_card, events_ignore_the_unseen, simultaneous_choices_stay_secret,
+    events_are_json_safe, events_name_no_hidden_card, events_ignore_the_unseen, what_follows_is_public,
+    constraints_are_true, peeks_for_every_seat_warn, simultaneous_choices_stay_secret,
     copies_reach_the_same_position, shared_slots_are_not_changed_in_place, shared_slots_name_no_hidden_card,
     knowledge_forgets_a_reorder, cards_are_conserved,
 )

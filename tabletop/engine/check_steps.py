@@ -73,6 +73,10 @@ class Play:
     named: dict = field(default_factory=dict)
     #: How people read this game's cards (:class:`~tabletop.engine.card_names.CardNames`), made once.
     names: Any = None
+    #: What deserves a warning, not a failure, by kind (the first of each kind).
+    warnings: dict = field(default_factory=dict)
+    #: The move under check made again on the resampled positions (:func:`moved`).
+    moved: dict = field(default_factory=dict)
 
 
 @dataclass(frozen=True)
@@ -95,6 +99,8 @@ class Step:
     #: ``(seat, action) -> message`` of the refused attempts, filled by :func:`illegal_actions_are_refused`.
     refusals: dict = field(default_factory=dict)
     hidden_before: dict | None = None
+    #: How many cards the state had revealed before the move (``CardState.revealed_cards``).
+    revealed_before: int = 0
     events: tuple = ()
     trial: Any = None
     #: A copy of the position before the move (a component state, or a simultaneous decision).
@@ -117,6 +123,12 @@ class Step:
     @property
     def state(self) -> Any:
         return self.play.state
+
+    def shown(self, state: Any = None) -> frozenset:
+        """The cards the move revealed to everyone (on ``state`` after the same move; default the
+        position as played), even those it shuffled away again."""
+        state = self.state if state is None else state
+        return frozenset(getattr(state, "revealed_cards", ())[self.revealed_before:])
 
     @property
     def seats(self) -> int:
@@ -159,7 +171,7 @@ def events_are_json_safe(step: Step) -> None:
 
 
 def ends_within_its_step_limit(step: Step) -> None:
-    limit = step.game.step_limit(step.seats)
+    limit = step.game.limit_of(step.seats, step.play.record.options)
     if step.number > limit:
         raise Failed(f"did not end within its step limit of {limit} actions")
 
@@ -298,3 +310,25 @@ def records_replay(step: Step) -> None:
         raise Failed("replaying the record ends in a different position")
     if replayed_texts != step.play.texts:
         raise Failed("replaying the record narrates a different game")
+
+
+def moved(step: Step) -> list[tuple[int, Sample, list, Any]]:
+    """The move under check made again on each resampled position where it is legal:
+    ``(viewer, sample, events, position after)``, made once per step (the sample's state is
+    moved in place)."""
+    cache = step.play.moved
+    if cache.get("step") is not step.number:
+        found = []
+        game, mover, action = step.game, step.seat, step.action
+        for viewer, samples in step.samples.items():
+            for sample in samples:
+                if mover not in game.to_act(sample.state) or action not in game.legal_actions(sample.state, mover):
+                    continue
+                try:
+                    events = list(game.apply(sample.state, mover, action))
+                except ActionError:
+                    continue
+                found.append((viewer, sample, events, sample.state))
+        cache.clear()
+        cache.update(step=step.number, found=found)
+    return cache["found"]

@@ -25,8 +25,8 @@ from tabletop.core.decision import make_decision
 from tabletop.core.errors import ActionError
 from tabletop.core.game import Game
 from tabletop.core.zones import CardState
-from tabletop.engine.card_names import CardNames, scalars, strings, tokens, unmentioned, words
-from tabletop.engine.check_steps import Failed, Step, dump
+from tabletop.engine.card_names import GUESS, CardNames, guessed, scalars, strings, tokens, unmentioned, words
+from tabletop.engine.check_steps import Failed, Step, dump, moved
 
 #: At most this many actions of a seat are described and compared under resampling per step.
 DESCRIBE_AT_MOST = 24
@@ -245,7 +245,7 @@ def views_name_no_hidden_card(step: Step) -> None:
     for viewer in [None, *range(step.seats)]:
         view = step.game.view(state, viewer)
         before = step.play.named.setdefault(viewer, set())
-        hidden = derive.hidden_cards(state, viewer)
+        hidden = derive.hidden_cards(state, viewer) - set(getattr(state, "revealed_cards", ()))  # once shown to all, nameable
         for key, value in view.items():
             found = words(value)
             new = found - before
@@ -279,12 +279,15 @@ def events_name_no_hidden_card(step: Step) -> None:
         hidden = derive.hidden_cards(state, viewer)
         if step.hidden_before is not None:
             hidden &= step.hidden_before[viewer]
+        hidden -= step.shown()  # shown to everyone by the move, though it may have shuffled them away
         if not hidden:
             continue
         for event in step.events:
             if event.visible(viewer):
-                found = words(event.data) | tokens(event.text)
-                named = names.named(hidden, found, f"{event.text} {' '.join(strings(event.data))}".lower())
+                guess = guessed(event.data)
+                found = (words(_told(event.data)) | tokens(event.text)) - guess
+                text = unmentioned(f"{event.text} {' '.join(strings(_told(event.data)))}".lower(), guess)
+                named = names.named(hidden, found, text)
                 if named:
                     who = "the spectator" if viewer is None else f"seat {viewer}"
                     raise Failed(
@@ -305,10 +308,19 @@ def _cards_named(hidden: set[str], events: list[dict], visible: set[str]) -> lis
     mention, beyond those the move made ``visible``."""
     found: set[str] = set()
     for event in events:
-        text = unmentioned(f"{event.get('text', '')} {' '.join(strings(event.get('data')))}".lower(), visible)
-        found |= set(scalars(event.get("data"))) | set(scalars(text))
+        guess = guessed(event.get("data"))
+        data = _told(event.get("data"))
+        text = unmentioned(f"{event.get('text', '')} {' '.join(strings(data))}".lower(), visible | guess)
+        found |= (set(scalars(data)) | set(scalars(text))) - guess
         found |= {n for n in hidden if " " in n and n in text}
     return sorted((found & hidden) - visible)
+
+
+def _told(data: Any) -> Any:
+    """An event's data without the names it only mentions (:data:`~tabletop.engine.card_names.GUESS`)."""
+    if isinstance(data, Mapping) and GUESS in data:
+        return {k: v for k, v in data.items() if k != GUESS}
+    return data
 
 
 def events_ignore_the_unseen(step: Step) -> None:
@@ -316,49 +328,43 @@ def events_ignore_the_unseen(step: Step) -> None:
     showed that seat something that differs between the two positions (a card turned face up),
     the events are judged card by card: they may name other cards only among those the move
     made visible to the seat (the rest of the text may follow: who took the trick)."""
-    game, mover, action = step.game, step.seat, step.action
+    game, action = step.game, step.action
     names = _names(step) if isinstance(step.state, CardState) else None
     after: dict[Any, Any] = {}
-    for viewer, samples in step.samples.items():
-        for sample in samples:
-            if mover not in game.to_act(sample.state) or action not in game.legal_actions(sample.state, mover):
+    for viewer, sample, resampled_events, _state in moved(step):
+        for target in (viewer, None):
+            mine = [e.to_dict() for e in step.events if e.visible(target)]
+            theirs = [e.to_dict() for e in resampled_events if e.visible(target)]
+            if dump(mine) == dump(theirs):
                 continue
-            try:
-                resampled_events = list(game.apply(sample.state, mover, action))
-            except ActionError:
-                continue
-            for target in (viewer, None):
-                mine = [e.to_dict() for e in step.events if e.visible(target)]
-                theirs = [e.to_dict() for e in resampled_events if e.visible(target)]
-                if dump(mine) == dump(theirs):
+            name = "the spectator" if target is None else f"seat {target}"
+            if target not in after:
+                after[target] = game.view(step.state, target)
+            view = game.view(sample.state, target)
+            revealed = step.shown() | step.shown(sample.state)
+            if revealed or dump(view) != dump(after[target]):  # the move showed something: card by card
+                if names is None:
+                    continue  # no cards declared: what the move showed may differ anyhow
+                seen = derive.visible_cards(step.pre, target)
+                hidden = names.names_of(step.hidden_before[target]) - names.names_of(seen)
+                shown = _made_visible(names, seen, step.state, target) | _made_visible(
+                    names, seen, sample.state, target) | names.names_of(revealed)  # either move's cards turned up
+                extra, other = _cards_named(hidden, mine, shown), _cards_named(hidden, theirs, shown)
+                if extra == other:
                     continue
-                name = "the spectator" if target is None else f"seat {target}"
-                if target not in after:
-                    after[target] = game.view(step.state, target)
-                view = game.view(sample.state, target)
-                if dump(view) != dump(after[target]):  # the move showed something: card by card
-                    if names is None:
-                        continue  # no cards declared: what the move showed may differ anyhow
-                    seen = derive.visible_cards(step.pre, target)
-                    hidden = names.names_of(step.hidden_before[target]) - names.names_of(seen)
-                    shown = _made_visible(names, seen, step.state, target) | _made_visible(
-                        names, seen, sample.state, target)  # either move's cards turned up
-                    extra, other = _cards_named(hidden, mine, shown), _cards_named(hidden, theirs, shown)
-                    if extra == other:
-                        continue
-                    raise Failed(
-                        f"the events {name} sees after '{action}' name other cards when what seat {viewer} "
-                        f"cannot see is resampled ({sample.who}), beyond those the move made visible to "
-                        f"{name}: an event names hidden information"
-                        + side_by_side(", ".join(extra) or "(none)", ", ".join(other) or "(none)")
-                        + side_by_side(*_first_event_difference(mine, theirs)[1:])
-                    )
-                where, a, b = _first_event_difference(mine, theirs)
                 raise Failed(
-                    f"the events {name} sees after '{action}' changed in {where} when what seat {viewer} "
-                    f"cannot see was resampled ({sample.who}), though the move showed {name} nothing "
-                    f"new: an event names hidden information{side_by_side(a, b)}"
+                    f"the events {name} sees after '{action}' name other cards when what seat {viewer} "
+                    f"cannot see is resampled ({sample.who}), beyond those the move made visible to "
+                    f"{name}: an event names hidden information"
+                    + side_by_side(", ".join(extra) or "(none)", ", ".join(other) or "(none)")
+                    + side_by_side(*_first_event_difference(mine, theirs)[1:])
                 )
+            where, a, b = _first_event_difference(mine, theirs)
+            raise Failed(
+                f"the events {name} sees after '{action}' changed in {where} when what seat {viewer} "
+                f"cannot see was resampled ({sample.who}), though the move showed {name} nothing "
+                f"new: an event names hidden information{side_by_side(a, b)}"
+            )
 
 
 def _first_event_difference(mine: list, theirs: list) -> tuple[str, Any, Any]:

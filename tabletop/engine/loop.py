@@ -198,7 +198,7 @@ class TableLoop:
             if opening is not None:
                 for event in game.opening_events(state):
                     opening(event)
-        limit = step_limit or game.step_limit(len(self.seats))
+        limit = step_limit or game.limit_of(len(self.seats), self.options)
         outcome_of, to_act, legal_actions, apply = game.outcome, game.to_act, game.legal_actions, game.apply
         deciders, resample, sealing, held = self.deciders, self.resample, self.sealing, self.held
         record = actions.append

@@ -122,6 +122,7 @@ class Session:
         if record.outcome is not None:
             raise RecordError("That game is over; watch it again with `tabletop replay`.")
         record.replay(game)  # one clear sentence if the record does not fit this game
+        game = record.rules(game)  # an older record goes on under the rules it was made with
         seats = []
         for seat in record.seats:
             kind = seat.get("agent") or HUMAN

@@ -137,6 +137,7 @@ class Server:
         for game_id, settings, record in self.store.games():
             game = self.registry.game(settings.get("game", record.game))
             record.replay(game)  # one clear sentence if the record does not fit this game
+            game = record.rules(game)  # an older record goes on under the rules it was made with
             kinds = [s.get("kind", HUMAN) for s in settings["seats"]]
             seats = [SeatSpec(s["name"], k, None if k == HUMAN else self.registry.bot(game.name, k))
                      for s, k in zip(settings["seats"], kinds, strict=True)]

@@ -207,6 +207,17 @@ class AsksOnlyWhenItMatters(Bluff):
         return events
 
 
+class LosesAlikeWithoutAsking(Bluff):
+    """A loser whose two cards are of one kind loses one without being asked: that it was not
+    asked tells everyone its cards are alike (seen only in what follows the move)."""
+
+    def ask_loser(self, state):
+        hand = state.hands[state.loser]
+        if len(hand) == 2 and kind(hand[0]) == kind(hand[1]):
+            return self.lose(state, state.loser, hand[0])
+        return super().ask_loser(state)
+
+
 class AnsweredState(BluffState):
     __slots__ = ("given",)
 
@@ -318,6 +329,7 @@ class SharedIds(Bluff):
         (KeepsTheStateOnItself(), "agents_cannot_reach_the_state: setup: an agent can reach the true state through "
                                   "game.table['now']"),
         (AsksOnlyWhenItMatters(), "decision_order_is_public: "),
+        (LosesAlikeWithoutAsking(), "what_follows_is_public: "),
         (AnswersInASharedSlot(), "simultaneous_choices_stay_secret: "),
         (AnswersInASharedList(), "shared_slots_are_not_changed_in_place: "),
         (AnswersOnTheSide(), "the_state_is_declared: setup: LooseState.given is neither a zone nor a PUBLIC or PRIVATE value"),
@@ -326,7 +338,8 @@ class SharedIds(Bluff):
         (DrawIsPublic(), "events_ignore_the_unseen: "),
         (DrawNamedInWords(), "events_name_no_hidden_card: "),
     ],
-    ids=["shuffled-with-a-generator", "state-on-the-game", "asks-only-when-it-matters", "answers-in-a-shared-slot",
+    ids=["shuffled-with-a-generator", "state-on-the-game", "asks-only-when-it-matters", "loses-alike-unasked",
+         "answers-in-a-shared-slot",
          "answers-in-a-shared-list", "answers-declared-nowhere", "answer-event", "bid-event", "draw-a-duke",
          "display-name"],
 )

@@ -107,7 +107,7 @@ def test_the_session_saves_after_each_decision_a_takeback_and_the_end(registry):
 def test_a_takeback_asks_the_other_people_affected_and_names_them(registry):
     game = registry.game("castlewars")
     table = Session(game, [SeatSpec("Ann", HUMAN), SeatSpec("Bob", HUMAN)], seed=0)
-    for _ in range(22):  # to an open move of Ann's after one of Bob's that showed him nothing new
+    for _ in range(24):  # to an open move of one seat after one of the other's that showed it nothing new
         turn = table.advance()
         table.submit(turn.seat, table.decision(turn.seat).legal[0])
     seat = table.advance().seat

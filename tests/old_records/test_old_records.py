@@ -4,7 +4,8 @@ games again (bots read the view, so this also holds its meaning steady). The Win
 were taken again once, when a step's narration began to name who hit whom: the actions, outcomes
 and every other event are unchanged. The two Castle Wars captain games were played again when
 the captain learnt to count only damage past the Towers in a duel (the rules did not change;
-the old records still replay, but the captain no longer plays them)."""
+the old records still replay, but the captain no longer plays them). The Castle Wars records are
+of version 0.6.1 and replay, and are played again, under 0.6.1's rules (``Game.of_version``)."""
 
 from __future__ import annotations
 
@@ -47,6 +48,7 @@ def test_old_record_replays_with_the_same_events(name, index):
 def test_same_seeded_agents_play_the_same_game(name, index):
     game, bot = _game_and_bot(name)
     record = GameRecord.load(HERE / f"{name}_{index}.json")
+    game = record.rules(game)  # the rules of the record's version (Castle Wars 0.6.1 for these)
     seats = len(record.seats)
     if index % 2:
         agents = [bot.factory(game, s, random.Random(record.seed + s)) for s in range(seats)]

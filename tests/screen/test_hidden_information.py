@@ -177,8 +177,8 @@ def test_plain_hand_over_drops_type_ahead_and_a_stray_enter_with_three_people(re
 
 
 def _to_a_last_placement(registry):
-    """Castle Wars with three people, played up to a person whose next `place` leaves Units of
-    one kind, so the game places them and the screen passes on: (table, that move, the move
+    """Castle Wars with three people, played up to a person whose next `place` leaves one Unit,
+    so the game places it and the screen passes on: (table, that move, the move
     the person would type next, expecting to place again)."""
     table = session(registry, "castlewars", ["human", "human", "human"], seed=4, names=["Ann", "Bob", "Cid"])
     rng = random.Random(4)
@@ -188,8 +188,9 @@ def _to_a_last_placement(registry):
         for action in (a for a in legal if a.startswith("place")):
             after = table.game.copy(table._state)
             table.game.apply(after, seat, action)
-            if table.game.to_act(after)[0] != seat:
-                return table, action, next(a for a in legal if a.startswith("place") and a != action)
+            others = [a for a in legal if a.startswith("place") and a != action]
+            if table.game.to_act(after)[0] != seat and others:
+                return table, action, others[0]
         table.submit(seat, rng.choice(legal))
     raise AssertionError("no last placement")
 
