@@ -153,6 +153,22 @@ class Values:
             keywords = keywords - {disrupted}
         return keywords
 
+    def unit_keywords(self, play, index, grants):
+        """The keywords unit ``index`` of the play has when a restriction asks (equipment, power
+        card, Squad slot, Repair): printed, its own equipment's ("The unit card is considered to
+        have all keywords on the equipment card"), for a Psych unit the play's power cards'
+        (played with it "just like an equipment card"), and its side's command ``grants``, less
+        those Disrupt took (RULES.md, "Gained keywords")."""
+        cards = self.cards
+        card = cards[play.units[index]]
+        keywords = card.keywords | grants
+        for item in play.gear[index]:
+            keywords = keywords | cards[item].keywords
+        if card.psych:
+            for item in play.powers:
+                keywords = keywords | cards[item].keywords
+        return keywords - play.removed if play.removed else keywords
+
     def compare(self, state, seat, play, style, mods=None):
         """(value of ``play`` by ``seat``, value of the opposing top card) in ``style``.
 
