@@ -35,10 +35,15 @@ from tabletop.screen.reading_keys import ReadingKeys
 from tabletop.screen.text import COMMANDS, end_text, first_sentence
 from tabletop.screen.widgets import Choices, Compass, HandGrid, Prompt, compass
 from tabletop.terminal.interrupts import shielded
+from tabletop.terminal.program import program
 
 DOT = " \u00b7 "
-#: What Ctrl+Q asks at a table saved here (a front end for a table elsewhere says its own).
-QUIT_QUESTION = "Quit now? The game is saved; `tabletop play --resume FILE` continues it."
+
+
+def saved_quit_question() -> str:
+    """What Ctrl+Q asks at a table saved here (a front end for a table elsewhere says its own),
+    naming the command as the person runs it (``.venv/bin/tabletop`` off the PATH)."""
+    return f"Quit now? The game is saved; `{program()} play --resume FILE` continues it."
 
 
 class TableChanged(Message):
@@ -70,13 +75,13 @@ class GameScreen(ReadingKeys, Screen[None]):
     """
 
     def __init__(self, session: GameTable, board: Board, *, save: Path | None = None,
-                 quit_question: str = QUIT_QUESTION):
+                 quit_question: str | None = None):
         super().__init__()
         #: The table, used only through :class:`GameTable` (a local session or a network seat).
         self.session = session
         self.board = board
         self.save_path = save
-        self.quit_question = quit_question
+        self.quit_question = quit_question or saved_quit_question()
         session.on_save = self._save
         session.on_change = lambda: self.post_message(TableChanged())  # thread-safe, never blocks
         self.lost: str | None = None

@@ -6,6 +6,7 @@ import re
 from collections.abc import Sequence
 
 from tabletop.core.game import Game, Outcome
+from tabletop.terminal.program import program
 
 #: What a person may type besides an action.
 COMMANDS = ("help", "card ", "list", "view", "more", "log", "undo", "quit", "rules")
@@ -69,7 +70,8 @@ def help_markdown(game: Game, hint: str) -> str:
         "- `list` shows every choice with all of what it does; `view` the game's full picture of the "
         "table as you see it.\n"
         "- `undo` (Ctrl+Z) takes back your last decision, bots choosing again exactly as before; not once the game has shown you what was hidden when you chose.\n"
-        "- `quit` (Ctrl+Q) asks first, then saves the game: `tabletop play --resume FILE` continues it.\n"
+        f"- `quit` (Ctrl+Q) asks first, then saves the game: `{program()} play --resume FILE` "
+        "continues it.\n"
         "- `rules` (F2) shows the game's rules; `help` (F1) this page. Escape goes back."
     )
     return "\n\n".join(parts)
