@@ -45,6 +45,15 @@ def end_text(outcome: Outcome | None, names: Sequence[str]) -> str:
 _MARKDOWN = str.maketrans({c: "\\" + c for c in "\\`*_[]<>#|~"})
 
 
+def players_range(game: Game) -> str:
+    """``2``, ``2-4``, or ``2-8 (up to 16)`` when the game allows more seats than it is tested
+    with (a warning says so at the table): the same words in the chooser and ``tabletop list``."""
+    rec = game.recommended_max_players
+    if rec is not None and game.min_players <= rec < game.max_players:
+        return f"{game.min_players}-{rec} (up to {game.max_players})"
+    return game.players_text()
+
+
 def as_markdown_text(text: str) -> str:
     """A game's or a person's words shown as they are written on a Markdown page."""
     return text.translate(_MARKDOWN)
