@@ -51,6 +51,9 @@ class TableChanged(Message):
 
 
 class GameScreen(ReadingKeys, Screen[None]):
+    #: The prompt takes the keys first: were the hand focused on arrival, its first card's text
+    #: would take the detail line from the decision's hint.
+    AUTO_FOCUS = "#prompt"
     BINDINGS = [
         Binding("f1", "help", "Help"),
         Binding("f2", "rules", "Rules"),

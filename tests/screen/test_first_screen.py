@@ -1,0 +1,39 @@
+"""The first screen a person sees, at 80x24: the detail line shows the decision's hint (not the
+first hand card's text, as it did while the hand took the focus), and every choice says what it
+does."""
+
+from __future__ import annotations
+
+import asyncio
+
+import pytest
+
+from tabletop.screen.dialogs import HandOver
+from tests.screen.helpers import SIZE, app_for, session, settle, take_the_screen
+
+TABLES = [
+    ("windupwar", ["human", "tactician"], "Pick your next unit"),
+    ("windup_machines", ["human", "engineer"], "Place your starting generator and smelter"),
+    ("castlewars", ["human", "captain"], None),
+    ("wms", ["human", "veteran"], None),
+]
+
+
+@pytest.mark.parametrize(("game", "kinds", "hint"), TABLES, ids=[t[0] for t in TABLES])
+def test_the_first_screen_shows_the_decisions_hint_and_describes_every_choice(registry, game, kinds, hint):
+    async def run():
+        app = app_for(registry, session(registry, game, kinds, seed=1))
+        async with app.run_test(size=SIZE) as pilot:
+            await settle(app, pilot)
+            if isinstance(app.screen, HandOver):
+                await take_the_screen(app, pilot)
+            screen = app.screen
+            decision = screen._decision
+            expected = screen.board.hint(decision.view, screen.legal)
+            assert screen.detail_message == (expected or screen.detail_message)
+            if hint:
+                assert screen.detail_message.startswith(hint)
+            assert screen.focused is screen.query_one("#prompt")
+            assert all(decision.describe(action) for action in screen.legal if action not in ("done", "yield"))
+
+    asyncio.run(run())
