@@ -37,3 +37,15 @@ def test_the_first_screen_shows_the_decisions_hint_and_describes_every_choice(re
             assert all(decision.describe(action) for action in screen.legal if action not in ("done", "yield"))
 
     asyncio.run(run())
+
+
+def test_a_long_choice_description_goes_on_over_more_lines_never_cut():
+    from tabletop.screen.pages import choice_label
+
+    description = "send your Units against seat 2 (15 hit points, 1 Tower)"
+    for room in (30, 45, 76):
+        lines = choice_label(2, "attack 2", description, room).plain.splitlines()
+        assert all(len(line) <= room for line in lines) and "\u2026" not in "".join(lines)
+        assert " ".join(" ".join(lines).split()) == f"2 attack 2 {description}"
+    long_action = choice_label(10, "unit a-very-long-action-name-indeed", "what it does", 30).plain
+    assert long_action.splitlines()[1].strip() == "what it does"
