@@ -73,7 +73,7 @@ class GameScreen(ReadingKeys, Screen[None]):
     GameScreen #choices { height: 1fr; border: none; border-top: solid $secondary; padding: 0; }
     GameScreen #compass { height: auto; border-top: solid $secondary; }
     GameScreen #log { height: 1fr; border: none; border-top: solid $secondary; scrollbar-size-vertical: 1; }
-    GameScreen #detail { height: 2; padding: 0 1; background: $boost; }
+    GameScreen #detail { height: auto; min-height: 2; max-height: 4; padding: 0 1; background: $boost; }
     GameScreen #prompt { height: 1; border: none; padding: 0 1; }
     """
 
@@ -93,7 +93,7 @@ class GameScreen(ReadingKeys, Screen[None]):
         self._shown = 0
         #: What the log shows, line by line (before wrapping).
         self.log_lines: list[str] = []
-        #: The whole of what the detail area shows (it may cut it at two lines).
+        #: The whole of what the detail area shows (it may cut it at four lines).
         self.detail_message = ""
 
     def compose(self) -> ComposeResult:
@@ -368,7 +368,9 @@ class GameScreen(ReadingKeys, Screen[None]):
     # ---- helpers ----------------------------------------------------------------------
 
     def detail(self, message: str, *, style: str = "") -> None:
-        """The two-line detail area; F3/`more` shows ``message`` whole."""
+        """The detail area: two lines, up to four for a longer message (an undo refusal, a long
+        card text), taken from the choices for as long as it is shown; F3/`more` shows ``message``
+        whole."""
         self.detail_message = message
         self.query_one("#detail", Static).update(Text(message, style=style))
 

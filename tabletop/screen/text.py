@@ -73,7 +73,7 @@ def help_markdown(game: Game, hint: str) -> str:
         "prompt moves into the list of choices: Up/Down pick one there, Enter takes it, and **Up** "
         "from the first choice or **Escape** goes back to the prompt.\n"
         "- `card NAME` shows a card's full text and keywords; selecting a card in your hand does too.\n"
-        "- `more` (F3) shows the whole of what the two-line detail area shows (a card's text, a "
+        "- `more` (F3) shows the whole of what the detail area above the prompt shows (a card's text, a "
         "refusal, any message), however long.\n"
         "- `log` (F4) shows the whole log you may see, the latest round first.\n"
         "- `list` shows every choice with all of what it does; `view` the game's full picture of the "
