@@ -49,3 +49,27 @@ def test_a_long_choice_description_goes_on_over_more_lines_never_cut():
         assert " ".join(" ".join(lines).split()) == f"2 attack 2 {description}"
     long_action = choice_label(10, "unit a-very-long-action-name-indeed", "what it does", 30).plain
     assert long_action.splitlines()[1].strip() == "what it does"
+
+
+@pytest.mark.parametrize(("first", "expected"), [("infantry", "A1R.g"), ("sapper", "A1R.b")])
+def test_tab_completes_the_card_the_active_unit_can_take(registry, first, expected):
+    """Windup War: `a1r` matches A1R.b and A1R.g; Tab gives the one the active unit can take
+    (Infantry: green and purple; Sapper: blue and orange)."""
+    async def run():
+        app = app_for(registry, session(registry, "windupwar", ["human", "tactician"], seed=1))
+        async with app.run_test(size=SIZE) as pilot:
+            await settle(app, pilot)
+            if isinstance(app.screen, HandOver):
+                await take_the_screen(app, pilot)
+            for unit in (first, *[u for u in ("tank", "mech") if u != first][:2]):
+                await pilot.press(*f"unit {unit}", "enter")
+                await settle(app, pilot)
+            screen = app.screen
+            assert {"A1R.b", "A1R.g"} <= set(screen.legal)
+            await pilot.press(*"a1r")
+            await app.workers.wait_for_complete()
+            await pilot.pause()
+            await pilot.press("tab")
+            assert screen.query_one("#prompt").value == expected
+
+    asyncio.run(run())
