@@ -90,33 +90,34 @@ def _play(game, state, seat, *actions):
         game.apply(state, seat, action)
 
 
+def _light_frame_lets(game, deck_file, unit, action, refusal):
+    """``unit`` played: ``action`` is refused (saying ``refusal``) until a Light Frame makes the
+    unit Light, then it is legal and taken; the play is finished in CC."""
+    state = _fight(game, deck_file, [unit, "light-frame", action.split()[1]])
+    _play(game, state, 0, f"play {unit}")
+    assert action not in game.legal_actions(state, 0)
+    with pytest.raises(IllegalAction, match=refusal):
+        game.apply(state, 0, action)
+    _play(game, state, 0, "equip light-frame")
+    assert "light" in game.view(state, 1)["pending"]["keywords"]
+    assert action in game.legal_actions(state, 0)
+    _play(game, state, 0, action, "style cc")
+    return state.battle[0][-1]
+
+
 def test_the_unit_card_is_considered_to_have_all_keywords_on_the_equipment_card(game, deck_file):
     """Equipment restriction: a Dreadnought (Heavy Monster, 2 equipment) with a Light Frame may
     take the Light-only Jump Pack; without it, the Jump Pack is refused."""
-    state = _fight(game, deck_file, ["dreadnought", "light-frame", "jump-pack"])
-    _play(game, state, 0, "play dreadnought")
-    assert "equip jump-pack" not in game.legal_actions(state, 0)
-    with pytest.raises(IllegalAction, match="Jump Pack is Light only; Dreadnought is not"):
-        game.apply(state, 0, "equip jump-pack")
-    _play(game, state, 0, "equip light-frame")
-    assert "light" in game.view(state, 1)["pending"]["keywords"]
-    assert "equip jump-pack" in game.legal_actions(state, 0)
-    _play(game, state, 0, "equip jump-pack", "style cc")
-    assert state.battle[0][-1].gear == [["light-frame", "jump-pack"]]
+    played = _light_frame_lets(game, deck_file, "dreadnought", "equip jump-pack",
+                               "Jump Pack is Light only; Dreadnought is not")
+    assert played.gear == [["light-frame", "jump-pack"]]
 
 
 def test_a_power_card_restriction_counts_the_keywords_a_psych_unit_gained(game, deck_file):
     """Power card restriction: a Librarian (Character, Psych 2) may use the Light-only Swift
     Step once its Light Frame makes it Light."""
-    state = _fight(game, deck_file, ["librarian", "light-frame", "swift-step"])
-    _play(game, state, 0, "play librarian")
-    assert "power swift-step" not in game.legal_actions(state, 0)
-    with pytest.raises(IllegalAction, match="not met by a Psych unit"):
-        game.apply(state, 0, "power swift-step")
-    _play(game, state, 0, "equip light-frame")
-    assert "power swift-step" in game.legal_actions(state, 0)
-    _play(game, state, 0, "power swift-step", "style cc")
-    assert state.battle[0][-1].powers == ["swift-step"]
+    played = _light_frame_lets(game, deck_file, "librarian", "power swift-step", "not met by a Psych unit")
+    assert played.powers == ["swift-step"]
 
 
 def test_a_squad_slot_counts_a_keyword_a_command_card_gives(game, deck_file):
