@@ -2,9 +2,9 @@
 
 "You can only play 1 equipment card per unit card" (a Monster carries 2, a token none), and
 only to a unit that meets the card's restriction ("Light only"), counting the keywords it has
-gained from its equipment and command cards (``Values.unit_keywords``). A Psych unit spends its power
-points on +1 CC, +1 RC or a power card whose restriction a Psych unit of the play meets; the
-points of a squad's Psych units are pooled (RULES.md, "Keywords").
+gained from its equipment and command cards (``Values.unit_keywords``). A Psych unit spends its
+power points on +1 CC, +1 RC or a power card whose restriction a Psych unit of the play meets;
+the points of a squad's Psych units are pooled (RULES.md, "Keywords", "Gained keywords").
 """
 
 from __future__ import annotations
