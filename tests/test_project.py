@@ -43,3 +43,15 @@ def test_the_core_names_no_game():
 def test_the_code_passes_the_linter():
     result = subprocess.run(["ruff", "check", "tabletop", "plugins", "tests"], cwd=ROOT, capture_output=True, text=True)
     assert result.returncode == 0, result.stdout
+
+
+@pytest.mark.parametrize("name", ["windupwar", "castlewars", "wms", "windup_machines"])
+def test_the_readme_gives_each_bundled_game_the_player_counts_the_chooser_shows(registry, name):
+    from tabletop.screen.text import players_range
+
+    game = registry.game(name)
+    row = next(line for line in (ROOT / "README.md").read_text().splitlines() if line.startswith(f"| `{name}` |"))
+    top = game.recommended_max_players or game.max_players
+    counts = str(top) if game.min_players == top else f"{game.min_players}-{top}"
+    assert f"** ({counts} player" in row   # the title's first counts: the tested range
+    assert players_range(game) in row

@@ -117,6 +117,8 @@ def describe_action(game, s, seat, action):
                 return "empty cell"
             part = game.part[pid]
             return f"size-{part.size} {part.kind}, {SIDES[s.sides[seat][cell]]} side"
+        if verb == "start":
+            return _start_text(words[1], words[2])
         if verb == "restart":
             return "end the turn; next turn all parts to green, decorations stopped"
         if verb == "done":
@@ -126,6 +128,13 @@ def describe_action(game, s, seat, action):
     except (KeyError, IndexError, ValueError):
         return ""
     return ""
+
+
+def _start_text(gen_at, smelter_at):
+    """'start r1c1 r2c1': "size-3 generator at r1c1, size-3 smelter below it at r2c1"."""
+    (r1, c1), (r2, c2) = (int(gen_at[1]), int(gen_at[3])), (int(smelter_at[1]), int(smelter_at[3]))
+    where = {(1, 0): "below", (-1, 0): "above", (0, 1): "right of", (0, -1): "left of"}[(r2 - r1, c2 - c1)]
+    return f"generator at {gen_at}, smelter {where} it at {smelter_at}"
 
 
 def _side_values(part, side):

@@ -113,20 +113,33 @@ class WindupWarBoard(Board):
             parts.append(line)
         reveal = view.get("last_reveal")
         if reveal and reveal["rows"]:
-            line = Text(f"Card {reveal['step']}: ", style="bold")
-            for i, r in enumerate(reveal["rows"]):
-                if i:
-                    line.append(" \u00b7 ")
-                line.append(f"{short_names(names, 9)[r['seat']]} ")
-                if r["card"] is None:
-                    line.append("-", style="grey50")
-                else:
-                    line.append(r["card"], style=STYLE[self.game.data.by_notation[r["card"]].colour])
-                line.append(f" {r['dealt']}/{r['taken']}")
-            parts.append(line)
+            parts.append(self._reveal_line(reveal, shown, width))
         if view.get("charger") is not None:
             parts.append(Text(f"{names[view['charger']]}'s Charge! succeeds.", style="bold yellow"))
         return Group(*parts)
+
+    def _reveal_line(self, reveal: Mapping[str, Any], shown: Sequence[str], width: int) -> Text:
+        """"Card 5: P1 A2R.g 1/1 · tac2 ...": each seat's card with the names the table shows,
+        a line broken only between seats (so at 80 columns no name or card is cut)."""
+        head = f"Card {reveal['step']}: "
+        line = Text(head, style="bold")
+        used = len(head)
+        for i, r in enumerate(reveal["rows"]):
+            entry = Text(f"{shown[r['seat']]} ")
+            if r["card"] is None:
+                entry.append("-", style="grey50")
+            else:
+                entry.append(r["card"], style=STYLE[self.game.data.by_notation[r["card"]].colour])
+            entry.append(f" {r['dealt']}/{r['taken']}")
+            if i and used + 3 + len(entry) > width:
+                line.append("\n" + " " * len(head))
+                used = len(head)
+            elif i:
+                line.append(" \u00b7 ")
+                used += 3
+            line.append_text(entry)
+            used += len(entry)
+        return line
 
     def _list(self, cards: Sequence[str]) -> Text:
         if not cards:

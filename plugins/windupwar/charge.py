@@ -42,6 +42,8 @@ def score(game, state: WarState, card: str, events: list[Event]) -> None:
     state.centre[s].append(card)
     state.charger = -1
     points = len(state.centre[s])
+    # Named to everyone though it lies face down: it left the face-up discard pile in plain sight.
     events.append(Event("point", f"{{p{s}}} charges and scores {game.card[card].name} "
-                                 f"({points} point{'s' if points > 1 else ''}).",
+                                 f"({points} point{'s' if points > 1 else ''}): it goes face down to the "
+                                 "centre, but everyone saw it leave the face-up discard pile.",
                         {"seat": s, "card": card, "points": points}))

@@ -29,6 +29,10 @@ KEYWORD_MEANING = {
 }
 
 
+#: The verbs that play a card from the hand.
+PLAYED_FROM_HAND = frozenset(("play", "command", "equip", "power", "squad"))
+
+
 class WmsBoard(Board):
     """The screens' board: the game's ``board`` facet."""
 
@@ -80,7 +84,9 @@ class WmsBoard(Board):
         if view.get("seat") is None or "hand" not in view:
             return []
         cards: Mapping[str, Card] = self.game.cards
-        usable = {a.split(maxsplit=1)[1] for a in legal if " " in a}
+        # A tick: the card can be played now (a unit, a command, equipment or a power card for
+        # the unit being played, a squad member); a sacrifice, open to every card, is no use.
+        usable = {a.split()[1] for a in legal if a.split()[0] in PLAYED_FROM_HAND}
         out = []
         for card_id, n in sorted(Counter(view["hand"]).items(), key=lambda kv: cards[kv[0]].name):
             label = cards[card_id].name + (f" x{n}" if n > 1 else "")

@@ -207,9 +207,10 @@ class Veteran:
         if len(trial.deck[self.seat]) < 15:
             return []
         units = [cards[c] for c in hand if cards[c].type == "unit"]
+        grants = self.game.values.mods(trial)[self.seat].grants   # a command card's keywords count too
         for card_id in hand:
             card = cards[card_id]
-            if card.type == "equipment" and card.only and not any(card.only & u.keywords for u in units):
+            if card.type == "equipment" and card.only and not any(card.only & (u.keywords | grants) for u in units):
                 return [f"sacrifice {card_id}"]
             if card.type == "power" and not any(u.psych for u in units):
                 return [f"sacrifice {card_id}"]

@@ -73,14 +73,18 @@ def end_fight(game, state, loser, events):
 
 
 def recyclable(game, state, seat):
-    """The Vehicle units (not Unique) of ``seat``'s battlefield stack that Repair* may recycle."""
+    """The Vehicle units (not Unique) of ``seat``'s battlefield stack that Repair* may recycle:
+    a Vehicle keyword gained from equipment or a command card counts, and Unique is the card's
+    own ("Cards with the unique keyword can never be recycled")."""
     cards = game.cards
+    grants = game.values.mods(state)[seat].grants
+    unit_keywords = game.values.unit_keywords
     out = {}
     for play in state.battle[seat]:
         for i, unit in enumerate(play.units):
             card = cards[unit]
-            if (i not in play.recycled and card.type == "unit" and "vehicle" in card.keywords
-                    and "unique" not in card.keywords):
+            if (i not in play.recycled and card.type == "unit" and "unique" not in card.keywords
+                    and "vehicle" in unit_keywords(play, i, grants)):
                 out[unit] = None
     return list(out)
 

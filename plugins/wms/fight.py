@@ -10,6 +10,7 @@ from __future__ import annotations
 
 from tabletop.plugin_api import Event
 from tabletop_games.wms.draw import refill
+from tabletop_games.wms.explain import against_this_play, fury_note
 from tabletop_games.wms.phases import elsewhere, give_up
 from tabletop_games.wms.playing import making
 from tabletop_games.wms.state import CANCELS_PER_TURN
@@ -99,6 +100,8 @@ def commit(game, state, seat, events):
     style = state.style
     mods = game.values.mods(state, seat, play)
     mine, theirs = game.values.compare(state, seat, play, style, mods)
+    turned = any(e.kind == "tide" for e in events)
+    why = "" if turned or not state.battle[other] else against_this_play(game, state, seat, play, style, theirs)
     if play.disrupt is not None:
         top = state.battle[other][-1].clone()
         top.removed = top.removed | {play.disrupt}
@@ -122,7 +125,8 @@ def commit(game, state, seat, events):
     state.pending = None
     state.cancels = 0
     arrive = " arriving from Reserves" if play.source == "reserves" else ""
-    beat = "" if theirs is None or not state.battle[other] else f" against {theirs}"
+    beat = "" if theirs is None or not state.battle[other] else f" against {theirs}{why}"
+    beat += fury_note(game, state, seat, play, style, mine)
     events.append(Event("play", f"{{p{seat}}} plays {play_text(cards, play)}{arrive}: {mine} {style.upper()}{beat}.",
                         {"seat": seat, "units": list(play.units), "value": mine, "style": style}))
     if refill(game, state, seat, events):

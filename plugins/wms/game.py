@@ -65,7 +65,7 @@ class Wms(Game):
     name = "wms"
     learning = LearningKit(vocabulary=vocabulary)  # the action list reinforcement learning picks from
     title = "Wobbly Model Syndrome: The Card Game"
-    version = "1.2.0"
+    version = "1.3.0"
     min_players = 2
     max_players = 2
     options = (

@@ -13,7 +13,8 @@ from tabletop_games.wms.playing import lay, making, restat
 
 
 def squad_fits(alternatives, members) -> bool:
-    """True if the members can fill distinct slots of one of the Squad(...) alternatives."""
+    """True if the members (each a set of keywords) can fill distinct slots of one of the
+    Squad(...) alternatives."""
     for slots in alternatives:
         if len(members) <= len(slots) and _assign(slots, members, 0, [False] * len(slots)):
             return True
@@ -23,7 +24,7 @@ def squad_fits(alternatives, members) -> bool:
 def _assign(slots, members, index, used) -> bool:
     if index == len(members):
         return True
-    keywords = members[index].keywords
+    keywords = members[index]
     for i, slot in enumerate(slots):
         if not used[i] and ("unit" in slot or slot & keywords):
             used[i] = True
@@ -33,29 +34,34 @@ def _assign(slots, members, index, used) -> bool:
     return False
 
 
-def joins(game, play, card):
-    """Whether a unit card from the hand may join the squad of the play's first card."""
+def joins(game, play, card, grants):
+    """Whether a unit card from the hand may join the squad of the play's first card. Members
+    count the keywords they have gained (their equipment's, the side's command ``grants``); the
+    card joining has only its own and the grants, as its equipment comes after it joins."""
     cards = game.cards
     leader = cards[play.units[0]]
     if not leader.squad or cards[card].type != "unit":
         return False
-    members = [cards[u] for u in play.units[1:] if cards[u].type == "unit"]
-    return squad_fits(leader.squad, members + [cards[card]])
+    unit_keywords = game.values.unit_keywords
+    members = [unit_keywords(play, i, grants) for i, u in enumerate(play.units) if i and cards[u].type == "unit"]
+    return squad_fits(leader.squad, members + [cards[card].keywords | grants])
 
 
 def squad_options(game, state, seat, play, hand):
     if not game.cards[play.units[0]].squad:
         return []
-    return [f"squad {c}" for c in hand if joins(game, play, c)]
+    grants = game.values.mods(state, seat, play)[seat].grants
+    return [f"squad {c}" for c in hand if joins(game, play, c, grants)]
 
 
 def refuse_squad(game, state, seat, card):
     play = state.pending
     if play is None:
         return elsewhere(game, state, seat, "squad", card)
-    if card in state.hand[seat] and joins(game, play, card):
+    if card in state.hand[seat] and joins(game, play, card, game.values.mods(state, seat, play)[seat].grants):
         return None
-    return f"{game.cards[card].name} cannot join this squad."
+    return (f"{game.cards[card].name} cannot join this squad (no free Squad slot for its keywords, "
+            "counting those your command cards give it).")
 
 
 def squad(game, state, seat, card):

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from tabletop_games.wms.explain import against_this_play
 from tabletop_games.wms.fight import opening
 from tabletop_games.wms.state import CANCELS_PER_TURN, FIGHT
 
@@ -30,7 +31,10 @@ def describe(game, state, seat, verb, arg):
     if verb in ("done", "style", "tide") and state.phase == FIGHT and state.pending is not None:
         style = arg or state.style
         mine, theirs = game.values.compare(state, seat, state.pending, style)
-        return f"finish at {mine} {style.upper()}" + ("" if opening(state) else f" against {theirs}")
+        if opening(state):
+            return f"finish at {mine} {style.upper()}"
+        why = against_this_play(game, state, seat, state.pending, style, theirs) if verb == "done" else ""
+        return f"finish at {mine} {style.upper()} against {theirs}{why}"
     if verb == "yield" and state.phase == FIGHT and opening(state):
         return "you have no unit to open the fight with: lose this fight"
     if verb == "cancel":

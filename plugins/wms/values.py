@@ -153,6 +153,22 @@ class Values:
             keywords = keywords - {disrupted}
         return keywords
 
+    def unit_keywords(self, play, index, grants):
+        """The keywords unit ``index`` of the play has when a restriction asks (equipment, power
+        card, Squad slot, Repair): printed, its own equipment's ("The unit card is considered to
+        have all keywords on the equipment card"), for a Psych unit the play's power cards'
+        (played with it "just like an equipment card"), and its side's command ``grants``, less
+        those Disrupt took (RULES.md, "Gained keywords")."""
+        cards = self.cards
+        card = cards[play.units[index]]
+        keywords = card.keywords | grants
+        for item in play.gear[index]:
+            keywords = keywords | cards[item].keywords
+        if card.psych:
+            for item in play.powers:
+                keywords = keywords | cards[item].keywords
+        return keywords - play.removed if play.removed else keywords
+
     def compare(self, state, seat, play, style, mods=None):
         """(value of ``play`` by ``seat``, value of the opposing top card) in ``style``.
 
@@ -188,13 +204,19 @@ class Values:
         if state.style is None:
             return None
         for seat in (state.turn, 1 - state.turn):
-            stack = state.battle[1 - seat]
-            if stack:
-                setter = 1 - seat
-                mods = self.mods(state)
-                answer = state.battle[seat][-1] if state.battle[seat] else None
-                against = None if answer is None else self.keywords(answer, mods[seat])
-                top = stack[-1]
-                return setter, combat_value(play_stats(top, self.cards), self.keywords(top, mods[setter]),
-                                            state.style, mods[setter], against, fury=False)
+            if state.battle[1 - seat]:
+                return 1 - seat, self.value_to_beat(state, 1 - seat)
         return None
+
+    def value_to_beat(self, state, setter):
+        """The value of ``setter``'s top card fighting against the other's top card, without
+        Fury (RULES.md, "current combat value"); None before a style or a card."""
+        stack = state.battle[setter]
+        if state.style is None or not stack:
+            return None
+        mods = self.mods(state)
+        answer = state.battle[1 - setter][-1] if state.battle[1 - setter] else None
+        against = None if answer is None else self.keywords(answer, mods[1 - setter])
+        top = stack[-1]
+        return combat_value(play_stats(top, self.cards), self.keywords(top, mods[setter]),
+                            state.style, mods[setter], against, fury=False)

@@ -59,7 +59,7 @@ def register(app: typer.Typer, rt: Runtime) -> None:
         objective: Annotated[str, typer.Option(
             "--objective", help="seat-balance, unit-spread, faction-spread, no-winner or length=T; join with +.")
         ] = "seat-balance",
-        budget: Annotated[int, typer.Option("--budget", min=1, help="Candidates to play (the printed data first).")] = 50,
+        budget: Annotated[int, typer.Option("--budget", min=1, help="Candidates to play; the first is the game's own card data, as printed.")] = 50,
         games: Annotated[int, typer.Option("-n", "--games", min=2, help="Games per candidate and seating.")] = 200,
         seats: Annotated[str | None, typer.Option("--seats", "-s", help="Bots clockwise (one seating).")] = None,
         players: Annotated[str | None, typer.Option("--players", help="Seat counts to cover, e.g. 3,4 (default 4, or the nearest the game allows).")] = None,
@@ -80,8 +80,9 @@ def register(app: typer.Typer, rt: Runtime) -> None:
     ) -> None:
         """Search the game's tunable card values for a better balance, then re-measure the best on fresh seeds.
 
-        Every candidate plays the same seeds with the seats rotated; studies and trials are kept in the
-        results database, and the same command resumes a stopped study (a larger --budget continues it).
+        Every candidate plays the same seeds with the seats rotated.
+        Studies and trials are kept in the results database; the same command resumes a stopped study.
+        A larger --budget takes the study further.
 
         Example: tabletop balance windupwar --objective unit-spread --budget 100 --html balance.html
         """

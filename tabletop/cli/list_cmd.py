@@ -7,8 +7,8 @@ from typing import TYPE_CHECKING, Annotated, Any
 import typer
 from rich.table import Table
 
-from tabletop.core.game import Game
 from tabletop.core.options import Option
+from tabletop.screen.text import players_range
 from tabletop.terminal.safe_text import fmt, plain
 
 if TYPE_CHECKING:
@@ -38,14 +38,6 @@ def game_entries(rt: Runtime) -> list[dict[str, Any]]:
         {"name": f.plugin, "error": f.reason, **({"conflict": True} if f.conflict else {})} for f in registry.failures
     )
     return entries
-
-
-def players_cell(game: Game) -> str:
-    """``2``, ``2-4``, or ``2-8 (up to 16)`` when the game allows more seats than it is tested with."""
-    rec = game.recommended_max_players
-    if rec is not None and game.min_players <= rec < game.max_players:
-        return f"{game.min_players}-{rec} (up to {game.max_players})"
-    return game.players_text()
 
 
 def option_text(option: Option) -> str:
@@ -89,7 +81,7 @@ def register(app: typer.Typer, rt: Runtime) -> None:
                 continue
             game = rt.registry.games[entry["name"]]
             options = "\n".join(option_text(o) for o in game.options) or "-"
-            cells = (entry["name"], f"{entry['title']}\nv{entry['version']}", players_cell(game), options,
+            cells = (entry["name"], f"{entry['title']}\nv{entry['version']}", players_range(game), options,
                      bots_text(rt, game.name))
             table.add_row(*(plain(c, lines=True) for c in cells))
         rt.output.print(table)

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import shlex
 from pathlib import Path
 from typing import TYPE_CHECKING, Annotated
 
@@ -9,6 +10,7 @@ import typer
 
 from tabletop.scaffold import write
 from tabletop.terminal.output import friendly
+from tabletop.terminal.program import command, pip, python
 
 if TYPE_CHECKING:
     from tabletop.cli.runtime import Runtime
@@ -27,6 +29,6 @@ def register(app: typer.Typer, rt: Runtime) -> None:
         target = folder if folder is not None else Path(name)
         written = write(name, target, installed=rt.registry.games)
         rt.output.print(f"[ok]Wrote {len(written)} files to {target}.[/] Next:", highlight=False)
-        for step in (f"pip install -e {target}", "tabletop list", f"tabletop play {name}",
-                     f"tabletop check {name}", f"pytest {target}"):
+        for step in (f"{pip()} install -e {shlex.quote(str(target))}", command("list"), command("play", name),
+                     command("check", name), f"{python()} -m pytest {shlex.quote(str(target))}"):
             rt.output.print(f"  {step}", highlight=False)

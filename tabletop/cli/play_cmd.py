@@ -18,13 +18,14 @@ from tabletop.cli.saving import check_save_path, default_record_path, find_recor
 from tabletop.cli.seats import plan_seats, seat_names
 from tabletop.core.board import board_for
 from tabletop.core.errors import TabletopError, UnknownNameError
-from tabletop.core.record import GameRecord, clean_path
+from tabletop.core.record import GameRecord
 from tabletop.engine.session import Session
 from tabletop.engine.table import SeatSpec
 from tabletop.screen.text import outcome_text
 from tabletop.terminal.interrupts import EXIT_STATUS, Stopped, shielded, stops_as_exceptions
 from tabletop.terminal.output import Output, friendly
 from tabletop.terminal.plain_table import PlainTable, readline_completer
+from tabletop.terminal.program import command
 from tabletop.terminal.prompt import GameAbandoned
 from tabletop.terminal.safe_text import fmt, plain
 
@@ -135,29 +136,30 @@ def play_saving(output: Output, play: Callable[[], Any], *,
     first, and the message starts on a line of its own."""
 
     def save() -> str:
+        """Save; the command that continues the game ("" before a table is set)."""
         current = table()
         if current is None:
             return ""
         session, path = current
         save_now(session, path)
-        return f"The game is saved in {clean_path(path)}; continue it with `tabletop play --resume {clean_path(path)}`."
+        return command("play", "--resume", str(path))
 
     with stops_as_exceptions():  # still on while saving: a second SIGTERM is ignored, not fatal
         try:
             return play()
         except GameAbandoned as stop:
-            output.print(fmt("[warning]{}[/]", stop) + _then(save()))
+            say_saved(output, fmt("[warning]{}[/]", stop), save())
             raise typer.Exit(0) from None
         except (KeyboardInterrupt, Stopped) as stop:
             name = stop.name if isinstance(stop, Stopped) else "SIGINT"
             saved = save()
             how = "Ctrl-C" if name == "SIGINT" else name
             output.print()  # after the ^C the terminal echoed, on a line of its own
-            output.print(fmt("[warning]Stopped by {}.[/]", how) + _then(saved))
+            say_saved(output, fmt("[warning]Stopped by {}.[/]", how), saved)
             raise typer.Exit(EXIT_STATUS[name]) from None
         except TabletopError as error:
             saved = save()
-            raise TabletopError(f"{error} {saved}".strip()) from None
+            raise TabletopError(f"{error} {SAVED}: {saved}" if saved else str(error)) from None
         except Exception as error:
             current = table()
             save()
@@ -165,12 +167,23 @@ def play_saving(output: Output, play: Callable[[], Any], *,
                 error.tabletop_saved = current[1]  # type: ignore[attr-defined]  # the top-level handler says where
             raise
         except SystemExit:  # a plugin's code called sys.exit(): stop as asked, with the game kept
-            output.print(fmt("[warning]Stopped by a plugin.[/]") + _then(save()))
+            say_saved(output, fmt("[warning]Stopped by a plugin.[/]"), save())
             raise
 
 
-def _then(sentence: str) -> Text:
-    return plain(f" {sentence}" if sentence else "")
+#: Said before the command that continues a saved game (no full stop after the command, which
+#: a long path would leave alone on a line).
+SAVED = "The game is saved; continue it with"
+
+
+def say_saved(output: Output, lead: Text, resume: str) -> None:
+    """``lead``, then (when the game was saved) the command that continues it on a line of its
+    own, never broken by the console, so it can be copied whole."""
+    if not resume:
+        output.print(lead)
+        return
+    output.print(lead + plain(f" {SAVED}:") if lead.plain else plain(f"{SAVED}:"))
+    output.print(plain(f"  {resume}"), soft_wrap=True)
 
 
 def finish(rt: Runtime, session: Session, path: Path) -> None:
@@ -178,10 +191,10 @@ def finish(rt: Runtime, session: Session, path: Path) -> None:
     save_now(session, path)
     outcome = session.outcome()
     if outcome is None:
-        rt.output.print(fmt("The game is saved in {}; continue it with `tabletop play --resume {}`.", path, path))
+        say_saved(rt.output, Text(), command("play", "--resume", str(path)))
         return
     game = session.game
     rt.output.print(Group(game.render(session.public_view(), names=session.names),
                           Panel(fmt("{}", outcome_text(outcome, session.names, gap="  ")), title="Game over", style="ok")))
-    rt.output.print(fmt("Seed {}. Record saved to {} (replay it with `tabletop replay {}`).",
-                        session.seed, path, path))
+    rt.output.print(plain(f"Seed {session.seed}. Record saved to {path}; replay it with:"))
+    rt.output.print(plain(f"  {command('replay', str(path))}"), soft_wrap=True)

@@ -10,6 +10,7 @@ from pathlib import Path
 
 from tabletop.core.errors import RecordError, TabletopError
 from tabletop.core.record import GameRecord, clean_path
+from tabletop.terminal.program import command
 
 
 class SavePathError(TabletopError, ValueError):
@@ -116,7 +117,7 @@ def _find_record(text: str) -> Path:
         if 1 <= number <= len(listed):
             return listed[number - 1]
         raise RecordError(
-            f"There is no saved game number {text[:12]}; `tabletop records` lists {len(listed)} "
+            f"There is no saved game number {text[:12]}; `{command('records')}` lists {len(listed)} "
             f"(numbered from 1, newest first)."
         )
     if path.name == text and not text.startswith("."):  # a bare name, not a path elsewhere
@@ -124,5 +125,5 @@ def _find_record(text: str) -> Path:
             if candidate.is_file():
                 return candidate
     raise RecordError(
-        f"No saved game {clean_path(path)}: give its file, or a name or number from `tabletop records`."
+        f"No saved game {clean_path(path)}: give its file, or a name or number from `{command('records')}`."
     )

@@ -29,6 +29,7 @@ from tabletop.engine.session import Session
 from tabletop.engine.table import HUMAN, SeatSpec
 from tabletop.screen.dialogs import Reading
 from tabletop.screen.settings import last_table, remember_table
+from tabletop.screen.text import players_range
 from tabletop.terminal.for_players import rules_for_players
 
 #: The chooser offers at most this many seats, whatever a game allows (Windup War's 16 included).
@@ -53,7 +54,7 @@ class Chooser(Screen[None]):
 
     def compose(self) -> ComposeResult:
         with Horizontal():
-            games = OptionList(*[Option(Text(f"{g.title}\n  {g.players_text()} players", no_wrap=True), id=g.name)
+            games = OptionList(*[Option(Text(f"{g.title}\n  {players_range(g)} players", no_wrap=True), id=g.name)
                                  for g in self.games], id="games")
             games.border_title = "Choose a game (Enter)"
             yield games
@@ -71,7 +72,7 @@ class Chooser(Screen[None]):
 
     def describe(self, game: Game) -> None:
         about = Text(f"{game.title}\n", style="bold")
-        about.append(f"{game.players_text()} players · version {game.version}\n\n", style="dim")
+        about.append(f"{players_range(game)} players · version {game.version}\n\n", style="dim")
         about.append(board_for(self.registry.pm, game).summary() or "No description.")
         about.append("\n\nEnter: set the table   r: read the rules", style="dim")
         self.query_one("#about", Static).update(about)

@@ -35,10 +35,15 @@ from tabletop.screen.reading_keys import ReadingKeys
 from tabletop.screen.text import COMMANDS, end_text, first_sentence
 from tabletop.screen.widgets import Choices, Compass, HandGrid, Prompt, compass
 from tabletop.terminal.interrupts import shielded
+from tabletop.terminal.program import program
 
 DOT = " \u00b7 "
-#: What Ctrl+Q asks at a table saved here (a front end for a table elsewhere says its own).
-QUIT_QUESTION = "Quit now? The game is saved; `tabletop play --resume FILE` continues it."
+
+
+def saved_quit_question() -> str:
+    """What Ctrl+Q asks at a table saved here (a front end for a table elsewhere says its own),
+    naming the command as the person runs it (``.venv/bin/tabletop`` off the PATH)."""
+    return f"Quit now? The game is saved; `{program()} play --resume FILE` continues it."
 
 
 class TableChanged(Message):
@@ -46,6 +51,9 @@ class TableChanged(Message):
 
 
 class GameScreen(ReadingKeys, Screen[None]):
+    #: The prompt takes the keys first: were the hand focused on arrival, its first card's text
+    #: would take the detail line from the decision's hint.
+    AUTO_FOCUS = "#prompt"
     BINDINGS = [
         Binding("f1", "help", "Help"),
         Binding("f2", "rules", "Rules"),
@@ -65,18 +73,18 @@ class GameScreen(ReadingKeys, Screen[None]):
     GameScreen #choices { height: 1fr; border: none; border-top: solid $secondary; padding: 0; }
     GameScreen #compass { height: auto; border-top: solid $secondary; }
     GameScreen #log { height: 1fr; border: none; border-top: solid $secondary; scrollbar-size-vertical: 1; }
-    GameScreen #detail { height: 2; padding: 0 1; background: $boost; }
+    GameScreen #detail { height: auto; min-height: 2; max-height: 4; padding: 0 1; background: $boost; }
     GameScreen #prompt { height: 1; border: none; padding: 0 1; }
     """
 
     def __init__(self, session: GameTable, board: Board, *, save: Path | None = None,
-                 quit_question: str = QUIT_QUESTION):
+                 quit_question: str | None = None):
         super().__init__()
         #: The table, used only through :class:`GameTable` (a local session or a network seat).
         self.session = session
         self.board = board
         self.save_path = save
-        self.quit_question = quit_question
+        self.quit_question = quit_question or saved_quit_question()
         session.on_save = self._save
         session.on_change = lambda: self.post_message(TableChanged())  # thread-safe, never blocks
         self.lost: str | None = None
@@ -85,7 +93,7 @@ class GameScreen(ReadingKeys, Screen[None]):
         self._shown = 0
         #: What the log shows, line by line (before wrapping).
         self.log_lines: list[str] = []
-        #: The whole of what the detail area shows (it may cut it at two lines).
+        #: The whole of what the detail area shows (it may cut it at four lines).
         self.detail_message = ""
 
     def compose(self) -> ComposeResult:
@@ -360,7 +368,9 @@ class GameScreen(ReadingKeys, Screen[None]):
     # ---- helpers ----------------------------------------------------------------------
 
     def detail(self, message: str, *, style: str = "") -> None:
-        """The two-line detail area; F3/`more` shows ``message`` whole."""
+        """The detail area: two lines, up to four for a longer message (an undo refusal, a long
+        card text), taken from the choices for as long as it is shown; F3/`more` shows ``message``
+        whole."""
         self.detail_message = message
         self.query_one("#detail", Static).update(Text(message, style=style))
 

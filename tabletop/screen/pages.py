@@ -7,6 +7,7 @@ Rich ``Text`` (never markup): a card named ``[red]`` shows as typed.
 
 from __future__ import annotations
 
+import textwrap
 from collections.abc import Callable, Sequence
 
 from rich.console import Group, RenderableType
@@ -51,14 +52,23 @@ def log_page(log: Sequence[Logged], seat: int | None, names: Sequence[str], open
 
 
 def choice_label(number: int, action: str, description: str, room: int) -> Text:
-    """A choice in one line of ``room`` columns: a long description is cut here (the detail
-    area shows it whole when the choice is highlighted, `list` every one whole)."""
+    """A choice in ``room`` columns: its description follows the action and, when long, goes
+    on over more lines under it, never cut (the detail area and `list` show it too)."""
     text = Text(f"{number:>2} ", style="dim")
     text.append(action, style="bold")
-    left = room - len(text) - 2
-    if description and left > 3:
-        cut = description if len(description) <= left else description[:left - 1] + "\u2026"
-        text.append(f"  {cut}", style="dim")
+    if not description:
+        return text
+    indent = 5
+    first = room - len(text) - 2
+    if first < 12:   # a long action: the description starts on the next line
+        lines = textwrap.wrap(description, max(12, room - indent))
+        text.append("\n" + "\n".join(" " * indent + line for line in lines), style="dim")
+        return text
+    head, *rest = textwrap.wrap(description, first) or [""]
+    rest = textwrap.wrap(" ".join(rest), max(12, room - indent)) if rest else []
+    text.append(f"  {head}", style="dim")
+    for line in rest:
+        text.append("\n" + " " * indent + line, style="dim")
     return text
 
 

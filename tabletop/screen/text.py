@@ -6,6 +6,7 @@ import re
 from collections.abc import Sequence
 
 from tabletop.core.game import Game, Outcome
+from tabletop.terminal.program import program
 
 #: What a person may type besides an action.
 COMMANDS = ("help", "card ", "list", "view", "more", "log", "undo", "quit", "rules")
@@ -44,6 +45,15 @@ def end_text(outcome: Outcome | None, names: Sequence[str]) -> str:
 _MARKDOWN = str.maketrans({c: "\\" + c for c in "\\`*_[]<>#|~"})
 
 
+def players_range(game: Game) -> str:
+    """``2``, ``2-4``, or ``2-8 (up to 16)`` when the game allows more seats than it is tested
+    with (a warning says so at the table): the same words in the chooser and ``tabletop list``."""
+    rec = game.recommended_max_players
+    if rec is not None and game.min_players <= rec < game.max_players:
+        return f"{game.min_players}-{rec} (up to {game.max_players})"
+    return game.players_text()
+
+
 def as_markdown_text(text: str) -> str:
     """A game's or a person's words shown as they are written on a Markdown page."""
     return text.translate(_MARKDOWN)
@@ -63,13 +73,14 @@ def help_markdown(game: Game, hint: str) -> str:
         "prompt moves into the list of choices: Up/Down pick one there, Enter takes it, and **Up** "
         "from the first choice or **Escape** goes back to the prompt.\n"
         "- `card NAME` shows a card's full text and keywords; selecting a card in your hand does too.\n"
-        "- `more` (F3) shows the whole of what the two-line detail area shows (a card's text, a "
+        "- `more` (F3) shows the whole of what the detail area above the prompt shows (a card's text, a "
         "refusal, any message), however long.\n"
         "- `log` (F4) shows the whole log you may see, the latest round first.\n"
         "- `list` shows every choice with all of what it does; `view` the game's full picture of the "
         "table as you see it.\n"
         "- `undo` (Ctrl+Z) takes back your last decision, bots choosing again exactly as before; not once the game has shown you what was hidden when you chose.\n"
-        "- `quit` (Ctrl+Q) asks first, then saves the game: `tabletop play --resume FILE` continues it.\n"
+        f"- `quit` (Ctrl+Q) asks first, then saves the game: `{program()} play --resume FILE` "
+        "continues it.\n"
         "- `rules` (F2) shows the game's rules; `help` (F1) this page. Escape goes back."
     )
     return "\n\n".join(parts)

@@ -1,5 +1,7 @@
 """A plugin's RULES.md as a player reads it: without the developers' pointers to test files
-and test names, which RULES.md keeps so every interpretation can be traced to its test."""
+and test names, which RULES.md keeps so every interpretation can be traced to its test, nor
+to the Python modules that hold each rule (``tabletop rules`` is read by players, to whom
+``fight.py`` means nothing)."""
 
 from __future__ import annotations
 
@@ -17,8 +19,16 @@ _PATTERNS = (
 )
 
 
+#: "Each heading names the module that ..." to the end of its paragraph: a map for developers.
+_MODULE_MAP = re.compile(r"[ \t]*\bEach heading (?:below )?names the module\b.*?(?=\n[ \t]*\n|\Z)", re.S)
+#: A heading's parenthesis naming files: "## A fight (playing.py, fight.py)".
+_HEADING_FILES = re.compile(r"\s*\([^()\n]*\b\w+\.(?:py|toml)\b[^()\n]*\)")
+
+
 def rules_for_players(text: str) -> str:
-    """``text`` with every reference to the test suite taken out."""
+    """``text`` with every reference to the test suite and to the source modules taken out."""
     for pattern in _PATTERNS:
         text = pattern.sub("", text)
-    return text
+    text = _MODULE_MAP.sub("", text)
+    text = "\n".join(_HEADING_FILES.sub("", line) if line.startswith("#") else line for line in text.split("\n"))
+    return re.sub(r"\n(?:[ \t]*\n){2,}", "\n\n", text)

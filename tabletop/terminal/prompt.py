@@ -20,6 +20,7 @@ from rich.text import Text
 
 from tabletop.core.decision import Decision
 from tabletop.core.errors import TabletopError
+from tabletop.terminal.program import program
 from tabletop.terminal.safe_text import clean, fmt, plain
 
 if TYPE_CHECKING:
@@ -275,6 +276,6 @@ class HumanAgent:
             "[bold]list[/] shows the choices again, [bold]view[/] the table, [bold]card NAME[/] a card's text, "
             "[bold]undo[/] takes back your last decision (not once you, or another person it takes back, "
             "have seen what was hidden then), "
-            "[bold]quit[/] stops the game (it is saved; `tabletop play --resume FILE` continues it).",
-            help_text,
+            "[bold]quit[/] stops the game (it is saved; `{} play --resume FILE` continues it).",
+            help_text, program(),
         ))

@@ -211,3 +211,13 @@ def test_report_tables_line_figures_up_on_the_right_and_names_on_the_left():
 
     assert justify(["49", "0"]) == justify(["98.0%"]) == justify(["89.5% - 99.6%", "0.0% - 7.1%"]) == "right"
     assert justify(["tactician", "random"]) == justify(["gladi-8rs"]) == justify(["1", "1,2 (rotated)"]) == "left"
+
+
+def test_balance_help_breaks_lines_only_between_sentences_and_says_what_budget_counts(cli):
+    out = cli("balance", "--help").out
+    description = out.split("Example:", 1)[0].split("Usage:", 1)[1]
+    lines = [line.strip() for line in description.splitlines()[1:] if line.strip()]
+    widest = max(len(line) for line in lines)
+    assert all(line.endswith(".") or len(line) > 0.8 * widest for line in lines)   # no break mid-sentence
+    words = " ".join(out.replace("│", " ").split())
+    assert "printed data first" not in words and "the first is the game's own card data, as printed" in words

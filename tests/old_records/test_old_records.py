@@ -1,8 +1,9 @@
 """Records saved before the component port replay identically after it: same actions legal,
 same events (text, data, who sees them), same outcome; the same seeded agents play the same
 games again (bots read the view, so this also holds its meaning steady). The Windup War digests
-were taken again once, when a step's narration began to name who hit whom: the actions, outcomes
-and every other event are unchanged. The two Castle Wars captain games were played again when
+were taken again twice: when a step's narration began to name who hit whom, and when a Charge!'s
+point began to say why the face-down centre card is named (it left the face-up discard pile);
+each time the actions, outcomes and every other event were checked unchanged. The two Castle Wars captain games were played again when
 the captain learnt to count only damage past the Towers in a duel (the rules did not change;
 the old records still replay, but the captain no longer plays them). The Castle Wars records are
 of version 0.6.1 and replay, and are played again, under 0.6.1's rules (``Game.of_version``)."""

@@ -5,8 +5,11 @@ from __future__ import annotations
 import asyncio
 import json
 
-from tabletop.screen.dialogs import Confirm, Reading
-from tests.screen.helpers import SIZE, app_for, session, settle
+from rich.console import Console
+from rich.text import Text
+
+from tabletop.screen.dialogs import Confirm, HandOver, Reading
+from tests.screen.helpers import SIZE, app_for, session, settle, take_the_screen
 
 
 def detail(app) -> str:
@@ -74,12 +77,15 @@ def test_card_shows_a_cards_text_and_a_hand_card_shows_it_when_selected(registry
 
 
 def test_undo_after_new_cards_are_turned_up_is_refused_on_the_screen(registry, tmp_path):
-    table = session(registry, "castlewars", ["human", "captain", "random"], seed=9)
+    table = session(registry, "castlewars", ["human", "captain", "random"], seed=9,
+                    names=["Player 1", "captain 2", "random 3"])   # the plain prompt's names
     app = app_for(registry, table, save=tmp_path / "game.json")
 
     async def play():
         async with app.run_test(size=SIZE) as pilot:
             await settle(app, pilot)
+            if isinstance(app.screen, HandOver):
+                await take_the_screen(app, pilot)
             await pilot.press("1", "enter")
             await settle(app, pilot)  # the bots took theirs and the row was dealt again
             before = list(table.record.actions)
@@ -87,6 +93,11 @@ def test_undo_after_new_cards_are_turned_up_is_refused_on_the_screen(registry, t
             await settle(app, pilot)
             assert "cannot take that back" in detail(app)
             assert table.record.actions == before
+            await pilot.pause()
+            box = app.screen.query_one("#detail")   # the whole refusal is in view at 80 columns
+            console = Console(width=box.content_region.width, color_system=None)
+            needed = len(console.render_lines(Text(app.screen.detail_message), console.options, pad=False))
+            assert 2 < needed <= box.content_region.height
 
     asyncio.run(play())
 

@@ -18,6 +18,13 @@ def test_rules_show_no_test_files_or_test_names(cli, game):
     assert out.strip()
     assert not re.search(r"tests/|test_\w", out)
     assert "Interpretation" in out
+    assert not re.search(r"\b\w+\.py\b", out)   # source modules mean nothing to a player
+
+
+def test_headings_lose_their_module_names_and_the_module_map_goes():
+    text = ("# A game\n\nPlayers say things.\n\nEach heading names the module that holds its rules;\n"
+            "`game.py` lists them.\n\n## A fight (playing.py, fight.py)\n\nRules (cards.toml, cards.py) stay.\n")
+    assert rules_for_players(text) == "# A game\n\nPlayers say things.\n\n## A fight\n\nRules (cards.toml, cards.py) stay.\n"
 
 
 def test_each_kind_of_pointer_is_taken_out_and_the_sentence_kept():

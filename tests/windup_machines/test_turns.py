@@ -296,6 +296,18 @@ def test_describe_action_names_the_part():
     assert GAME.describe_action(state, 0, "nonsense") == ""
 
 
+def test_each_start_choice_says_where_the_generator_and_the_smelter_go():
+    state = new_game(2, seed=5)
+    seat = GAME.to_act(state)[0]
+    starts = GAME.legal_actions(state, seat)
+    assert starts and all(a.startswith("start ") for a in starts)
+    assert GAME.describe_action(state, seat, "start r1c1 r2c1") == "generator at r1c1, smelter below it at r2c1"
+    assert GAME.describe_action(state, seat, "start r2c2 r2c1") == "generator at r2c2, smelter left of it at r2c1"
+    for action in starts:
+        _, gen_at, smelter_at = action.split()
+        assert GAME.describe_action(state, seat, action).startswith(f"generator at {gen_at}, smelter ")
+
+
 def test_legal_action_lists_are_small_and_deduplicated():
     state = new_game(2, seed=5)
     start_all(state)

@@ -73,3 +73,18 @@ def test_a_board_whose_order_is_not_the_legal_actions_is_not_followed(game):
     state = position(game, [ARMY] * 4, hands={0: ["A1L.g", "A1L.i"]})
     legal = game.legal_actions(state, 0)
     assert Wrong(game).ordered(game.view(state, 0), legal) == list(legal)
+
+
+def test_the_card_line_names_every_seat_as_the_table_does_and_breaks_only_between_seats(game):
+    import random
+
+    rng = random.Random(3)
+    state = game.new_state(4, seed=3)
+    while not (game.view(state, 0).get("last_reveal") or {}).get("rows"):
+        for seat in game.to_act(state):
+            game.apply(state, seat, rng.choice(game.legal_actions(state, seat)))
+    lines = board_text(game, game.view(state, 0)).splitlines()
+    at = next(i for i, line in enumerate(lines) if line.startswith("Card "))
+    card = " ".join(line.strip() for line in lines[at:] if line.startswith(("Card ", " ")))
+    assert all(len(line.rstrip()) <= 78 for line in lines) and "\u2026" not in card
+    assert all(name in card for name in NAMES) and card.count("/") == 4

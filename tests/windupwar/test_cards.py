@@ -216,6 +216,17 @@ def test_charge_alone_scores_a_chosen_discard_card(game):
     assert state.phase == "windup" and state.round == 2
 
 
+def test_a_scored_card_is_named_and_the_log_says_why(game):
+    """"Move any one card from your Discard pile to the center of the table face-down": named to
+    everyone all the same, as it left the face-up discard pile in plain sight (interpretation 12)."""
+    state = position(game, [INFANTRY] * 4, hands={0: ["CH.p", "BL.k"]}, discard={0: ["DB.b"]})
+    program(game, state, {0: ["CH.p", "BL.k"]})
+    point = next(e for e in game.apply(state, 0, "score DB.b") if e.kind == "point")
+    assert point.visible_to is None and "Detonate Bomb" in point.text
+    assert "face down to the centre, but everyone saw it leave the face-up discard pile" in point.text
+    assert game.view(state, 2)["seats"][0]["centre"] == ["DB.b"]
+
+
 def test_charge_with_empty_discard_scores_nothing(game):
     # Round 1 of a real game: every discard pile is empty.
     state = game.new_state(4, seed=1)

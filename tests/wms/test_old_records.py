@@ -1,8 +1,9 @@
 """Records saved before WMS was built from zones (version 1.1.0) still replay, to the same end.
 
-Version 1.2.0 (no stranding step with no take-back left) refuses them as it refuses every
-record of another version; none of these games spent its take-backs on a play that could not
-reach, so their actions are still the same game under 1.2.0, which the tests below check by
+Version 1.2.0 (no stranding step with no take-back left) and 1.3.0 (gained keywords meet
+restrictions) refuse them as they refuse every record of another version; none of these games
+spent its take-backs on a play that could not reach, and no bundled card gives a trait, so their
+actions are still the same game under the current version, which the tests below check by
 replaying each record with its version brought up to date.
 
 ``data/records_before_zones.json`` holds random and veteran games of both seatings, each

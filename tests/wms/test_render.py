@@ -111,3 +111,38 @@ def test_choosing_a_commander_shows_its_command_ability_not_values_the_game_igno
     text = GAME.describe_action(state, 0, "commander chapter-master")
     assert "Command ability: your units are Fearless." in text
     assert "CC" not in text and "unique" not in text
+
+
+def test_the_hand_ticks_only_cards_playable_for_the_unit_being_played():
+    """Every hand card may be sacrificed; a tick means it can go with this play."""
+    from tabletop_games.wms.board import WmsBoard
+
+    state = fight(["marine", "power-sword", "plasma-gun", "hold-the-line"], ["renegade"])
+    play(state, MARINES, "play marine")                      # Light, not a Character
+    legal = GAME.legal_actions(state, MARINES)
+    assert "sacrifice power-sword" in legal and "equip power-sword" not in legal
+    ticks = {c.label: c.playable for c in WmsBoard(GAME).hand(GAME.view(state, MARINES), legal)}
+    assert ticks["Plasma Gun"] and not ticks["Power Sword"] and not ticks["Hold the Line"]
+
+
+def _board(state, seat):
+    from tabletop_games.wms.board import WmsBoard
+
+    console = Console(file=StringIO(), width=80)
+    console.print(WmsBoard(GAME).render(GAME.view(state, seat), names=["Alice", "Bob"], width=78))
+    return console.file.getvalue()
+
+
+def test_done_and_the_log_say_why_the_value_differs_from_the_board():
+    """The Raptor (Fly, Fury) answers a Marine: against the Raptor the Marine's 3 CC on the
+    board is 2 (Fly), and the Raptor's 5 CC is 4 once answered (Fury counts only as played)."""
+    state = fight(["marine"], ["raptor"])
+    play(state, MARINES, "play marine", "style cc")
+    play(state, EVIL, "play raptor")
+    assert "To equal or beat: 3 CC" in _board(state, EVIL)
+    assert GAME.describe_action(state, EVIL, "done") == (
+        "finish at 5 CC against 2 (3 CC on the board, less 1 for this play's Fly)")
+    said = [e.text for e in GAME.apply(state, EVIL, "done") if e.kind == "play"]
+    assert said == ["{p1} plays Raptor: 5 CC against 2 (3 CC on the board, less 1 for this play's Fly). "
+                    "Fury's +1 counts only as it is played: 4 CC to equal or beat."]
+    assert "To equal or beat: 4 CC" in _board(state, MARINES)

@@ -6,7 +6,7 @@ from tests.wms.helpers import GAME, MARINES, fight, legal, play
 
 
 def _fits(spec, *members):
-    return squad_fits(parse_squad(spec, "test"), [GAME.cards[m] for m in members])
+    return squad_fits(parse_squad(spec, "test"), [GAME.cards[m].keywords for m in members])
 
 
 def test_example_light_only():
