@@ -67,6 +67,7 @@ class RemoteTable(Link):
         self.notice = ""
         self._frame: dict[str, Any] | None = None
         self._told = 0  # log items already handed to a front end by advance or submit
+        self._events = 0  # the server's events of this seat's log received (see first_event)
         self._acted: int | None = None  # the decision this seat last answered (see _decision_of)
         #: Set by a reconnection's welcome until the server's next table frame: the frame held
         #: is of the old connection (maybe of a server since restarted) and answers nothing now.
@@ -189,9 +190,13 @@ class RemoteTable(Link):
         self._outdated = False
         self.connected = [bool(c) for c in message["connected"]]
         self.chosen = [s - 1 for s in message["chosen"] if type(s) is int]
-        for item in message["events"]:
-            if isinstance(item, dict):
-                self._log(safe_text(item.get("kind") or "event", 60), safe_text(item.get("text") or ""))
+        events = [item for item in message["events"] if isinstance(item, dict)]
+        first = message.get("first_event")
+        if type(first) is int and first >= 0:  # a new connection's frame repeats the seat's log so far
+            events = events[max(0, self._events - first):]
+            self._events = max(self._events, first + len(message["events"]))
+        for item in events:
+            self._log(safe_text(item.get("kind") or "event", 60), safe_text(item.get("text") or ""))
 
     def _log(self, kind: str, text: str) -> None:
         self.log.append(Logged(self._frame["seq"] if self._frame else 0, Said(kind, text)))
