@@ -33,7 +33,7 @@ from tabletop.engine.session import Session
 from tabletop.engine.table import HUMAN, SeatSpec
 from tabletop.net import protocol
 from tabletop.net.server_connection import SEND_QUEUE, Connection
-from tabletop.net.server_gate import MAX_PENDING, Gate, GuardedConnection, guarded
+from tabletop.net.server_gate import BACKLOG, MAX_PENDING, Gate, GuardedConnection, guarded
 from tabletop.net.server_journal import SaveFailed
 from tabletop.net.server_store import CodeBook, Store
 from tabletop.net.server_table import BROKEN, Away, Sent, ServerTable, Viewer
@@ -212,7 +212,8 @@ class Server:
     async def start(self, host: str = "127.0.0.1", port: int = 0) -> str:
         self._ws = await serve(self._handle, host, port, max_size=protocol.MAX_FRAME, max_queue=16,
                                compression=None, ping_interval=20, ping_timeout=20, close_timeout=3,
-                               open_timeout=HANDSHAKE_TIMEOUT, create_connection=guarded(self.gate))
+                               open_timeout=HANDSHAKE_TIMEOUT, create_connection=guarded(self.gate),
+                               backlog=BACKLOG)
         bound = self._ws.sockets[0].getsockname()
         shown = f"[{bound[0]}]" if ":" in bound[0] else bound[0]
         self.url = f"ws://{shown}:{bound[1]}"

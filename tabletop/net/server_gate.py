@@ -22,8 +22,12 @@ from typing import Any
 
 from websockets.asyncio.server import ServerConnection
 
-#: Descriptors kept free for the server's own files (journals, settings, failure notes).
-RESERVE = 64
+#: Connections the kernel queues before the server accepts them; asyncio also accepts at most
+#: this many in one go, before the gate has closed any of them.
+BACKLOG = 32
+#: Descriptors kept free: one accept batch (BACKLOG) and the server's own files (journals,
+#: settings, failure notes).
+RESERVE = BACKLOG + 64
 #: The most sockets at once whatever the descriptor limit.
 MAX_CONNECTIONS = 4096
 #: Sockets not yet seated, in all and from one address.
