@@ -37,6 +37,9 @@ NO_UNDO = "Undo is not offered in a network game."
 PACE, PACE_BURST = 12.0, 24
 
 class RemoteTable(Link):
+    #: A network seat takes nothing back (front ends offer no Undo).
+    can_undo = False
+
     """One seat (or a spectator) at a server's table, through :class:`GameTable`.
 
     ``game_for(name)`` gives the locally installed game the server names (its Board draws the
@@ -73,6 +76,8 @@ class RemoteTable(Link):
         #: is of the old connection (maybe of a server since restarted) and answers nothing now.
         self._outdated = False
         self._reply: str | None = None  # a refusal of the move in flight
+        #: This seat's move held by the server (a sealed decision: chosen, not yet applied).
+        self.held: str | None = None
         self._waiting_reply = False
         self._fatal: str | None = None
         self._welcomed = False
@@ -277,6 +282,8 @@ class RemoteTable(Link):
             gone = [i for i, up in enumerate(self.connected) if not up and i < len(self.names)]
         who = ", ".join(self.names[s] for s in waiting_for if 0 <= s < len(self.names)) or "the table"
         line = f"Waiting for {who}..."
+        if self.held is not None and self.seat in self.chosen:
+            line = f"You chose {self.held} (held until everyone has chosen). {line}"
         if gone:
             line += " " + ", ".join(self.names[s] for s in gone) + " disconnected, waiting."
         return line
@@ -324,6 +331,7 @@ class RemoteTable(Link):
             if reply is not None:
                 self._acted = None if decision_of(self._frame) == decision else self._acted
                 raise TabletopError(reply)
+            self.held = action if self.seat in self.chosen else None
             return self._take_news()
 
     def _pace(self) -> None:
