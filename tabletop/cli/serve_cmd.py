@@ -53,7 +53,7 @@ def register(app: typer.Typer, rt: Runtime) -> None:
             "--web", help="Also serve the table to browsers (textual-serve); each tab asks for its join code.")] = False,
         web_port: Annotated[int, typer.Option("--web-port", help="The browsers' port with --web; 0 picks a free one.")] = 0,
     ) -> None:
-        """Host a game on the network: people join with `tabletop join URL --code CODE`.
+        """Host a game on the network: people join with `tabletop join URL --code-file FILE`.
 
         Prints the address, one code per open seat and a spectator code, once. Every accepted
         move is saved in the data folder before anyone sees it. Example:
