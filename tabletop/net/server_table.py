@@ -166,10 +166,13 @@ class ServerTable:
         if (ended := session.outcome()) is not None:
             outcome = protocol.outcome_frame(ended.to_dict(), outcome_sentence(ended, names))
         message = protocol.table(
-            seq=viewer.seq + 1, view=session.view(seat), to_act=to_act, chosen=chosen,
+            seq=0, view=session.view(seat), to_act=to_act, chosen=chosen,
             connected=self.connected(), legal=legal,
             describe={a: session.describe(seat, a) for a in legal}, events=events, outcome=outcome)
-        same = json.dumps({**message, "seq": 0}, separators=(",", ":"), ensure_ascii=False)  # no size check here
+        try:  # the frame but its numbers: compared with the last one, and the bulk of the text sent
+            same = json.dumps(message, separators=(",", ":"), ensure_ascii=False, allow_nan=False)
+        except (TypeError, ValueError) as error:
+            raise protocol.ProtocolError(f"That message cannot be sent as JSON: {error}.") from None
         fresh = reopen or tuple(legal) != viewer.legal or number != viewer.number
         if not again and not events and same == viewer.last and not fresh:
             return None
@@ -181,8 +184,9 @@ class ServerTable:
         if fresh:
             viewer.open_seq = viewer.seq
         viewer.legal, viewer.number = tuple(legal), number
+        message["seq"] = viewer.seq
         message["decision"] = viewer.open_seq if legal else None
-        text = _fitted(message)
+        text = _numbered(same, message)
         if self.watch is not None:
             self.watch(seat, session.steps, message)
         return text
@@ -335,6 +339,22 @@ class ServerTable:
         if self.watch is not None and not isinstance(error, _TABLE_REFUSALS):
             self.watch(seat, self.session.steps, {"type": "refused", "reason": reason, "action": action})
         return reason
+
+
+#: How every table frame's text begins before it is numbered (protocol.table's first keys).
+_UNNUMBERED = '{"type":"table","seq":0,"decision":null,'
+
+
+def _numbered(same: str, message: dict) -> str:
+    """The frame's text: the unnumbered text already encoded, with its numbers put in (one JSON
+    encoding per frame, not two); the slow way when it does not fit the protocol's size."""
+    if same.startswith(_UNNUMBERED):
+        decision = "null" if message["decision"] is None else str(message["decision"])
+        text = (f'{{"type":"table","seq":{message["seq"]},"decision":{decision},{same[len(_UNNUMBERED):-1]},'
+                f'"first_event":{message["first_event"]}}}')
+        if len(text) <= protocol.MAX_FRAME // 4 or len(text.encode("utf-8")) <= protocol.MAX_FRAME:
+            return text
+    return _fitted(message)
 
 
 def _fitted(message: dict) -> str:
