@@ -20,6 +20,15 @@ if TYPE_CHECKING:
     from tabletop.cli.runtime import Runtime
 
 
+def load_saved(path: Path) -> GameRecord:
+    """A record file, or a served game as its server keeps it (its journal while it is played)."""
+    if served_folder(path) is None:
+        return GameRecord.load(path)
+    from tabletop.net.server_journal import Journal
+
+    return Journal(path.parent).load(path.parent.name)
+
+
 def describe(path: Path) -> dict[str, Any]:
     """One saved game in a few fields; an unreadable file says why instead."""
     try:
@@ -27,7 +36,7 @@ def describe(path: Path) -> dict[str, Any]:
     except OSError:  # a dangling link, or gone since the folder was read
         when = "?"
     try:
-        record = GameRecord.load(path)
+        record = load_saved(path)
     except RecordError as error:
         return {"file": str(path), "date": when, "error": str(error)}
     return {

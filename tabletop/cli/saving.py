@@ -85,13 +85,23 @@ def saved_records(folder: Path | None = None) -> list[Path]:
     where = folder or records_folder()
     if not where.is_dir():
         return []
-    served = where.glob(f"{SERVED}/*/games/*/record.json")  # the games `tabletop serve` keeps there
+    served = [found for game in where.glob(f"{SERVED}/*/games/*") if (found := _served_record(game))]
     return sorted([*where.glob("*.json"), *served], key=_modified, reverse=True)
 
 
+#: A served game's files: its journal while it is played, its record once it is over.
+SERVED_FILES = ("journal.jsonl", "record.json")
+
+
+def _served_record(game: Path) -> Path | None:
+    """The file that says where a game `tabletop serve` keeps stands (the journal if any)."""
+    return next((path for name in SERVED_FILES if (path := game / name).is_file()), None)
+
+
 def served_folder(path: Path) -> Path | None:
-    """The server's data folder a served game's record is in (DATA/games/ID/record.json), or None."""
-    return path.parents[2] if path.name == "record.json" and path.parent.parent.name == "games" else None
+    """The server's data folder a served game is in (DATA/games/ID/record.json or its
+    journal.jsonl), or None."""
+    return path.parents[2] if path.name in SERVED_FILES and path.parent.parent.name == "games" else None
 
 
 def find_record(text: str) -> Path:

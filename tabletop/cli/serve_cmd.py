@@ -5,6 +5,7 @@ from __future__ import annotations
 import asyncio
 import json
 import secrets
+import shlex
 import signal
 import sys
 import time
@@ -36,8 +37,10 @@ def register(app: typer.Typer, rt: Runtime) -> None:
         names: Annotated[str | None, typer.Option("--names", help="Seat names, comma-separated.")] = None,
         option: OptionsOption = None,
         seed: Annotated[int | None, typer.Option("--seed", help="Seed for all randomness; never sent to a player.")] = None,
-        host: Annotated[str, typer.Option("--host", help="Address to listen on; 0.0.0.0 opens it to the network.")] = "127.0.0.1",
-        port: Annotated[int, typer.Option("--port", help="Port to listen on; 0 picks a free one.")] = 0,
+        host: Annotated[str | None, typer.Option(
+            "--host", help="Address to listen on (default 127.0.0.1; with --resume, the folder's); 0.0.0.0 opens it to the network.")] = None,
+        port: Annotated[int | None, typer.Option(
+            "--port", help="Port to listen on (default: a free one; with --resume, the folder's, so clients come back by themselves).")] = None,
         codes: Annotated[Path | None, typer.Option("--codes", help="Also write the address and codes here as JSON (user-only).")] = None,
         data: Annotated[Path | None, typer.Option("--data", metavar="DIR", help="The folder where games, records and code hashes are kept.")] = None,
         resume: Annotated[Path | None, typer.Option("--resume", metavar="DIR", help="Continue every game of this data folder; the same codes join.")] = None,
@@ -54,8 +57,8 @@ def register(app: typer.Typer, rt: Runtime) -> None:
         password_file: Annotated[Path | None, typer.Option(
             "--password-file", help="With a room: its password, on this file's first line (kept hashed).")] = None,
     ) -> None:
-        """Host a game on the network (people join with `tabletop join URL --code CODE`), or, with no
-        game, a room where people set up their own tables (`tabletop join URL`).
+        """Host a game on the network (people join with `tabletop join URL --code-file FILE`), or,
+        with no game, a room where people set up their own tables (`tabletop join URL`).
 
         Prints the address, one code per open seat and a spectator code, once. Every accepted
         move is saved in the data folder before anyone sees it. Example:
@@ -97,9 +100,14 @@ def register(app: typer.Typer, rt: Runtime) -> None:
             folder = data or _new_folder(game)
         if games < 1 or games > 1000:
             raise TabletopError("--games takes a number from 1 to 1000.")
-        server = Server(registry, Store(folder), report=rt.output.warn)
+        store = Store(folder)
+        server = Server(registry, store, report=rt.output.warn, room=_room_line(rt))
         issued: list[tuple[str, dict[int | None, str]]] = []
         if resume is not None:
+            kept = store.address()  # checked before anything is written
+            if kept is not None:
+                host = kept[0] if host is None else host
+                port = kept[1] if port is None else port
             resumed = server.resume()
             for pair in new_code or []:
                 game_id, seat = _game_seat(pair, server)
@@ -120,8 +128,24 @@ def register(app: typer.Typer, rt: Runtime) -> None:
                 specs = [SeatSpec(n, p.kind, p.bot) for n, p in zip(listed, plans, strict=True)]
                 issued.append(server.host(found, specs, options=options, away=keeper,
                                           seed=seed + number if seed is not None else secrets.randbits(64)))
-        asyncio.run(_serve(rt, server, host, port, issued, codes, codes_json, write_private, folder,
-                           web_port if web else None))
+        asyncio.run(_serve(rt, server, host or "127.0.0.1", port or 0, issued, codes, codes_json, write_private,
+                           folder, web_port if web else None))
+
+
+def _room_line(rt: Runtime):
+    """The host's terminal: one timestamped line per thing that happens in the room."""
+    def line(text: str) -> None:
+        rt.output.print(fmt("[dim]{}[/] {}", time.strftime("%H:%M:%S"), text), soft_wrap=True)
+        sys.stdout.flush()
+    return line
+
+
+def resume_command(folder: Path, web: int | None) -> str:
+    """The whole command that continues this server (the folder keeps its address and port)."""
+    words = ["tabletop", "serve", "--resume", str(folder)]
+    if web is not None:
+        words += ["--web", *(["--web-port", str(web)] if web else [])]
+    return shlex.join(words)
 
 
 def _new_folder(game: str) -> Path:
@@ -173,7 +197,9 @@ async def _serve(rt, server, host, port, issued, codes_file, codes_json, write_p
     try:
         url = await server.start(host, port)
     except OSError as error:
-        raise TabletopError(f"Cannot listen on {host}:{port}: {error.strerror or error}.") from None
+        raise TabletopError(f"Cannot listen on {host}:{port}: {error.strerror or error}; give --port N "
+                            "to listen elsewhere (clients then join the new address).") from None
+    server.store.write_address(host, int(url.rsplit(":", 1)[1]))
     out = rt.output
     out.print(fmt("Serving at [title]{}[/] (data in {}).", url, str(folder)), soft_wrap=True)
     if host in ("0.0.0.0", "::", ""):
@@ -194,9 +220,12 @@ async def _serve(rt, server, host, port, issued, codes_file, codes_json, write_p
         from tabletop.net import web as web_table
 
         browsers, page = web_table.start(url, host, web)
+        web = int(page.rsplit(":", 1)[1])
         out.print(fmt("Browsers: [title]{}[/] (each tab asks for a join code).", page), soft_wrap=True)
-    out.print(fmt("Join with `tabletop join {} --code CODE`. Ctrl-C stops; `tabletop serve --resume {}` continues.",
-                  url, str(folder)), soft_wrap=True)
+    again = resume_command(folder, web)
+    out.print(fmt("Each person puts their code in a file and joins with `tabletop join {} --code-file FILE` "
+                  "(a code on the command line shows in `ps` and the shell's history).", url), soft_wrap=True)
+    out.print(fmt("Ctrl-C stops; `{}` continues on the same address.", again), soft_wrap=True)
     sys.stdout.flush()
     stop = asyncio.Event()
     loop = asyncio.get_running_loop()
@@ -206,3 +235,7 @@ async def _serve(rt, server, host, port, issued, codes_file, codes_json, write_p
     if browsers is not None:
         await asyncio.to_thread(web_table.stop, browsers)
     await server.stop()
+    over = sum(h.table.over() for h in server.games.values())
+    out.print(fmt("Stopped. Saved in {}: {} game(s), every accepted move ({} finished, {} to go on). "
+                  "Resume with: {}", str(folder), len(server.games), over, len(server.games) - over, again),
+              soft_wrap=True)

@@ -37,6 +37,9 @@ NO_UNDO = "Undo is not offered in a network game."
 PACE, PACE_BURST = 12.0, 24
 
 class RemoteTable(Link):
+    #: A network seat takes nothing back (front ends offer no Undo).
+    can_undo = False
+
     """One seat (or a spectator) at a server's table, through :class:`GameTable`.
 
     ``game_for(name)`` gives the locally installed game the server names (its Board draws the
@@ -67,11 +70,14 @@ class RemoteTable(Link):
         self.notice = ""
         self._frame: dict[str, Any] | None = None
         self._told = 0  # log items already handed to a front end by advance or submit
+        self._events = 0  # the server's events of this seat's log received (see first_event)
         self._acted: int | None = None  # the decision this seat last answered (see _decision_of)
         #: Set by a reconnection's welcome until the server's next table frame: the frame held
         #: is of the old connection (maybe of a server since restarted) and answers nothing now.
         self._outdated = False
         self._reply: str | None = None  # a refusal of the move in flight
+        #: This seat's move held by the server (a sealed decision: chosen, not yet applied).
+        self.held: str | None = None
         self._waiting_reply = False
         self._fatal: str | None = None
         self._welcomed = False
@@ -189,9 +195,13 @@ class RemoteTable(Link):
         self._outdated = False
         self.connected = [bool(c) for c in message["connected"]]
         self.chosen = [s - 1 for s in message["chosen"] if type(s) is int]
-        for item in message["events"]:
-            if isinstance(item, dict):
-                self._log(safe_text(item.get("kind") or "event", 60), safe_text(item.get("text") or ""))
+        events = [item for item in message["events"] if isinstance(item, dict)]
+        first = message.get("first_event")
+        if type(first) is int and first >= 0:  # a new connection's frame repeats the seat's log so far
+            events = events[max(0, self._events - first):]
+            self._events = max(self._events, first + len(message["events"]))
+        for item in events:
+            self._log(safe_text(item.get("kind") or "event", 60), safe_text(item.get("text") or ""))
 
     def _log(self, kind: str, text: str) -> None:
         self.log.append(Logged(self._frame["seq"] if self._frame else 0, Said(kind, text)))
@@ -272,6 +282,8 @@ class RemoteTable(Link):
             gone = [i for i, up in enumerate(self.connected) if not up and i < len(self.names)]
         who = ", ".join(self.names[s] for s in waiting_for if 0 <= s < len(self.names)) or "the table"
         line = f"Waiting for {who}..."
+        if self.held is not None and self.seat in self.chosen:
+            line = f"You chose {self.held} (held until everyone has chosen). {line}"
         if gone:
             line += " " + ", ".join(self.names[s] for s in gone) + " disconnected, waiting."
         return line
@@ -319,6 +331,7 @@ class RemoteTable(Link):
             if reply is not None:
                 self._acted = None if decision_of(self._frame) == decision else self._acted
                 raise TabletopError(reply)
+            self.held = action if self.seat in self.chosen else None
             return self._take_news()
 
     def _pace(self) -> None:

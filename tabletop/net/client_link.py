@@ -12,8 +12,9 @@ from typing import Any
 from tabletop.net import protocol
 from tabletop.net.client_frames import safe_text
 
-#: Seconds between tries after a dropped connection: about half a minute in all, then give up.
-RECONNECT_DELAYS = (0.5, 1.0, 2.0, 4.0, 8.0, 8.0)
+#: Seconds between tries after a dropped connection: about five minutes in all (long enough for
+#: the host to start the server again with ``--resume``, on the same address), then give up.
+RECONNECT_DELAYS = (0.5, 1.0, 2.0, 4.0, 8.0, *([10.0] * 28))
 #: Seconds to reach the server and be welcomed the first time.
 CONNECT_TIMEOUT = 15.0
 #: Close codes after which the server may come back (it restarts): the client tries again.

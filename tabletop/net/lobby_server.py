@@ -130,6 +130,7 @@ class Lobby:
             if not good:
                 await _refuse(ws, WRONG_PASSWORD)
                 return True
+        self.server.seated(ws)
         conn = Person(ws, name, self.server.send_queue)
         self.people.add(conn)
         conn.send(lp.room(self._games, self.room.listing()))

@@ -13,6 +13,7 @@ server builds each seat's frames from that seat's view alone (see :func:`table`)
 from __future__ import annotations
 
 import json
+import re
 from collections.abc import Iterable, Mapping, Sequence
 from typing import Any
 
@@ -43,6 +44,10 @@ CLOSE_PROTOCOL = 1002
 CLOSE_POLICY = 1008
 CLOSE_TOO_BIG = 1009
 CLOSE_TRY_AGAIN = 1013
+
+
+#: Half of a UTF-16 pair alone: JSON lets ``\\ud800`` through, UTF-8 cannot encode it.
+_SURROGATE = re.compile("[\ud800-\udfff]")
 
 
 class ProtocolError(TabletopError):
@@ -113,6 +118,9 @@ def _text(message: Mapping[str, Any], key: str, limit: int, *, empty: bool = Fal
     value = message.get(key)
     if not isinstance(value, str) or len(value) > limit or (not value and not empty):
         raise ProtocolError(f"A \"{message['type']}\" frame needs \"{key}\", a text of 1 to {limit} characters.")
+    if _SURROGATE.search(value):  # JSON's \ud800 escapes give text no UTF-8 can hold
+        raise ProtocolError(f"A \"{message['type']}\" frame's \"{key}\" holds a lone surrogate (\\ud800 to \\udfff), "
+                            "which is not text; send valid Unicode.")
     return value
 
 

@@ -33,6 +33,8 @@ from tabletop.engine.session import Session
 from tabletop.engine.table import HUMAN, SeatSpec
 from tabletop.net import protocol
 from tabletop.net.server_connection import SEND_QUEUE, Connection
+from tabletop.net.server_gate import BACKLOG, MAX_PENDING, Gate, GuardedConnection, guarded
+from tabletop.net.server_journal import SaveFailed
 from tabletop.net.server_store import CodeBook, Store
 from tabletop.net.server_table import BROKEN, Away, Sent, ServerTable, Viewer
 
@@ -41,9 +43,8 @@ MAX_SPECTATORS = 32
 #: Each run of a game numbers its frames from ``run * RUN_SEQS`` (2**32: more frames than a run
 #: sends; 2**21 restarts stay below 2**53, a number every JSON reader keeps exact).
 RUN_SEQS = 2**32
-#: Connections at once that have not yet said a good hello (each may wait HELLO_TIMEOUT): more are
-#: refused at once, so idle sockets (a slowloris) cannot use up the server's file descriptors.
-MAX_PENDING = 128
+#: Seconds a socket has to finish the WebSocket handshake (its hello then has HELLO_TIMEOUT).
+HANDSHAKE_TIMEOUT = 5.0
 #: Malformed frames tolerated (each refused with its sentence) before the connection is closed.
 MAX_MALFORMED = 5
 
@@ -54,8 +55,8 @@ MALFORMED = "Too many malformed frames; check the client against the protocol in
 NO_HELLO = "Send a hello frame with your join code first."
 SHUTDOWN = "The server is shutting down; your seat is saved, rejoin with your code when it is back."
 RECODED = "The host gave this seat a new code; this one no longer opens it."
-BUSY = "Too many connections are joining this server at once; try again in a moment."
 FULL = "This game has as many spectators as it lets in; try again later."
+UNSAVED = "The server could not save that move, so it was not taken; try again."
 
 
 @dataclass(eq=False)
@@ -67,6 +68,8 @@ class Hosted:
     lock: asyncio.Lock = field(default_factory=asyncio.Lock)
     seats: dict[int, Connection] = field(default_factory=dict)
     spectators: set[Connection] = field(default_factory=set)
+    #: The host has been told this game is over.
+    told_over: bool = False
 
     def connections(self) -> list[Connection]:
         return [*self.seats.values(), *self.spectators]
@@ -95,16 +98,19 @@ class Server:
 
     def __init__(self, registry: Any, store: Store, *, report: Callable[[str], None] | None = None,
                  watch: Callable[[str], Callable[[int | None, int, dict], None]] | None = None,
+                 room: Callable[[str], None] | None = None,
                  send_queue: int = SEND_QUEUE, hello_timeout: float = protocol.HELLO_TIMEOUT,
-                 max_pending: int = MAX_PENDING):
+                 max_pending: int = MAX_PENDING, gate: Gate | None = None):
         self.send_queue = send_queue
-        self.max_pending = max_pending
-        #: Connections now waiting for their hello (see MAX_PENDING).
-        self.pending = 0
+        #: Counts every socket from its accept, before the handshake (:mod:`~tabletop.net.server_gate`).
+        self.gate = gate or Gate(max_pending=max_pending)
         self.hello_timeout = hello_timeout
         self.registry = registry
         self.store = store
         self.report = report
+        #: The host's view of the room: one line per join, leave, drop, stand-in and game over,
+        #: built from names and public sentences only (never a hidden card).
+        self.room = room
         self.watch = watch
         self.codes = CodeBook()
         self.games: dict[str, Hosted] = {}
@@ -113,6 +119,22 @@ class Server:
         self._away_task: asyncio.Task | None = None
         #: Another door (the lobby): given each connection's first frame, True if it took it.
         self.first_frame: Callable[[ServerConnection, Any], Awaitable[bool]] | None = None
+        self._stopping = False
+
+    @property
+    def pending(self) -> int:
+        """Sockets now connected that have not yet said a good hello."""
+        return self.gate.waiting
+
+    def seated(self, ws: ServerConnection) -> None:
+        """The connection said a good hello (to a table or to the lobby): it no longer counts
+        against the bounds on sockets still to say who they are."""
+        if isinstance(ws, GuardedConnection):
+            self.gate.seated(ws)
+
+    def _tell(self, text: str) -> None:
+        if self.room is not None and not self._stopping:
+            self.room(text)
 
     # ---- games ---------------------------------------------------------------------------------
 
@@ -132,38 +154,51 @@ class Server:
         return game_id, codes
 
     def resume(self) -> list[str]:
-        """Every game in the data folder, rebuilt by replaying its record; the same codes open it."""
-        resumed = []
+        """Every game in the data folder, rebuilt by replaying its record; the same codes open it.
+        Every game's settings and record are checked and rebuilt before any file is written:
+        a damaged folder is refused in one sentence, as it was."""
+        rebuilt = []
         for game_id, settings, record in self.store.games():
-            game = self.registry.game(settings.get("game", record.game))
-            record.replay(game)  # one clear sentence if the record does not fit this game
-            game = record.rules(game)  # an older record goes on under the rules it was made with
-            kinds = [s.get("kind", HUMAN) for s in settings["seats"]]
-            seats = [SeatSpec(s["name"], k, None if k == HUMAN else self.registry.bot(game.name, k))
-                     for s, k in zip(settings["seats"], kinds, strict=True)]
             try:
-                session = Session(game, seats, seed=record.seed, options=record.options,
-                                  pm=getattr(self.registry, "pm", None), on_plugin_error=self._plugin_failed(game_id),
-                                  actions=record.actions, held=record.held)
+                game = self.registry.game(settings["game"])
+                record.replay(game)  # one clear sentence if the record does not fit this game
+                game = record.rules(game)  # an older record goes on under the rules it was made with
+                seats = [SeatSpec(s["name"], s["kind"], None if s["kind"] == HUMAN else self.registry.bot(game.name, s["kind"]))
+                         for s in settings["seats"]]
+                away = None
+                if settings.get("away"):
+                    away = Away(self.registry.bot(game.name, settings["away"]["bot"]), float(settings["away"]["seconds"]))
+                session = self._session(game_id, game, seats, record)
             except TabletopError as error:
-                raise RecordError(f"Game {game_id} does not replay: {error}") from None
+                raise RecordError(f"Game {game_id} does not resume: {error} Nothing was changed.") from None
+            rebuilt.append((game_id, settings, session, away))
+        for game_id, settings, session, away in rebuilt:
             for entry in settings.get("codes", []):
                 self.codes.add_hash(game_id, entry["seat"], entry["hash"])
-            away = None
-            if settings.get("away"):
-                away = Away(self.registry.bot(game.name, settings["away"]["bot"]), float(settings["away"]["seconds"]))
-            settings = {**settings, "run": int(settings.get("run", 0)) + 1}
+            settings = {**settings, "run": settings.get("run", 0) + 1}
             self._open(game_id, session, settings, away, old_held=self.store.old_held(game_id))
             self.store.forget_old_held(game_id)  # its moves are in the record now, or were refused
-            resumed.append(game_id)
-        return resumed
+        return [game_id for game_id, *_ in rebuilt]
+
+    def _session(self, game_id: str, game: Game, seats: Sequence[SeatSpec], record: Any) -> Session:
+        """The game of ``record`` rebuilt by replaying it (a resume, or going back to what the
+        disk holds after a save failed)."""
+        return Session(game, seats, seed=record.seed, options=record.options,
+                       pm=getattr(self.registry, "pm", None), on_plugin_error=self._plugin_failed(game_id),
+                       actions=record.actions, held=record.held)
 
     def _open(self, game_id: str, session: Session, settings: dict[str, Any], away: Away | None,
               old_held: dict[int, str] | None = None) -> None:
         store = self.store
+        seats = list(session.seats)
+
+        def rebuild(record: Any) -> Session:
+            return self._session(game_id, session.game, seats, record)
+
         table = ServerTable(game_id, session, save=lambda s: store.save_record(game_id, s.record), away=away,
                             watch=None if self.watch is None else self.watch(game_id),
-                            first_seq=int(settings.get("run", 0)) * RUN_SEQS)
+                            first_seq=int(settings.get("run", 0)) * RUN_SEQS,
+                            rebuild=lambda s: rebuild(store.journal(game_id).rolled_back(s.record)))
         table.start(old_held)
         self.games[game_id] = Hosted(table, settings)
         self._write_settings(game_id)
@@ -185,7 +220,9 @@ class Server:
 
     async def start(self, host: str = "127.0.0.1", port: int = 0) -> str:
         self._ws = await serve(self._handle, host, port, max_size=protocol.MAX_FRAME, max_queue=16,
-                               compression=None, ping_interval=20, ping_timeout=20, close_timeout=3)
+                               compression=None, ping_interval=20, ping_timeout=20, close_timeout=3,
+                               open_timeout=HANDSHAKE_TIMEOUT, create_connection=guarded(self.gate),
+                               backlog=BACKLOG)
         bound = self._ws.sockets[0].getsockname()
         shown = f"[{bound[0]}]" if ":" in bound[0] else bound[0]
         self.url = f"ws://{shown}:{bound[1]}"
@@ -197,6 +234,7 @@ class Server:
         """Tell everyone the server is going, then close (records are already on disk)."""
         if self._away_task is not None:
             self._away_task.cancel()
+        self._stopping = True  # the host knows: no line per connection closed
         for hosted in self.games.values():
             for conn in hosted.connections():
                 conn.bye(SHUTDOWN, protocol.CLOSE_GOING_AWAY)
@@ -215,12 +253,15 @@ class Server:
                     async with hosted.lock:
                         try:
                             sent = await asyncio.to_thread(hosted.table.play_away, hosted.viewers())
+                        except SaveFailed as error:  # the disk: the stand-in tries again at the next tick
+                            self._unsaved(hosted.table, error)
+                            sent = None
                         except Exception as error:  # the away bot or the game failed: that game stops, not the loop
                             self._broke(hosted.table, error)
                             sent = None
                         if sent is None:
                             break
-                        hosted.deliver(sent)
+                        self._deliver(hosted, sent)
 
     def _plugin_failed(self, game_id: str) -> Callable[[str], None]:
         """Where a plugin's failure in a game is told: its sentence (which quotes the plugin's
@@ -234,6 +275,23 @@ class Server:
                             "they may show hidden cards).")
         return report
 
+    def _unsaved(self, table: ServerTable, error: SaveFailed) -> None:
+        """A save the disk refused: the move was not taken (the table went back to what the disk
+        holds) and the game goes on; the host is told, the player hears "could not save"."""
+        if self.report is not None:
+            self.report(f"Game {table.id}: {error} The move was not taken; the game goes on "
+                        f"(is the disk full, or the server out of file descriptors?).")
+
+    def _deliver(self, hosted: Hosted, sent: Sent) -> None:
+        """Frames and status to the table, and the room's lines to the host."""
+        hosted.deliver(sent)
+        for line in sent.room:
+            self._tell(f"game {hosted.table.id}: {line}")
+        if hosted.table.over() and not hosted.told_over:
+            hosted.told_over = True
+            path = self.store.folder / "games" / hosted.table.id / "record.json"
+            self._tell(f"game {hosted.table.id} is over: {hosted.table.outcome_text()} Record: {path}")
+
     def _broke(self, table: ServerTable, error: Exception) -> None:
         """A game's bug: it takes no more moves. The host's terminal gets the kind of error only
         (the host may be a player, and a game's message may name hidden cards); the message and
@@ -246,17 +304,11 @@ class Server:
                         f"({where}; they may show hidden cards). Its record holds every move before it.")
 
     async def _handle(self, ws: ServerConnection) -> None:
-        if self.pending >= self.max_pending:
-            await _refuse(ws, BUSY, protocol.CLOSE_TRY_AGAIN)
-            return
-        self.pending += 1
         try:
             raw = await asyncio.wait_for(ws.recv(), self.hello_timeout)
         except (asyncio.TimeoutError, ConnectionClosed):
-            self.pending -= 1
             await _refuse(ws, NO_HELLO)
             return
-        self.pending -= 1
         if self.first_frame is not None and await self.first_frame(ws, raw):
             return
         try:
@@ -275,6 +327,7 @@ class Server:
         if entry.seat is None and len(hosted.spectators) >= MAX_SPECTATORS:
             await _refuse(ws, FULL)
             return
+        self.seated(ws)
         await self._serve(ws, hosted, entry.seat)
 
     async def _serve(self, ws: ServerConnection, hosted: Hosted, seat: int | None) -> None:
@@ -293,9 +346,10 @@ class Server:
             conn.send(protocol.encode(protocol.welcome(
                 game=game.name, version=game.version, title=game.title, options=table.session.options,
                 seat=seat, names=table.names)))
-            first, status = await asyncio.to_thread(table.arrive, viewer)
+            first, status, line = await asyncio.to_thread(table.arrive, viewer)
             conn.send(first)
             hosted.everyone(status, but=conn)
+            self._tell(f"game {table.id}: {line}")
         try:
             async for raw in ws:  # after a bye, frames are read and dropped until the close completes
                 if conn.closing:
@@ -308,11 +362,14 @@ class Server:
             pass
         finally:
             async with hosted.lock:
+                how = _how_it_ended(ws, conn)
                 if seat is None:
                     hosted.spectators.discard(conn)
+                    self._tell(f"game {table.id}: a spectator {how}.")
                 elif hosted.seats.get(seat) is conn:
                     del hosted.seats[seat]
                     hosted.everyone(table.leave(seat))
+                    self._tell(f"game {table.id}: {table.names[seat]} (seat {seat + 1}) {how}.")
             if conn.closer is not None:  # a bye on its way: the close is ours to make, not the handler's
                 await conn.closer
             elif not conn.closing:
@@ -344,6 +401,9 @@ class Server:
                 try:
                     refusal, sent = await asyncio.to_thread(
                         table.act, viewer.seat, message["seq"], message["action"], hosted.viewers())
+                except SaveFailed as error:  # the disk, not the game: the move is not taken, the game goes on
+                    self._unsaved(table, error)
+                    refusal, sent = UNSAVED, Sent()
                 except Exception as error:  # a game's bug: this game stops taking moves, the others go on
                     self._broke(table, error)
                     refusal, sent = BROKEN, Sent()
@@ -351,7 +411,18 @@ class Server:
                     conn.send(protocol.encode(protocol.refused(refusal, viewer.seq)))
                 else:
                     conn.refund()
-                hosted.deliver(sent)
+                self._deliver(hosted, sent)
+
+
+def _how_it_ended(ws: ServerConnection, conn: Connection) -> str:
+    """How a connection ended, for the host: left (the client closed), was dropped by the server
+    (and why), or dropped (the network, a killed client)."""
+    if conn.reason is not None:
+        return f"was dropped ({conn.reason.split(';')[0].rstrip('.').lower()})"
+    rcvd = ws.protocol.close_rcvd  # the client's close frame, if it sent one
+    if rcvd is not None and rcvd.code in (protocol.CLOSE_NORMAL, protocol.CLOSE_GOING_AWAY):
+        return "left"
+    return "dropped (connection lost)"
 
 
 async def _refuse(ws: ServerConnection, reason: str, code: int = protocol.CLOSE_POLICY) -> None:

@@ -41,6 +41,8 @@ class Connection:
         self._tokens = float(FLOOD_BURST)
         self._last = time.monotonic()
         self.malformed = 0
+        #: Why the server closed this connection (a bye or a drop), None while it has not.
+        self.reason: str | None = None
 
     async def _drain(self) -> None:
         with contextlib.suppress(ConnectionClosed, asyncio.CancelledError):
@@ -60,6 +62,7 @@ class Connection:
         if self.closing:
             return
         self.closing = True
+        self.reason = reason
         with contextlib.suppress(asyncio.QueueFull):
             self.queue.put_nowait(protocol.encode(protocol.bye(reason)))
             self.queue.put_nowait(None)
@@ -70,6 +73,7 @@ class Connection:
         if self.closing:
             return
         self.closing = True
+        self.reason = reason
         self.sender.cancel()
         self.closer = asyncio.create_task(self._close(reason, protocol.CLOSE_POLICY))
 

@@ -3,9 +3,12 @@ its join codes and its record, in a data folder only the host can read.
 
 Layout (the folder and every file user-only, 0700/0600)::
 
+    DATA/server.json                the address and port it listens on (a resume listens there again)
     DATA/games/<id>/settings.json   game, seats, options, away bot, code hashes (never a code)
-    DATA/games/<id>/record.json     the game's record (its sealed choices held too), replaced atomically
-                                    after every accepted action
+    DATA/games/<id>/journal.jsonl   the game's record while it is played (its sealed choices held
+                                    too): one line appended and fsynced per accepted move
+                                    (:mod:`tabletop.net.server_journal`)
+    DATA/games/<id>/record.json     the finished game's record, in the usual format
     DATA/games/<id>/failure.txt     failures in the game (its own, with a traceback; a plugin's): may name hidden cards
 
 A server started with ``--resume DATA`` rebuilds every game by replaying its record (bots are
@@ -30,13 +33,14 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
-from tabletop.core.errors import RecordError, TabletopError
+from tabletop.core.errors import TabletopError
 from tabletop.core.record import GameRecord
 from tabletop.core.safe_io import write_atomic
+from tabletop.net.server_journal import Journal
+from tabletop.net.server_settings import FORMAT, check_settings
 
-FORMAT = 1
 SETTINGS = "settings.json"
-RECORD = "record.json"
+ADDRESS = "server.json"
 #: An older server's file of held moves, read once by a resume and removed (see Store.old_held).
 OLD_HELD = "held.json"
 FAILURE = "failure.txt"
@@ -100,6 +104,34 @@ class Store:
             os.chmod(self.folder, 0o700)
         except OSError as error:
             raise TabletopError(f"Cannot use {folder} as the server's data folder: {error.strerror}.") from None
+        self._journals: dict[str, Journal] = {}
+
+    def journal(self, game_id: str) -> Journal:
+        """The game's record on disk (one Journal per game, kept: it knows what it has saved)."""
+        if game_id not in self._journals:
+            self._journals[game_id] = Journal(self.folder / "games" / game_id)
+        return self._journals[game_id]
+
+    def write_address(self, host: str, port: int) -> None:
+        """Where this server listens, so ``--resume`` listens there again and clients find it."""
+        text = json.dumps({"format": FORMAT, "host": host, "port": port}) + "\n"
+        write_atomic(self.folder / ADDRESS, text)
+
+    def address(self) -> tuple[str, int] | None:
+        """The address and port a server of this folder listened on; None if it never said;
+        one sentence if the file is damaged."""
+        path = self.folder / ADDRESS
+        if not path.is_file():
+            return None
+        try:
+            data = json.loads(path.read_text(encoding="utf-8"))
+        except (OSError, ValueError):
+            data = None
+        if not isinstance(data, dict) or not isinstance(data.get("host"), str) or type(data.get("port")) is not int \
+                or not 0 < data["port"] < 65536 or not 0 < len(data["host"]) <= 255:
+            raise TabletopError(f"{path} is damaged (it should name a host and a port from 1 to 65535); "
+                                "give --host and --port, or fix the file: nothing was changed.")
+        return data["host"], data["port"]
 
     def game_ids(self) -> list[str]:
         root = self.folder / "games"
@@ -120,8 +152,9 @@ class Store:
         write_atomic(self.folder / "games" / game_id / SETTINGS, text)
 
     def save_record(self, game_id: str, record: GameRecord) -> None:
-        """The record, atomically (the old file or the whole new one, fsynced), before anyone hears."""
-        record.save(self.folder / "games" / game_id / RECORD)
+        """The record on disk (a journal line appended and fsynced) before anyone hears; raises
+        SaveFailed if the disk refuses."""
+        self.journal(game_id).save(record)
 
     def save_failure(self, game_id: str, error: BaseException | str) -> Path | None:
         """A failure in a game (an error with its traceback, or a sentence), which may name hidden
@@ -149,26 +182,24 @@ class Store:
         """Remove an older server's ``held.json`` once its moves are in the record (or refused)."""
         (self.folder / "games" / game_id / OLD_HELD).unlink(missing_ok=True)
 
-    def settings(self, game_id: str) -> dict[str, Any]:
+    def settings(self, game_id: str, record: GameRecord) -> dict[str, Any]:
+        """The game's settings, checked field by field against its record (one sentence if not)."""
         path = self.folder / "games" / game_id / SETTINGS
         try:
             data = json.loads(path.read_text(encoding="utf-8"))
         except (OSError, ValueError):
             raise TabletopError(f"Game {game_id}'s settings in {self.folder} cannot be read; "
                                 "that folder is not a server's data folder, or it was damaged.") from None
-        if not isinstance(data, dict) or data.get("format") != FORMAT:
-            raise TabletopError(f"Game {game_id}'s settings in {self.folder} are not of this version of tabletop.")
-        return data
+        return check_settings(game_id, data, record)
 
     def record(self, game_id: str) -> GameRecord:
-        path = self.folder / "games" / game_id / RECORD
-        if not path.is_file():
-            raise RecordError(f"Game {game_id} in {self.folder} has no record; it cannot be resumed.")
-        return GameRecord.load(path)
+        """The game's record as saved (finished, or as far as its journal goes)."""
+        return self.journal(game_id).load(game_id)
 
     def games(self) -> Iterator[tuple[str, dict[str, Any], GameRecord]]:
         for game_id in self.game_ids():
-            yield game_id, self.settings(game_id), self.record(game_id)
+            record = self.record(game_id)
+            yield game_id, self.settings(game_id, record), record
 
 
 def codes_json(url: str, games: list[tuple[str, dict[int | None, str]]]) -> dict[str, Any]:

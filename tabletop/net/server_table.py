@@ -33,6 +33,7 @@ from tabletop.core.game import Game, Outcome
 from tabletop.engine.session import Session
 from tabletop.engine.table import STALE, AlreadyChosen, NotAsked, StaleDecision
 from tabletop.net import protocol
+from tabletop.net.server_journal import SaveFailed
 
 __all__ = ["BROKEN", "MAX_EVENTS", "OVER", "Away", "Sent", "ServerTable", "Viewer", "outcome_sentence"]
 
@@ -59,6 +60,9 @@ class Viewer:
     seat: int | None
     seq: int = -1
     cursor: int = 0
+    #: How many events visible to this viewer it has been sent (numbering its own log only: the
+    #: count of events it may not see is no business of its).
+    seen: int = 0
     #: The seq of the first frame offering the seat its current decision: an act answering any
     #: frame since then is not stale (a co-submitter's move does not make it choose again).
     open_seq: int = 0
@@ -82,6 +86,8 @@ class Sent:
 
     frames: list[tuple[Viewer, str]] = field(default_factory=list)
     status: str | None = None
+    #: Lines for the host's terminal (public sentences only).
+    room: list[str] = field(default_factory=list)
 
 
 class ServerTable:
@@ -91,12 +97,14 @@ class ServerTable:
 
     def __init__(self, game_id: str, session: Session, *, save: Callable[[Session], None],
                  away: Away | None = None, watch: Callable[[int | None, int, dict], None] | None = None,
-                 first_seq: int = 0):
+                 first_seq: int = 0, rebuild: Callable[[Session], Session] | None = None):
         self.id = game_id
         self.session = session
         self.game: Game = session.game
         self.names = list(session.names)
-        self.save = save
+        self._save = save
+        #: The session as the disk holds it, after a save failed (None: no going back).
+        self.rebuild = rebuild
         self.away = away
         #: Called with (seat, actions taken, frame) for every table frame built and every refusal by
         #: the game (with the refused move): the tests' leak check over the wire.
@@ -109,7 +117,10 @@ class ServerTable:
         self.first_seq = first_seq
         self.seat_viewers = [self.viewer(i) for i in range(n)]
         self.online = [not p for p in self.persons]  # a bot seat counts as connected
-        self.gone_since: list[float | None] = [time.monotonic() if p else None for p in self.persons]
+        #: Since when each person seat has been away; None until its first join (the away clock
+        #: starts then: nobody stands in for a person who has not arrived) and while connected.
+        self.gone_since: list[float | None] = [None] * n
+        self.joined = [False] * n
         self.handed: set[int] = set()  # person seats the away bot stands in for now
         #: Each away seat's stand-in and its generator, kept while its person is away.
         self._away_agents: dict[int, tuple[Any, random.Random]] = {}
@@ -148,30 +159,53 @@ class ServerTable:
             legal = list(session.legal_actions(seat))
             number = session.decision_number(seat)
         log = session.log
-        events = [{"kind": item.event.kind, "text": item.event.render(names)}
-                  for item in log[viewer.cursor:] if item.event.visible(seat)][-MAX_EVENTS:]
+        visible = [{"kind": item.event.kind, "text": item.event.render(names)}
+                   for item in log[viewer.cursor:] if item.event.visible(seat)]
+        events = visible[-MAX_EVENTS:]
         outcome = None
         if (ended := session.outcome()) is not None:
             outcome = protocol.outcome_frame(ended.to_dict(), outcome_sentence(ended, names))
         message = protocol.table(
-            seq=viewer.seq + 1, view=session.view(seat), to_act=to_act, chosen=chosen,
+            seq=0, view=session.view(seat), to_act=to_act, chosen=chosen,
             connected=self.connected(), legal=legal,
             describe={a: session.describe(seat, a) for a in legal}, events=events, outcome=outcome)
-        same = json.dumps({**message, "seq": 0}, separators=(",", ":"), ensure_ascii=False)  # no size check here
+        try:  # the frame but its numbers: compared with the last one, and the bulk of the text sent
+            same = json.dumps(message, separators=(",", ":"), ensure_ascii=False, allow_nan=False)
+        except (TypeError, ValueError) as error:
+            raise protocol.ProtocolError(f"That message cannot be sent as JSON: {error}.") from None
         fresh = reopen or tuple(legal) != viewer.legal or number != viewer.number
         if not again and not events and same == viewer.last and not fresh:
             return None
         viewer.last = same
         viewer.cursor = len(log)
+        message["first_event"] = viewer.seen + len(visible) - len(events)
+        viewer.seen += len(visible)
         viewer.seq += 1
         if fresh:
             viewer.open_seq = viewer.seq
         viewer.legal, viewer.number = tuple(legal), number
+        message["seq"] = viewer.seq
         message["decision"] = viewer.open_seq if legal else None
-        text = _fitted(message)
+        text = _numbered(same, message)
         if self.watch is not None:
             self.watch(seat, session.steps, message)
         return text
+
+    def outcome_text(self) -> str:
+        """How the game ended, as every seat is told ("" while playing)."""
+        ended = self.session.outcome()
+        return "" if ended is None else outcome_sentence(ended, self.names)
+
+    def save(self, session: Session) -> None:
+        """The record on disk before anyone hears; if the disk refuses, the table goes back to
+        what the disk holds (the move is not taken) and SaveFailed is raised."""
+        try:
+            self._save(session)
+        except SaveFailed:
+            if self.rebuild is not None:
+                self.session = self.rebuild(session)
+                self.session.on_save = None
+            raise
 
     def status(self, text: str) -> str:
         return protocol.encode(protocol.status(connected=self.connected(), chosen=self.session.chosen(), text=text))
@@ -250,18 +284,23 @@ class ServerTable:
             self.save(session)
             sent = Sent(frames=self._frames(viewers))
             if newly:
-                sent.status = self.status(
-                    f"{self.names[seat]} is away: {self.away.bot.name} plays for them until they are back.")
+                told = f"{self.names[seat]} is away: {self.away.bot.name} plays for them until they are back."
+                sent.status = self.status(told)
+                sent.room.append(told)
             return sent
         return None
 
-    def arrive(self, viewer: Viewer) -> tuple[str, str | None]:
-        """A connection for ``viewer``: its first table frame, and a status if a seat came back.
-        The decision it offers is offered afresh: an act answering a frame of an earlier
-        connection is stale."""
+    def arrive(self, viewer: Viewer) -> tuple[str, str | None, str]:
+        """A connection for ``viewer``: its first table frame (with the seat's log so far, the
+        latest MAX_EVENTS events), a status if a seat came back, and the host's line. The
+        decision it offers is offered afresh: an act answering a frame of an earlier connection
+        is stale."""
         text = None
         seat = viewer.seat
+        line = "a spectator joined."
         if seat is not None and self.persons[seat]:
+            first = not self.joined[seat]
+            self.joined[seat] = True
             self.online[seat] = True
             self.gone_since[seat] = None
             back = seat in self.handed
@@ -269,7 +308,14 @@ class ServerTable:
             self._away_agents.pop(seat, None)
             self.session.seat_back(seat)
             text = self.status(f"{self.names[seat]} is back." if back else f"{self.names[seat]} joined.")
-        return self.frame(viewer, reopen=True), text
+            line = f"{self.names[seat]} joined seat {seat + 1}."
+            if back:
+                line = f"{self.names[seat]} is back in seat {seat + 1}; {self.away.bot.name} no longer plays for them."
+            elif first and self.away is not None:
+                line += (f" Their away clock starts now: away {self.away.seconds:g} s while asked, "
+                         f"{self.away.bot.name} plays for them.")
+        viewer.cursor = viewer.seen = 0  # the log so far: a client joining anew has none of it
+        return self.frame(viewer, reopen=True), text, line
 
     def leave(self, seat: int | None) -> str | None:
         """A seat's connection closed: the status everyone is told."""
@@ -295,6 +341,22 @@ class ServerTable:
         return reason
 
 
+#: How every table frame's text begins before it is numbered (protocol.table's first keys).
+_UNNUMBERED = '{"type":"table","seq":0,"decision":null,'
+
+
+def _numbered(same: str, message: dict) -> str:
+    """The frame's text: the unnumbered text already encoded, with its numbers put in (one JSON
+    encoding per frame, not two); the slow way when it does not fit the protocol's size."""
+    if same.startswith(_UNNUMBERED):
+        decision = "null" if message["decision"] is None else str(message["decision"])
+        text = (f'{{"type":"table","seq":{message["seq"]},"decision":{decision},{same[len(_UNNUMBERED):-1]},'
+                f'"first_event":{message["first_event"]}}}')
+        if len(text) <= protocol.MAX_FRAME // 4 or len(text.encode("utf-8")) <= protocol.MAX_FRAME:
+            return text
+    return _fitted(message)
+
+
 def _fitted(message: dict) -> str:
     """The frame's text, dropping its oldest events until it fits the protocol's size."""
     while True:
@@ -303,5 +365,6 @@ def _fitted(message: dict) -> str:
         except protocol.ProtocolError:
             if not message["events"]:
                 raise
-            message["events"] = message["events"][len(message["events"]) // 2 + 1:] if len(
-                message["events"]) > 1 else []
+            kept = message["events"][len(message["events"]) // 2 + 1:] if len(message["events"]) > 1 else []
+            message["first_event"] = message.get("first_event", 0) + len(message["events"]) - len(kept)
+            message["events"] = kept

@@ -20,6 +20,15 @@ import time
 from tabletop.core.errors import TabletopError
 
 TITLE = "tabletop"
+#: Put on textual-serve's page: the terminal takes the keyboard as soon as it is there, so the code
+#: can be typed at once (without it, typing does nothing until the page is clicked).
+FOCUS = """<script>
+(function focusTerminal(tries) {
+  const keys = document.querySelector(".xterm-helper-textarea");
+  if (keys) { keys.focus(); } else if (tries > 0) { setTimeout(() => focusTerminal(tries - 1), 100); }
+})(300);
+</script>
+"""
 #: Seconds textual-serve has to take its port (it starts a Python of its own).
 STARTUP = 30.0
 
@@ -90,12 +99,31 @@ def stop(process: subprocess.Popen) -> None:
         process.wait()
 
 
+def focused_page(page: str) -> str:
+    """textual-serve's page with :data:`FOCUS` before ``</body>`` (unchanged if it has none)."""
+    head, found, tail = page.rpartition("</body>")
+    return f"{head}{FOCUS}{found}{tail}" if found else page
+
+
 def main(argv: list[str]) -> None:
     """``python -m tabletop.net.web COMMAND HOST PORT PUBLIC_URL``: textual-serve until stopped."""
+    from pathlib import Path
+
+    import aiohttp_jinja2
+    import jinja2
     from textual_serve.server import Server
 
+    class Focused(Server):
+        """textual-serve whose page focuses the terminal (its template, with :data:`FOCUS` added)."""
+
+        async def _make_app(self):
+            app = await super()._make_app()
+            page = (Path(self.templates_path) / "app_index.html").read_text(encoding="utf-8")
+            aiohttp_jinja2.setup(app, loader=jinja2.DictLoader({"app_index.html": focused_page(page)}))
+            return app
+
     command, host, port, page = argv
-    Server(command, host=host, port=int(port), title=TITLE, public_url=page).serve()
+    Focused(command, host=host, port=int(port), title=TITLE, public_url=page).serve()
 
 
 if __name__ == "__main__":

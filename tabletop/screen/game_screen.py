@@ -44,6 +44,8 @@ def saved_quit_question() -> str:
     """What Ctrl+Q asks at a table saved here (a front end for a table elsewhere says its own),
     naming the command as the person runs it (``.venv/bin/tabletop`` off the PATH)."""
     return f"Quit now? The game is saved; `{program()} play --resume FILE` continues it."
+#: What a key typed while others decide gets (it goes nowhere: the prompt opens at your decision).
+WAITING_KEYS = "Not your turn yet: what you type now is not kept."
 
 
 class TableChanged(Message):
@@ -89,6 +91,8 @@ class GameScreen(ReadingKeys, Screen[None]):
         session.on_change = lambda: self.post_message(TableChanged())  # thread-safe, never blocks
         self.lost: str | None = None
         self.deciding: int | None = None
+        #: Lines of a paste still to be taken, one per decision (see Prompt.Burst).
+        self.burst: list[str] = []
         self.legal: list[str] = []
         self._shown = 0
         #: What the log shows, line by line (before wrapping).
@@ -217,6 +221,8 @@ class GameScreen(ReadingKeys, Screen[None]):
         prompt.disabled = False
         if not keep_detail or not choices.has_focus:
             prompt.focus()
+        if self.burst:
+            self.call_after_refresh(self._next_of_burst)
 
     def _fit_hand(self) -> None:
         """A tall board leaves the hand fewer rows, so the choices keep room to decide."""
@@ -257,9 +263,33 @@ class GameScreen(ReadingKeys, Screen[None]):
     # ---- what the person does: a line typed, a choice or a card picked, a takeback, quitting ----
 
     def on_input_submitted(self, event: Prompt.Submitted) -> None:
-        text = event.value
+        self.query_one(Prompt).value = ""
+        self.burst = []
+        self.enter(event.value)
+
+    def on_prompt_burst(self, event: Prompt.Burst) -> None:
+        """A paste of several lines: the first answers this decision, each next one the next."""
+        self.burst = list(event.lines[1:])
+        self.enter(event.lines[0])
+
+    def on_key(self, event) -> None:
+        """A key typed while another decides is not silently lost: the person is told."""
+        if self.deciding is None and event.is_printable and self.lost is None and self.session.outcome() is None:
+            self.detail(f"{WAITING_KEYS} {self.session.waiting()}", style="yellow")
+
+    def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
+        """No Undo in the footer where the table refuses every takeback (a network seat)."""
+        if action == "undo" and not getattr(self.session, "can_undo", True):
+            return False
+        return True
+
+    def _next_of_burst(self) -> None:
+        if self.burst and self.deciding is not None:
+            self.enter(self.burst.pop(0))
+
+    def enter(self, text: str) -> None:
+        """A line the person typed (or pasted), read as at the plain prompt."""
         prompt = self.query_one(Prompt)
-        prompt.value = ""
         if self.session.outcome() is not None:
             self.app.exit(self.session.outcome())
             return
@@ -279,6 +309,7 @@ class GameScreen(ReadingKeys, Screen[None]):
         elif typed.asks == "take":
             self.take(typed.text)
         else:
+            self.burst = []  # a refused line ends the paste: the rest was meant after it
             self.detail(typed.text, style="yellow" if typed.asks == "refused" else "")
 
     def on_prompt_to_choices(self, _: Prompt.ToChoices) -> None:
@@ -320,6 +351,7 @@ class GameScreen(ReadingKeys, Screen[None]):
         try:
             self.session.submit(seat, action)
         except TabletopError as error:
+            self.burst = []
             self.detail(str(error), style="yellow")
             return
         self.deciding = None

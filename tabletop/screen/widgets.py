@@ -76,6 +76,21 @@ class Prompt(Input):
     class ToChoices(Message):
         """Down on an empty prompt: the person goes to pick from the list of choices."""
 
+    class Burst(Message):
+        """Several lines pasted at once: each is an action of its own, taken in turn."""
+
+        def __init__(self, lines: list[str]):
+            super().__init__()
+            self.lines = lines
+
+    def _on_paste(self, event) -> None:
+        lines = [line.strip() for line in event.text.splitlines() if line.strip()]
+        if len(lines) > 1:  # Input keeps only the first line of a paste: the rest would be lost
+            event.stop()
+            self.post_message(self.Burst(lines))
+            return
+        super()._on_paste(event)
+
     def __init__(self, **kwargs):
         super().__init__(**kwargs)
         self.history: list[str] = []

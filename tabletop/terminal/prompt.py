@@ -152,6 +152,9 @@ class HumanAgent:
         self.board = board
         self.completer = completer
         self._shown: dict[int, str] = {}
+        #: The rest of a pasted burst of lines (a terminal's bracketed paste hands them over as
+        #: one line), each taken as the seat's next answer; for that seat only.
+        self._burst: tuple[int, list[str]] | None = None
 
     def forget(self) -> None:
         """Print the whole table at the next decision (after a takeback)."""
@@ -168,7 +171,7 @@ class HumanAgent:
         prompt = f"{name} > "
         while True:
             try:
-                text = self.ask(prompt)
+                text = self._read(decision.seat, prompt)
             except (EOFError, KeyboardInterrupt):
                 self.console.print()
                 raise GameAbandoned(f"{name} left the game.") from None
@@ -195,7 +198,19 @@ class HumanAgent:
             try:
                 return match_choice(text, legal)
             except ValueError as error:
+                self._burst = None  # a refused line ends the paste: the rest was meant after it
                 self.console.print(plain(decision.refusal(text.strip()) or error, "yellow"))
+
+    def _read(self, seat: int, prompt: str) -> str:
+        """The seat's next line: the next of a pasted burst (shown as if typed), else typed now;
+        a line holding several (a paste) is split, one action each."""
+        if self._burst is not None and self._burst[0] == seat and self._burst[1]:
+            line = self._burst[1].pop(0)
+            self.console.print(plain(prompt + line))
+            return line
+        lines = [line for line in self.ask(prompt).replace("\r", "\n").split("\n") if line.strip()] or [""]
+        self._burst = (seat, lines[1:]) if len(lines) > 1 else None
+        return lines[0]
 
     def _confirm_quit(self, name: str) -> bool:
         try:

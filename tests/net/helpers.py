@@ -42,6 +42,12 @@ class Games:
         return registry().bot(game, name)
 
 
+def saved(folder: Path, game_id: str = "1"):
+    """A served game's record as its data folder holds it (the journal while it is played,
+    record.json once it is over)."""
+    return Store(folder).record(game_id)
+
+
 def people(n: int) -> list[SeatSpec]:
     return [SeatSpec(f"P{i + 1}", "human") for i in range(n)]
 
@@ -70,6 +76,13 @@ async def join(url: str, code: str, **kwargs):
     ws = await connect(url, max_size=None, compression=None, **kwargs)
     await ws.send(protocol.encode(protocol.hello(code)))
     return ws
+
+
+async def drop_in(url: str, code: str) -> None:
+    """A person who joins, sees the table and leaves: their seat's away clock has started."""
+    ws = await join(url, code)
+    await next_of(ws, "table")
+    await ws.close()
 
 
 async def next_of(ws, kind: str, *, seconds: float = 60.0, words: str = "") -> dict:

@@ -17,14 +17,15 @@ def env(tmp_path: Path) -> dict[str, str]:
     return {**os.environ, "TABLETOP_RECORDS": str(tmp_path / "records"), "PYTHONPATH": str(ROOT)}
 
 
-def serve(tmp_path: Path, *args: str, codes: Path, stderr=None) -> tuple[subprocess.Popen, dict, float]:
-    """Start `tabletop serve ARGS --codes FILE`; (process, the codes file's JSON, seconds to start)."""
+def serve(tmp_path: Path, *args: str, codes: Path, stderr=None, **popen) -> tuple[subprocess.Popen, dict, float]:
+    """Start `tabletop serve ARGS --codes FILE` (``popen``: more for Popen, such as a preexec_fn);
+    (process, the codes file's JSON, seconds to start)."""
     started = time.monotonic()
     codes.unlink(missing_ok=True)
     # Its output goes to files, not pipes: a pipe nobody reads would stop the server once full.
     out = open(tmp_path / f"serve-{time.monotonic_ns()}.out", "w+")  # noqa: SIM115 (closed by stop)
     process = subprocess.Popen([sys.executable, "-m", "tabletop", "serve", *args, "--codes", str(codes)],
-                               cwd=ROOT, env=env(tmp_path), stdout=out, stderr=subprocess.STDOUT, text=True)
+                               cwd=ROOT, env=env(tmp_path), stdout=out, stderr=subprocess.STDOUT, text=True, **popen)
     process.output = out
     deadline = started + 60
     while not codes.exists() or not codes.read_text().endswith("}\n"):

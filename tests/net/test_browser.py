@@ -18,9 +18,8 @@ pytest.importorskip("websockets", reason="the network table needs the net extra:
 pytest.importorskip("textual_serve", reason="the browser table needs textual-serve: pip install 'tabletop[net]'")
 sync_api = pytest.importorskip("playwright.sync_api", reason="the browser test needs playwright (the test extra)")
 
-from tabletop.core.record import GameRecord  # noqa: E402
 from tabletop.net.client import RemoteTable  # noqa: E402
-from tests.net.helpers import registry  # noqa: E402
+from tests.net.helpers import registry, saved  # noqa: E402
 
 CHROMIUM = Path("/usr/bin/chromium")
 BOUND = 60
@@ -61,7 +60,7 @@ def test_a_code_and_a_move_typed_in_the_browser_reach_the_server(tmp_path):
         for line in server.stdout:
             if line.startswith("Browsers:"):
                 page_url = line.split()[1]
-            if line.startswith("Join with"):
+            if line.startswith("Ctrl-C stops;"):
                 break
         assert page_url is not None and page_url.startswith("http://127.0.0.1:")
         codes = json.loads(codes_file.read_text())
@@ -73,7 +72,7 @@ def test_a_code_and_a_move_typed_in_the_browser_reach_the_server(tmp_path):
                 page = browser.new_page(viewport={"width": 1000, "height": 700})
                 page.goto(page_url)
                 page.wait_for_selector("body.-first-byte", timeout=BOUND * 1000)  # the tab's table has drawn
-                page.click(".textual-terminal")
+                # No click: the page gives the terminal the keyboard by itself.
                 page.keyboard.type(codes["seats"][0]["code"])
                 page.keyboard.press("Enter")
                 wait_for(lambda: said(watcher, "Player 1 joined."), "the code typed in the page opens seat 1")
@@ -96,7 +95,7 @@ def test_a_code_and_a_move_typed_in_the_browser_reach_the_server(tmp_path):
             watcher.close()
         server.terminate()
         server.wait(BOUND)
-    record = GameRecord.load(tmp_path / "data" / "games" / "1" / "record.json")
+    record = saved(tmp_path / "data")
     assert record.actions[0][0] == 0 and record.actions[0][1].startswith("take ")
     assert not (tmp_path / "player" / "join-codes.json").exists()  # a browser's code is kept nowhere
 

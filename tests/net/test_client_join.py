@@ -26,8 +26,8 @@ def serve(tmp_path: Path, *args: str) -> tuple[subprocess.Popen, dict]:
     codes = tmp_path / "codes.json"
     process = subprocess.Popen([*TABLETOP, "serve", *args, "--codes", str(codes), "--data", str(tmp_path / "data")],
                                stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True, env=environment(tmp_path))
-    for line in process.stdout:  # each line as it is printed: the last one says how to join
-        if line.startswith("Join with"):
+    for line in process.stdout:  # each line as it is printed: the last one says how to continue it
+        if line.startswith("Ctrl-C stops;"):
             return process, json.loads(codes.read_text())
     raise AssertionError(f"serve did not start: {process.wait(BOUND)}")
 

@@ -2,15 +2,16 @@
 `tabletop join --bot random` clients (each its own machine: its own data folder), one of them
 killed and joined again without its code (kept in its 0600 file) while the other three are
 paused (SIGSTOP, so the game cannot race to its end), then the server killed (SIGKILL) mid-game,
-the three let go, and the server started again with --resume on the same port: the clients come back by
-themselves, the game finishes, and the record replays."""
+the three let go, and the server started again with the very command it printed (`--resume DIR`:
+the folder keeps its address and port): the clients come back by themselves, without their codes,
+the game finishes, and the record replays."""
 
 from __future__ import annotations
 
 import json
 import os
+import shlex
 import signal
-import socket
 import subprocess
 import sys
 import time
@@ -22,31 +23,25 @@ pytest.importorskip("websockets", reason="the network table needs the net extra:
 
 from tabletop.core.record import GameRecord  # noqa: E402
 from tabletop.net.client import RemoteTable  # noqa: E402
-from tests.net.helpers import registry  # noqa: E402
+from tests.net.helpers import registry, saved  # noqa: E402
 
 TABLETOP = [sys.executable, "-m", "tabletop"]
 BOUND = 180
 
 
-def free_port() -> int:
-    with socket.socket() as probe:
-        probe.bind(("127.0.0.1", 0))
-        return probe.getsockname()[1]
-
-
-def started(command: list[str], env: dict) -> subprocess.Popen:
-    """`tabletop serve` once it has printed how to join."""
+def started(command: list[str], env: dict) -> tuple[subprocess.Popen, list[str]]:
+    """`tabletop serve` once it has printed how to continue it: (the process, that command)."""
     process = subprocess.Popen(command, stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True, env=env)
     for line in process.stdout:
-        if line.startswith("Join with"):
-            return process
+        if line.startswith("Ctrl-C stops;"):
+            return process, shlex.split(line.split("`")[1])
     raise AssertionError(f"serve did not start (exit {process.wait(BOUND)})")
 
 
-def actions(record: Path) -> int:
+def actions(data: Path) -> int:
     try:
-        return len(json.loads(record.read_text())["actions"])
-    except (OSError, ValueError, KeyError):
+        return len(saved(data).actions)
+    except Exception:  # noqa: BLE001 (not written yet)
         return 0
 
 
@@ -60,13 +55,12 @@ def wait_for(condition, what: str, every: float = 0.05) -> None:
 
 @pytest.mark.slow
 def test_a_client_and_the_server_killed_mid_game_and_the_game_still_finishes(tmp_path):
-    port = free_port()
     data = tmp_path / "data"
-    record = data / "games" / "1" / "record.json"
     env = {**os.environ, "TABLETOP_DATA_DIR": str(tmp_path / "host")}
-    serve = [*TABLETOP, "serve", "windupwar", "--players", "4", "--seed", "3", "--port", str(port),
+    serve = [*TABLETOP, "serve", "windupwar", "--players", "4", "--seed", "3",  # a port picked by the server
              "--codes", str(tmp_path / "codes.json"), "--data", str(data)]
-    server = started(serve, env)
+    server, again = started(serve, env)
+    assert again == ["tabletop", "serve", "--resume", str(data)]
     codes = json.loads((tmp_path / "codes.json").read_text())
     url = codes["url"]
 
@@ -77,12 +71,14 @@ def test_a_client_and_the_server_killed_mid_game_and_the_game_still_finishes(tmp
 
     watcher = RemoteTable(url, codes["spectator"], game_for=registry().game).connect()
     joined = lambda name="Player 2": sum(item.event.text == f"{name} joined." for item in list(watcher.log))  # noqa: E731
-    clients = {seat: join(seat, "--code", entry["code"]) for seat, entry in enumerate(codes["seats"])}
+    for seat, entry in enumerate(codes["seats"]):
+        (tmp_path / f"code{seat}").write_text(entry["code"])
+    clients = {seat: join(seat, "--code-file", str(tmp_path / f"code{seat}")) for seat in range(len(codes["seats"]))}
     killed = []
     paused = (0, 2, 3)
     try:
         wait_for(lambda: all(joined(f"Player {s + 1}") for s in range(4)), "everyone at the table")
-        wait_for(lambda: actions(record) >= 1, "the first move", every=0.01)
+        wait_for(lambda: actions(data) >= 1, "the first move", every=0.01)
         for seat in paused:  # the other machines pause, so the game is still on when the host dies
             clients[seat].send_signal(signal.SIGSTOP)
         clients[1].send_signal(signal.SIGKILL)  # a player's machine drops out ...
@@ -92,11 +88,11 @@ def test_a_client_and_the_server_killed_mid_game_and_the_game_still_finishes(tmp
         watcher.close()
         server.send_signal(signal.SIGKILL)  # the host's machine dies mid-game
         server.wait(BOUND)
-        taken = GameRecord.load(record)
+        taken = saved(data)
         assert taken.outcome is None, "the game ended before the server was killed"
         for seat in paused:
             clients[seat].send_signal(signal.SIGCONT)
-        server = started([*TABLETOP, "serve", "--resume", str(data), "--port", str(port)], env)
+        server, _ = started([*TABLETOP, *again[1:]], env)  # the command it printed
         outputs = {seat: client.communicate(timeout=BOUND)[0] for seat, client in clients.items()}
     finally:
         for client in clients.values():
@@ -109,7 +105,7 @@ def test_a_client_and_the_server_killed_mid_game_and_the_game_still_finishes(tmp
     for seat, client in clients.items():
         assert client.returncode == 0, outputs[seat]
         assert "Game over" in outputs[seat]
-    final = GameRecord.load(record)
+    final = GameRecord.load(data / "games" / "1" / "record.json")  # written whole at the end
     assert final.outcome is not None
     assert final.actions[:len(taken.actions)] == taken.actions  # nothing accepted was lost
     final.verify(registry().game("windupwar"))

@@ -14,14 +14,14 @@ pytest.importorskip("websockets", reason="the network table needs the net extra:
 
 from tabletop.core.record import GameRecord  # noqa: E402
 from tabletop.net import protocol  # noqa: E402
-from tests.net.helpers import join, next_of  # noqa: E402
+from tests.net.helpers import join, next_of, saved  # noqa: E402
 from tests.net.processes import serve, stop  # noqa: E402
 
 SEALED = ("--plugin", "tests.sealed.plugin")
 
 
 def record_of(data) -> GameRecord:
-    return GameRecord.load(data / "games" / "1" / "record.json")
+    return saved(data)
 
 
 def killed(server) -> None:

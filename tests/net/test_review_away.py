@@ -10,7 +10,7 @@ import time
 from tabletop.core.decision import BotSpec
 from tabletop.net.server_table import Away
 from tests.core.hidden_hand import HiddenHand
-from tests.net.helpers import Games, hosting, join, next_of, people
+from tests.net.helpers import Games, drop_in, hosting, join, next_of, people
 
 GAME = HiddenHand()
 
@@ -33,6 +33,8 @@ def test_a_person_returning_while_the_away_bot_plays_takes_the_seat_at_the_next_
         away = Away(BotSpec("ponders", Ponders), 0)
         async with hosting(tmp_path / "data", GAME, people(2), seed=9, registry_=Games(GAME), away=away) as (
                 server, url, game_id, codes):
+            for code in (codes[0], codes[1]):  # the away clock starts at a seat's first join
+                await drop_in(url, code)
             record = server.games[game_id].table.session.record
             deadline = time.monotonic() + 60
             while not record.actions:  # the away bot has begun playing for both absent seats

@@ -46,3 +46,19 @@ def test_new_code_names_a_person_seat_of_a_hosted_game(cli, records, tmp_path):
     for wrong in ("2:1", "1:3", "1:x", "1"):
         result = cli("serve", "--resume", str(tmp_path / "data"), "--new-code", wrong)
         assert result.exit_code == 2 and "--new-code takes GAME:SEAT" in result.err, result.err
+
+
+@pytest.mark.parametrize("kept", ['{"host": "127.0.0.1"}', '{"host": "127.0.0.1", "port": 70000}', "not json",
+                                  '{"host": "", "port": 8765}', '{"host": "127.0.0.1", "port": true}'])
+def test_resume_refuses_a_damaged_address_file_in_one_sentence_changing_nothing(cli, records, tmp_path, kept):
+    from tabletop.net.server import Server
+    from tabletop.net.server_store import Store
+    from tests.net.helpers import people, registry
+
+    data = tmp_path / "data"
+    Server(registry(), Store(data)).host(registry().game("castlewars"), people(2), seed=1)
+    (data / "server.json").write_text(kept)
+    before = {p: p.read_bytes() for p in data.rglob("*") if p.is_file()}
+    result = cli("serve", "--resume", str(data))
+    assert result.exit_code == 2 and "server.json is damaged" in result.err and "Traceback" not in result.err
+    assert {p: p.read_bytes() for p in data.rglob("*") if p.is_file()} == before

@@ -12,18 +12,17 @@ import pytest
 
 pytest.importorskip("websockets", reason="the network table needs the net extra: pip install 'tabletop[net]'")
 
-from tabletop.core.record import GameRecord  # noqa: E402
 from tabletop.engine.table import ALREADY_CHOSEN, STALE  # noqa: E402
 from tabletop.net import protocol  # noqa: E402
 from tabletop.net.server import Server  # noqa: E402
 from tabletop.net.server_store import Store  # noqa: E402
 from tests.core.hidden_hand import HiddenHand  # noqa: E402
-from tests.net.helpers import Games, hosting, join, next_of, people  # noqa: E402
+from tests.net.helpers import Games, hosting, join, next_of, people, saved  # noqa: E402
 from tests.sealed.game import SealedDraw  # noqa: E402
 
 
 def on_disk(folder, game_id: str) -> tuple[list, list]:
-    record = GameRecord.load(folder / "games" / game_id / "record.json")
+    record = saved(folder, game_id)
     return list(record.actions), list(record.held)
 
 

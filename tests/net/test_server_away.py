@@ -9,7 +9,7 @@ import time
 
 from tabletop.net.server_table import Away
 from tests.core.hidden_hand import HiddenHand
-from tests.net.helpers import Games, hosting, people, registry
+from tests.net.helpers import Games, drop_in, hosting, people, registry
 from tests.net.wire_client import SeatLog, play_seat
 
 GAME = HiddenHand()
@@ -20,6 +20,7 @@ def test_an_away_seat_is_played_by_the_bot_until_its_person_returns(tmp_path):
         away = Away(registry().bot("hiddenhand", "random"), 0.2)
         async with hosting(tmp_path / "data", GAME, people(3), seed=9, registry_=Games(GAME), away=away) as (
                 server, url, game_id, codes):
+            await drop_in(url, codes[2])  # the away clock starts at the seat's first join
             record = server.games[game_id].table.session.record
             deadline = time.monotonic() + 120
             present = [asyncio.create_task(play_seat(url, codes[i], rng=random.Random(i), deadline=deadline))

@@ -18,7 +18,7 @@ from tabletop.net import protocol  # noqa: E402
 from tabletop.net.server import SHUTDOWN, Server  # noqa: E402
 from tabletop.net.server_store import Store  # noqa: E402
 from tests.core.hidden_hand import HiddenHand  # noqa: E402
-from tests.net.helpers import BUNDLED, Games, break_the_game, hosting, join, next_of, people, registry  # noqa: E402
+from tests.net.helpers import BUNDLED, Games, break_the_game, hosting, join, next_of, people, registry, saved  # noqa: E402
 from tests.net.wire_client import play_seat  # noqa: E402
 from tests.sealed.game import SealedDraw  # noqa: E402
 
@@ -60,7 +60,8 @@ def test_a_seat_that_drops_is_shown_waiting_and_comes_back_where_it_was(tmp_path
             again = await join(url, codes[0])
             back = await next_of(again, "table")
             assert back["seq"] == first["seq"] + 1 and back["view"] == first["view"]
-            assert back["legal"] == first["legal"] and back["events"] == []  # nothing happened meanwhile
+            # Nothing happened meanwhile: the new connection gets the seat's log so far, as the first did.
+            assert back["legal"] == first["legal"] and back["events"] == first["events"] and back["first_event"] == 0
             await again.send(protocol.encode(protocol.act(back["seq"], back["legal"][0])))
             assert (await next_of(again, "table"))["seq"] == back["seq"] + 1
             await server.stop()  # the host stops: everyone is told
@@ -199,4 +200,4 @@ def test_moves_an_older_server_held_apart_are_taken_on_resume_and_its_file_remov
     assert again.resume() == [game_id]
     session = again.games[game_id].table.session
     assert session.record.actions == [(2, legal[2][0])] and not held.exists()
-    assert GameRecord.load(tmp_path / "data" / "games" / game_id / "record.json").actions == session.record.actions
+    assert saved(tmp_path / "data", game_id).actions == session.record.actions

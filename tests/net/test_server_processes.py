@@ -10,12 +10,12 @@ import time
 import pytest
 
 from tabletop.core.record import GameRecord
-from tests.net.helpers import BUNDLED, registry
+from tests.net.helpers import BUNDLED, registry, saved
 from tests.net.processes import clients, results, serve, stop
 
 
 def record_of(data) -> GameRecord:
-    return GameRecord.load(data / "games" / "1" / "record.json")
+    return saved(data)
 
 
 @pytest.mark.slow
