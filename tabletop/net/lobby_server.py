@@ -30,7 +30,7 @@ from tabletop.net import protocol
 from tabletop.net.lobby_room import STARTING, password_matches
 from tabletop.net.server import _refuse  # a bye and a close, as for a seat's connection
 from tabletop.net.server_connection import Connection
-from tabletop.net.server_store import RECORD
+from tabletop.net.server_journal import RECORD
 from tabletop.net.server_table import BROKEN, Viewer
 
 #: People in the lobby at once (a seat's connection to its game is not counted here).

@@ -102,7 +102,12 @@ def test_a_client_that_reconnects_does_not_see_its_log_twice(tmp_path):
         for each in (table, other):
             assert each.advance() is not None
             each.submit(each.seat, each.decision(each.seat).legal[0])
-        events = lambda: [i.event.text for i in table.log if i.event.kind not in ("status", "refused")]  # noqa: E731
+        def events(client=table):
+            return [i.event.text for i in client.log if i.event.kind not in ("status", "refused")]
+
+        deadline = time.monotonic() + BOUND  # both moves reach this seat first (the draft is public)
+        while events() != events(other) and time.monotonic() < deadline:
+            time.sleep(0.01)
         before = events()
         back = threading.Event()
         table.on_change = lambda: back.set() if table.connections == 2 and not table._outdated else None
