@@ -144,7 +144,7 @@ def register(app: typer.Typer, rt: Runtime) -> None:
                     raise ReportError(f"Study {study.id} has not been checked on fresh seeds yet; run its command "
                                       "again to finish it.")
                 result = StudyResult(study.id, trials, False, len(trials))
-                flow = conclude(rt.registry, spec, result, tunables, db=store, top=top, confirm=checked[0],
+                flow = conclude(rt.registry, spec, result, tunables, db=store, top=len(trials), confirm=checked[0],
                                 stored_only=True)
                 _show(rt, found, spec, result, tunables, flow, study.status, html_file, write, as_json)
             return

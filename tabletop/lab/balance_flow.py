@@ -13,7 +13,7 @@ from typing import Any
 from tabletop.core.tunables import Tunables
 from tabletop.lab import balance_check, balance_effects
 from tabletop.lab import balance_objectives as objectives
-from tabletop.lab.balance import StudyResult, StudySpec, shortlist
+from tabletop.lab.balance import StudyError, StudyResult, StudySpec, shortlist
 from tabletop.lab.balance_effects import Bench, Stopped
 from tabletop.lab.balance_report import recommended
 from tabletop.lab.db_studies import Trial
@@ -23,7 +23,10 @@ from tabletop.lab.optimisers import key
 def conclude(registry: Any, spec: StudySpec, result: StudyResult, tunables: Tunables, *, db: Any, top: int,
              confirm: int, workers: int = 1, backend: str = "local", address: str | None = None,
              other_bot: str | None = None, stored_only: bool = False) -> dict[str, Any]:
-    """``pruning`` (one per shortlisted candidate), ``check`` (fresh seeds), ``effects`` (each change of
+    """(``stored_only``: read every game back, play none; ``top`` is then an upper bound, since the
+    shortlist of a smaller ``top`` is the start of a larger one's.)
+
+    ``pruning`` (one per shortlisted candidate), ``check`` (fresh seeds), ``effects`` (each change of
     the proposal alone, fresh seeds), ``moved`` (what else moved under the proposal), ``interrupted``."""
     objective = objectives.Objective.parse(spec.objective)
     out: dict[str, Any] = {"pruning": [], "check": None, "effects": [], "moved": [], "interrupted": False}
@@ -35,8 +38,13 @@ def conclude(registry: Any, spec: StudySpec, result: StudyResult, tunables: Tuna
                   collect=balance_check.collected(objective), **common)
     try:
         picked: dict[str, Trial] = {}
-        for trial in shortlist(result, top):
-            pruned = balance_effects.prune(search, objective, trial.changes, tunables)
+        for number, trial in enumerate(shortlist(result, top)):
+            try:
+                pruned = balance_effects.prune(search, objective, trial.changes, tunables)
+            except StudyError:
+                if stored_only and number:  # reprinting: the study pruned this many (--top), no more
+                    break
+                raise
             out["pruning"].append({"trial": trial.number, **pruned})
             if pruned["pruned"]:
                 picked.setdefault(key(pruned["pruned"]), replace(
