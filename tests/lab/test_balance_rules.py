@@ -86,6 +86,12 @@ def test_wind_up_declares_its_copies_and_orders():
     assert built is not game
 
 
+def test_a_wind_up_candidate_the_loader_refuses_is_refused():
+    game = build_registry().game("windup_machines")
+    with pytest.raises(CardDataError, match="green \\(3\\) must beat yellow \\(3\\)"):
+        variant_game(game, {"part.gen-3.green[0]": 3})
+
+
 def test_windup_war_refuses_ribbons_that_leave_a_colour_unplayable():
     game = build_registry().game("windupwar")
     blue = {"unit.sapper.ribbons": ["purple", "orange"], "unit.mech.ribbons": ["green"]}  # no unit carries blue
