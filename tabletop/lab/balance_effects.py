@@ -18,6 +18,7 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
+from tabletop.core.errors import CardDataError
 from tabletop.core.tunables import Tunables
 from tabletop.lab import balance_objectives as objectives
 from tabletop.lab.balance import StudySpec, play_candidate
@@ -94,7 +95,12 @@ def prune(bench: Bench, objective: objectives.Objective, changes: dict[str, Any]
     kept_value = objectives.value(objective, final)
     contributions = []
     for group in groups_in(current, tunables):
-        alone = objectives.value(objective, bench.play(without(current, [group])))
+        try:
+            alone = objectives.value(objective, bench.play(without(current, [group])))
+        except CardDataError as error:  # the others need it: no balance without it to compare
+            contributions.append({"change": list(group), "without": None, "contribution": None,
+                                  "refused": str(error).splitlines()[0]})
+            continue
         contributions.append({"change": list(group), "without": alone, "contribution": alone - kept_value})
     return {"start": changes, "printed": base, "limit": limit, "path": path, "pruned": current,
             "contributions": contributions}
@@ -106,7 +112,10 @@ def _holding(bench: Bench, objective: objectives.Objective, current: dict[str, A
     out = []
     for drop in itertools.combinations(groups, size):
         smaller = without(current, drop)
-        value = objectives.value(objective, bench.play(smaller))
+        try:
+            value = objectives.value(objective, bench.play(smaller))
+        except CardDataError:
+            continue  # without it the rest breaks the card file's rules: it cannot go alone
         if value <= limit and value < base:
             out.append((value, list(drop), smaller))
     return out
@@ -166,6 +175,10 @@ def one_at_a_time(bench: Bench, objective: objectives.Objective, changes: dict[s
     out = []
     for group in groups_in(changes, tunables):
         alone = {a: changes[a] for a in group if a in changes}
-        out.append({"change": list(group), "changes": alone,
-                    **compare(objective, printed, bench.play(alone), seed=bench.seed)})
+        try:
+            played = bench.play(alone)
+        except CardDataError as error:  # alone it breaks the card file's rules (an order, say)
+            out.append({"change": list(group), "changes": alone, "refused": str(error).splitlines()[0]})
+            continue
+        out.append({"change": list(group), "changes": alone, **compare(objective, printed, played, seed=bench.seed)})
     return out

@@ -23,11 +23,10 @@ from tabletop.lab.optimisers import key
 def conclude(registry: Any, spec: StudySpec, result: StudyResult, tunables: Tunables, *, db: Any, top: int,
              confirm: int, workers: int = 1, backend: str = "local", address: str | None = None,
              other_bot: str | None = None, stored_only: bool = False) -> dict[str, Any]:
-    """(``stored_only``: read every game back, play none; ``top`` is then an upper bound, since the
-    shortlist of a smaller ``top`` is the start of a larger one's.)
-
-    ``pruning`` (one per shortlisted candidate), ``check`` (fresh seeds), ``effects`` (each change of
-    the proposal alone, fresh seeds), ``moved`` (what else moved under the proposal), ``interrupted``."""
+    """``pruning`` (one per shortlisted candidate), ``check`` (fresh seeds), ``effects`` (each change of
+    the proposal alone, fresh seeds), ``moved`` (what else moved under the proposal), ``interrupted``.
+    ``stored_only``: every game is read back, none played; ``top`` is then an upper bound, since the
+    shortlist of a smaller ``top`` is the start of a larger one's."""
     objective = objectives.Objective.parse(spec.objective)
     out: dict[str, Any] = {"pruning": [], "check": None, "effects": [], "moved": [], "interrupted": False}
     common = dict(registry=registry, spec=spec, db=db, workers=workers, backend=backend, address=address,

@@ -181,7 +181,8 @@ def effect_sections(flow: dict[str, Any] | None, tunables: Tunables) -> list[Sec
             rows.append([f"trial {pruning['trial']}", dropped, str(tunables.count(step["changes"])), _num(step["value"])])
         for c in pruning["contributions"]:
             rows.append([f"trial {pruning['trial']}", f"keeps {_names([c['change']], pruning['pruned'], tunables)}", "",
-                         f"{_num(c['without'])} without it ({c['contribution']:+.3f})"])
+                         f"{_num(c['without'])} without it ({c['contribution']:+.3f})" if c["without"] is not None
+                         else "the others need it (the card file's rules)"])
     if rows:
         first = flow["pruning"][0]
         out.append(Section(
@@ -195,7 +196,8 @@ def effect_sections(flow: dict[str, Any] | None, tunables: Tunables) -> list[Sec
         rows = []
         for e in flow["effects"]:
             name = _names([e["change"]], e["changes"], tunables)
-            rows += [[name, *r] for r in seat_count_rows(e)]
+            rows += ([[name, *r] for r in seat_count_rows(e)] if "refused" not in e
+                     else [[name, "alone it breaks the card file's rules", "", "", "", ""]])
         out.append(Section(
             "effects", "What each change does alone",
             "Each change of the proposal alone against the printed data, on the fresh seeds (paired 95% intervals "

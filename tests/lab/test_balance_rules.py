@@ -119,3 +119,35 @@ def test_every_optimiser_respects_max_changes(name, tmp_path):
         changes = optimiser.ask()
         assert space.count(changes) <= 3, changes
         optimiser.tell(changes, 0.1 + 0.001 * n, space.count(changes))
+
+
+def _games(first_seat_share: float, n: int = 200):
+    from tabletop.lab.balance_objectives import GameSample
+
+    wins = round(first_seat_share * n)
+    return [([GameSample(i, (0,) if i < wins else (1,), 10, ((), ())) for i in range(n)], 2)]
+
+
+class _Bench:
+    """Plays nothing: the planted seat balance of each candidate; b without c breaks an order."""
+
+    seed = 0
+
+    def play(self, changes):
+        if "unit.b.power" in changes and "unit.c.power" not in changes:
+            raise CardDataError("x: 'unit.b.power' must not be more than 'unit.c.power'.")
+        return _games(0.5 if "unit.a.power" in changes else 0.8)
+
+
+def test_pruning_keeps_the_change_that_carries_the_gain_and_skips_what_the_rules_refuse(tmp_path):
+    from tabletop.lab.balance_effects import prune
+    from tabletop.lab.balance_objectives import Objective
+
+    t = tunables(tmp_path, "".join(f'[[unit]]\nid = "{u}"\npower = 3\n\n' for u in "abc")
+                 + '[[tunable]]\nat = "unit.*.power"\nrange = [1, 5]\n')
+    start = {"unit.a.power": 4, "unit.b.power": 4, "unit.c.power": 4}
+    out = prune(_Bench(), Objective(("seat-balance",)), start, t)
+    assert out["pruned"] == {"unit.a.power": 4}
+    assert [len(step["changes"]) for step in out["path"]] == [3, 2, 1]
+    (only,) = out["contributions"]
+    assert only["change"] == ["unit.a.power"] and only["contribution"] == pytest.approx(0.3)
