@@ -45,7 +45,7 @@ def conclude(registry: Any, spec: StudySpec, result: StudyResult, tunables: Tuna
                     break
                 raise
             out["pruning"].append({"trial": trial.number, **pruned})
-            if pruned["pruned"]:
+            if pruned["pruned"] and pruned["path"][-1]["value"] < pruned["printed"]:  # no gain: nothing to check
                 picked.setdefault(key(pruned["pruned"]), replace(
                     trial, changes=pruned["pruned"], changed=tunables.count(pruned["pruned"]), value=pruned["path"][-1]["value"]))
         out["check"] = check = balance_check.check(
