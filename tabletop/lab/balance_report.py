@@ -54,13 +54,17 @@ def recommended(check: dict[str, Any]) -> dict[str, Any] | None:
 
 
 def holds(candidate: dict[str, Any]) -> str:
-    """Whether the gain holds at every seating: better at each (interval below zero), or not."""
-    rows = candidate["seatings"]
-    if all(r["difference_ci95"][1] < 0 for r in rows):
-        return "yes"
-    if all(r["difference"] < 0 for r in rows):
-        return "not sure"
-    return "no"
+    """At each seat count: surely better (interval below zero), surely worse, unchanged (the same
+    games to the last one) or not sure; ``better at 2; unchanged at 3, 4``."""
+    verdicts: dict[str, list[str]] = {}
+    for row in candidate["seatings"]:
+        low, high = row["difference_ci95"]
+        verdict = ("better" if high < 0 else "worse" if low > 0 else "unchanged" if low == high == 0
+                   else "not sure")
+        verdicts.setdefault(verdict, []).append(str(row["seats"]))
+    if len(verdicts) == 1:
+        return f"{next(iter(verdicts))} at every seat count" if len(candidate["seatings"]) > 1 else next(iter(verdicts))
+    return "; ".join(f"{v} at {', '.join(seats)}" for v, seats in verdicts.items())
 
 
 def trade_off_chart(trials: Sequence[Trial], objective: str) -> bytes:
@@ -105,9 +109,9 @@ def sections(study: dict[str, Any], trials: Sequence[Trial], check: dict[str, An
         out.append(Section(
             "proposals", "The best candidates, re-played on fresh seeds",
             f"{check['games']} fresh games per seating (seeds from {check['seed']}, never played by the search). "
-            f"'vs printed' is the paired bootstrap 95% interval of the difference; 'every seating' says whether "
-            f"it is better at each seat count. {verdict}",
-            ["candidate", "changed", "values", "search", "fresh (95% CI)", "vs printed", "every seating"], rows,
+            f"'vs printed' is the paired bootstrap 95% interval of the difference at the worst seat count; 'by seat "
+            f"count' says where it is surely better or worse. {verdict}",
+            ["candidate", "changed", "values", "search", "fresh (95% CI)", "vs printed", "by seat count"], rows,
         ))
         if best is not None:
             printed_values = {t.address: t.printed for t in tunables.items}
