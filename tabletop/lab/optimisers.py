@@ -20,6 +20,8 @@ from tabletop.core.tunables import Tunable, Tunables
 from tabletop.lab.ntbea import NTBEA
 
 OPTIMISERS = ("ntbea", "tpe", "nsga2")
+#: How often optuna is asked again for a candidate that keeps the card file's orders.
+ASKS = 200
 
 
 class OptimiserError(TabletopError):
@@ -142,8 +144,19 @@ class OptunaOptimiser:
         self._trial: Any = None
 
     def ask(self) -> dict[str, Any]:
-        if self._trial is None:
+        """optuna's next candidate that keeps the card file's orders: one that breaks them is told
+        back to optuna as failed and asked again (deterministic, so a resumed study asks the same)."""
+        if self._trial is not None:
+            return self._changes()
+        for attempt in range(ASKS):
             self._trial = self.study.ask()
+            changes = self._changes()
+            if self.space.allowed(self.space.point(changes)) or attempt == ASKS - 1:
+                return changes  # the last one, if none kept the orders: refused before any game
+            self.study.tell(self._trial, state=self._optuna.trial.TrialState.FAIL)
+        raise AssertionError("unreachable")
+
+    def _changes(self) -> dict[str, Any]:
         sizes = self.space.sizes
         if not self.space.max_changes:
             return self.space.changes([self._trial.suggest_int(f"v{d}", 0, size - 1) for d, size in enumerate(sizes)])
