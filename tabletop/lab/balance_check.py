@@ -25,6 +25,8 @@ from tabletop.lab.optimisers import key
 
 #: Unit and faction figures are shown before and after whatever the objective.
 SPREADS = objectives.Objective(("unit-spread", "faction-spread"))
+
+
 def collected(objective: objectives.Objective) -> objectives.Objective:
     """What fresh games keep: the objective's figures and the unit and faction ones."""
     return objectives.Objective(tuple(dict.fromkeys(objective.parts + SPREADS.parts)))

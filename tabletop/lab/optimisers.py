@@ -32,7 +32,8 @@ class OptimiserError(TabletopError):
 class Space:
     """The tunable values as dimensions, one per group of copies (which move as one): each one's
     allowed choices, the printed one first asked; ``max_changes`` dimensions may differ from the
-    printed data at once (0: no cap), and ``rules`` says which candidates keep the declared orders."""
+    printed data at once (0: no cap), and ``tunables`` (with its rules) says which candidates keep the
+    card file's declared orders."""
 
     items: tuple[Tunable, ...]
     copies: tuple[tuple[str, ...], ...] = ()
