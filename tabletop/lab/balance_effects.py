@@ -73,13 +73,14 @@ def without(changes: dict[str, Any], dropped: Sequence[tuple[str, ...]]) -> dict
 
 
 def prune(bench: Bench, objective: objectives.Objective, changes: dict[str, Any], tunables: Tunables) -> dict[str, Any]:
-    """Drop changes while the balance on the search's seeds stays within the full candidate's
-    95% interval and better than the printed data; each change's contribution at the end."""
+    """Drop changes while the gain over the printed data on the search's seeds stays within the full
+    candidate's 95% interval of that gain (paired bootstrap) and the balance stays better than the
+    printed data's; each change's contribution at the end."""
     printed = bench.play({})
     base = objectives.value(objective, printed)
     full = bench.play(changes)
     interval = objectives.bootstrap(objective, printed, full, seed=bench.seed)
-    limit = interval["value"][1]
+    limit = base + interval["difference"][1]  # the gain over the printed data stays within its interval
     path = [{"dropped": [], "changes": changes, "value": objectives.value(objective, full)}]
     current = changes
     while True:

@@ -192,8 +192,9 @@ def effect_sections(flow: dict[str, Any] | None, tunables: Tunables) -> list[Sec
         out.append(Section(
             "pruning", "Pruning: the fewest changes that keep the gain",
             f"On the search's own seeds, each candidate loses changes one at a time (a pair at once where no single "
-            f"one can go) while its balance stays within its 95% interval (up to {_num(first['limit'])} for trial "
-            f"{first['trial']}) and better than the printed {_num(first['printed'])}. 'keeps' rows: the balance "
+            f"one can go) while its gain over the printed data stays within the 95% interval of that gain (a balance "
+            f"up to {_num(first['limit'])} for trial {first['trial']}) and better than the printed "
+            f"{_num(first['printed'])}. 'keeps' rows: the balance "
             "without that change, and how much worse that is (its own contribution).",
             ["candidate", "dropped", "changes left", "balance"], rows))
     if flow["effects"]:
