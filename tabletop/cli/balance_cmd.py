@@ -138,13 +138,12 @@ def register(app: typer.Typer, rt: Runtime) -> None:
                 spec = stored_spec(study.spec, len(trials))
                 found = rt.registry.game(spec.game)
                 tunables = tunables_of(found)
-                checked = store.conn.execute("SELECT games FROM runs WHERE sweep = ? LIMIT 1",
-                                             (f"study-{study.id}-check",)).fetchone()
+                checked = store.sweep_games(f"study-{study.id}-check")
                 if checked is None:
                     raise ReportError(f"Study {study.id} has not been checked on fresh seeds yet; run its command "
                                       "again to finish it.")
                 result = StudyResult(study.id, trials, False, len(trials))
-                flow = conclude(rt.registry, spec, result, tunables, db=store, top=len(trials), confirm=checked[0],
+                flow = conclude(rt.registry, spec, result, tunables, db=store, top=len(trials), confirm=checked,
                                 stored_only=True)
                 _show(rt, found, spec, result, tunables, flow, study.status, html_file, write, as_json)
             return

@@ -91,6 +91,11 @@ class StudyTables:
                 self.conn.execute("SELECT idx, winners, length, error, stats FROM games WHERE run_id = ? ORDER BY idx",
                                   (row[0],))]
 
+    def sweep_games(self, sweep: str) -> int | None:
+        """Games per run of a sweep (a study's check plays ``--confirm`` each), None if it has none."""
+        row = self.conn.execute("SELECT games FROM runs WHERE sweep = ? LIMIT 1", (sweep,)).fetchone()
+        return None if row is None else int(row[0])
+
     def trials(self, study_id: int) -> list[Trial]:
         return [
             Trial(number, json.loads(changes), value, changed, json.loads(components), tuple(json.loads(runs)), error)
