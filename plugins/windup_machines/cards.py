@@ -160,6 +160,7 @@ def load_cards(path: str | Path = CARDS_FILE) -> CardRules:
     winders = validate_table(data, "winder", _WINDER, file=file)
     workers = validate_table(data, "worker", _WORKER, file=file)
     _check(file, parts, gears, winders, workers)
+    _check_larger_is_better(file, parts)
     start = tuple(rules.pop("start_kinds"))
     _check_start(file, rules, parts, start)
     return CardRules(
@@ -198,6 +199,28 @@ def _check(file, parts, gears, winders, workers) -> None:
             raise CardDataError(f"{file}: worker {worker['id']!r} field 'steal': a thief must steal gold or prisms.")
         if worker["ability"] == "saboteur" and worker["unwinds"] < 1:
             raise CardDataError(f"{file}: worker {worker['id']!r} field 'unwinds': a saboteur unwinds at least once.")
+
+
+def _check_larger_is_better(file, parts) -> None:
+    """The rulebook's "larger=better" and "the green top side producing the most, the yellow left side
+    producing at a slightly worse rate, the orange bottom side even less", for the parts whose sides
+    are one number (generators, decorations): green beats yellow beats orange, and no side of a
+    larger part gives less than the same side of a smaller one of its kind. Producers' sides are
+    held to it by the tests (a rate, not one number)."""
+    single = [p for p in parts if p["kind"] not in PRODUCERS]
+    for part in single:
+        green, yellow, orange = (part[side][0] for side in SIDES[:3])
+        if not green > yellow > orange:
+            raise CardDataError(f"{file}: part {part['id']!r}: green ({green}) must beat yellow ({yellow}), which "
+                                f"must beat orange ({orange}).")
+    for small in single:
+        for large in single:
+            if large["kind"] == small["kind"] and large["size"] > small["size"]:
+                for side in SIDES[:3]:
+                    if large[side][0] < small[side][0]:
+                        raise CardDataError(
+                            f"{file}: part {large['id']!r} field '{side}': {large[side][0]} is less than the smaller "
+                            f"{small['id']!r}'s {small[side][0]}; a larger part is never worse.")
 
 
 def _check_start(file, rules, parts, start) -> None:

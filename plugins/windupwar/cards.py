@@ -135,6 +135,11 @@ def load_cards(path: Path = CARDS_FILE) -> CardData:
                               frozenset(ribbons) | {BLACK}, tuple(record["reconstructed"])))
     if len(units) < 3:
         raise CardDataError(f"{file}: an army is three units, so at least three [[unit]] entries are needed.")
+    carried = {c for u in units for c in u.ribbons}
+    unplayable = sorted({c.colour for c in actions if c.colour != BLACK} - carried)
+    if unplayable:  # the card file's own rule: "every colour is reachable by some unit"
+        raise CardDataError(f"{file}: no unit has a {unplayable[0]} ribbon, so the {unplayable[0]} action cards "
+                            "could never be played; give some unit that colour.")
     factions = []
     for record in validate_table(data, "faction", FACTION_SCHEMA, file=file):
         _check_id(record["id"], f"{file}: faction {record['id']!r} field 'id'")

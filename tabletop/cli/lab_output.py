@@ -20,6 +20,7 @@ from tabletop.lab import html
 from tabletop.lab.analysis import analyse
 from tabletop.lab.compare import compare
 from tabletop.lab.db import ResultsDB
+from tabletop.lab.figures import share_bins
 from tabletop.lab.report import Section, compare_sections, describe_run, labels_of
 from tabletop.terminal.safe_text import plain
 
@@ -98,6 +99,7 @@ def comparison_of(store: ResultsDB, runs: Sequence[str]) -> tuple[list[dict[str,
     if len({r.game for r in found}) > 1:
         raise ReportError("Compare runs of the same game; these are of " + ", ".join(sorted({r.game for r in found})) + ".")
     analyses = [analyse(store, r) for r in found]
+    share_bins(analyses)
     return analyses, compare(analyses)
 
 

@@ -45,10 +45,12 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
+from tabletop.core import tunable_rules
 from tabletop.core.errors import CardDataError
+from tabletop.core.tunable_rules import Rules
 
 SECTION = "tunable"
-_ENTRY_KEYS = {"at", "range", "delta", "choices", "key"}
+_ENTRY_KEYS = {"at", "range", "delta", "choices", "key", "together", "order", "counts"}
 _ITEM = re.compile(r"^(?P<field>[^\[\]]+)\[(?P<index>\d+)\]$")
 
 #: Card files being loaded with other values: resolved path -> {address: value}.
@@ -170,16 +172,32 @@ class Tunables:
     file: Path
     items: tuple[Tunable, ...]
     keys: dict[str, str]  # section -> the field that identifies its records
+    rules: Rules = Rules()  # copies that move together, values that keep an order
+
+    @property
+    def groups(self) -> tuple[tuple[str, ...], ...]:
+        """Every address in one group: its copies (itself alone when it has none), declaration order."""
+        grouped = self.rules.group_of()
+        out: dict[tuple[str, ...], None] = {}
+        for t in self.items:
+            out.setdefault(grouped.get(t.address, (t.address,)), None)
+        return tuple(out)
+
+    def count(self, changes: Mapping[str, Any]) -> int:
+        """Changes a designer makes: a group of copies changed together counts once."""
+        return sum(1 for g in self.groups if any(a in changes for a in g))
 
     @property
     def by_address(self) -> dict[str, Tunable]:
         return {t.address: t for t in self.items}
 
     def check(self, values: Mapping[str, Any], *, source: str) -> dict[str, Any]:
-        """``values`` checked against the declarations (all problems at once); only those that
-        differ from the printed data are returned, in declaration order."""
+        """``values`` checked against the declarations (all problems at once): a value sets its copies
+        too, and the whole must keep the declared orders. Only the values that differ from the
+        printed data are returned, in declaration order."""
         known = self.by_address
-        problems = []
+        problems: list[str] = []
+        values = self.rules.expand(values, problems, source)
         for address, value in values.items():
             tunable = known.get(address)
             if tunable is None:
@@ -189,6 +207,9 @@ class Tunables:
                 )
             elif value not in tunable.values or (isinstance(value, bool) != isinstance(tunable.printed, bool)):
                 problems.append(f"{source}: '{address}' = {json.dumps(value)} is not allowed (allowed: {tunable.describe()}).")
+        if not problems:
+            full = {t.address: values.get(t.address, t.printed) for t in self.items}
+            problems += [f"{source}: {sentence}." for sentence in self.rules.broken(full)]
         if problems:
             raise CardDataError("\n".join(problems))
         return {t.address: values[t.address] for t in self.items if t.address in values and values[t.address] != t.printed}
@@ -215,6 +236,7 @@ def declared(data: Mapping[str, Any], *, file: Path) -> Tunables:
     problems: list[str] = []
     items: dict[str, Tunable] = {}
     keys: dict[str, str] = {}
+    rules: list[Rules] = []
     for number, entry in enumerate(entries, start=1):
         unknown = sorted(set(entry) - _ENTRY_KEYS)
         if unknown:
@@ -232,19 +254,37 @@ def declared(data: Mapping[str, Any], *, file: Path) -> Tunables:
             problems.append(f"{name}: [[tunable]] #{number} needs 'at', an address or a list of addresses.")
             continue
         key = entry.get("key", "id")
+        found: list[tuple[str, dict | None]] = []
         for pattern in addresses:
             keys.setdefault(pattern.partition(".")[0], key)
             for address, holder, slot in _resolve(data, pattern, key, problems, name):
                 if address in items:
                     problems.append(f"{name}: tunable '{address}' is declared twice; declare each value once.")
                     continue
+                if tunable_rules.is_count(address) and entry.get("counts") is not True:
+                    problems.append(f"{name}: tunable '{address}' is a card count, which changes what is in the "
+                                    "game; it moves only if its [[tunable]] entry says counts = true.")
+                    continue
                 printed = holder[slot]
                 values = _allowed(entry, printed, address, problems, name)
                 if values:
                     items[address] = Tunable(address, copy.deepcopy(printed), values)
+                    found.append((address, _record(data, address, key)))
+        rules.append(tunable_rules.entry_rules(entry, found, problems, f"{name}: [[tunable]] #{number}"))
+    merged = tunable_rules.merge(rules)
+    if not problems:
+        tunable_rules.check_declared(merged, {a: t.printed for a, t in items.items()},
+                                     {a: t.values for a, t in items.items()}, problems, name)
     if problems:
         raise CardDataError("\n".join(problems))
-    return Tunables(file, tuple(items.values()), keys)
+    return Tunables(file, tuple(items.values()), keys, merged)
+
+
+def _record(data: Mapping[str, Any], address: str, key: str) -> dict | None:
+    """The ``[[section]]`` record an address names (None for a value of a plain table)."""
+    section, _, rest = address.partition(".")
+    records = _records(data, section, key)
+    return None if records is None else records.get(rest.rpartition(".")[0])
 
 
 # ---- a game's card file, and the game built with other values -------------------------------

@@ -36,7 +36,7 @@ def analyse(db: ResultsDB, run: Run) -> dict[str, Any]:
     stats = StatGroups()
     for idx, seat, name, value in db.stats(run.id):
         if idx in winners:
-            stats.add(winners[idx], seat, name, value)
+            stats.add(winners[idx], seat, name, value, game=idx)
     for g in db.games(run.id):   # the game's own reason: how many ended by a limit, for one
         if g.idx in winners and g.reason:
             stats.add(g.winners, None, ENDING, g.reason)

@@ -14,12 +14,13 @@ from __future__ import annotations
 import json
 import math
 from collections.abc import Callable, Sequence
-from dataclasses import asdict, dataclass, field
+from dataclasses import asdict, dataclass, field, replace
 from typing import Any
 
 from tabletop.core.errors import CardDataError, TabletopError
 from tabletop.core.tunables import tunables_of, variant_game
 from tabletop.engine.registry import Registry
+from tabletop.engine.simulate import GameResult
 from tabletop.lab import balance_objectives as objectives
 from tabletop.lab.backends import make_job
 from tabletop.lab.db import ResultsDB
@@ -47,6 +48,8 @@ class StudySpec:
     games: int
     seed: int
     optimiser: str = "ntbea"
+    #: At most this many values (a group of copies counting once) differ from the printed data; 0: any.
+    max_changes: int = 3
     #: The card files' hash: edited card data makes a new study, never a mixed one.
     card_hash: str = ""
 
@@ -72,17 +75,31 @@ def play_candidate(
     registry: Registry, spec: StudySpec, changes: dict[str, Any], *, seed: int, games: int,
     db: ResultsDB | None, tag: str | None, label: str, workers: int, backend: str, address: str | None,
     on_result: Callable[[int, Any], None] | None = None, collect: objectives.Objective | None = None,
+    reuse: bool = False, stored_only: bool = False,
 ) -> tuple[list[tuple[list[objectives.GameSample], int]], list[int], bool, int]:
     """Play one candidate at every seating: (samples per seating, run ids, interrupted, errors).
-    ``collect``: the objective whose figures the samples keep (default: the study's)."""
+    ``collect``: the objective whose figures the samples keep (default: the study's). ``reuse``: a
+    finished run of the same sweep, variant, seats, seeds and games is read back, not played again
+    (``stored_only``: nothing is played; a missing run is a :class:`StudyError`)."""
     game = registry.game(spec.game)
     variant_game(game, changes)  # refuses card data the game's own loader refuses, before any game
     objective = collect or objectives.Objective.parse(spec.objective)
     seatings, runs, errors = [], [], 0
     for names in spec.seatings:
+        kept = objectives.Games(objective, len(names))
+        stored = db.kept_games(sweep=tag or "", variant=label, seats=list(names), seed=seed, games=games) \
+            if reuse and db is not None else []
+        if stored:
+            for idx, winners, length, error, stats in stored:
+                kept.add(idx, GameResult(winners, length, error, stats_json=stats))
+            errors += kept.errors
+            seatings.append((kept.ordered(), len(names)))
+            continue
+        if stored_only:
+            raise StudyError(f"The games of '{label}' at {len(names)} seats are not in the database; run the "
+                             "study's command again to play them.")
         bots = [registry.bot(spec.game, name) for name in names]
         job = make_job(registry, game, bots, options=spec.options, seed=seed, games=games, rotate=True, cards=changes)
-        kept = objectives.Games(objective, len(bots))
 
         def seen(index: int, result: Any, kept: objectives.Games = kept) -> None:
             kept.add(index, result)
@@ -100,6 +117,24 @@ def play_candidate(
     return seatings, runs, False, errors
 
 
+def check_measurable(registry: Registry, spec: StudySpec, *, probe: int = 4) -> None:
+    """Refuse, in one sentence, a spread objective the game gives nothing to spread over: a few
+    printed games at the first seating, kept nowhere, must report the statistic it reads."""
+    objective = objectives.Objective.parse(spec.objective)
+    spreads = [p for p in objective.parts if p.endswith("-spread")]
+    if not spreads:
+        return
+    first = replace(spec, seatings=spec.seatings[:1])
+    seatings, _, _, _ = play_candidate(registry, first, {}, seed=spec.seed, games=probe, db=None, tag=None,
+                                       label="probe", workers=1, backend="local", address=None)
+    seen = {part for samples, _ in seatings for s in samples for seat in s.groups for part, _ in seat}
+    for part in spreads:
+        if part not in seen:
+            what = "a per-seat statistic named '... unit'" if part == "unit-spread" else "a per-seat 'faction'"
+            raise StudyError(f"{registry.game(spec.game).title} reports no {part.split('-')[0]} statistic ({what}), so "
+                             f"{part} cannot be measured; choose seat-balance, no-winner or length=T.")
+
+
 def run_study(
     registry: Registry, spec: StudySpec, db: ResultsDB, *, workers: int = 1, backend: str = "local",
     address: str | None = None, on_trial: Callable[[Trial], None] | None = None,
@@ -111,7 +146,7 @@ def run_study(
     started = time.perf_counter()
     game = registry.game(spec.game)
     objective = objectives.Objective.parse(spec.objective)
-    space = Space.of(tunables_of(game))
+    space = Space.of(tunables_of(game), spec.max_changes)
     optimiser = make_optimiser(spec.optimiser, space, spec.seed)
     study = db.find_study(spec.text()) or db.new_study(game=spec.game, spec=spec.text())
     stored = db.trials(study.id)
@@ -134,14 +169,15 @@ def run_study(
                     registry, spec, changes, seed=spec.seed, games=spec.games, db=db, tag=f"study-{study.id}",
                     label=f"trial {number}", workers=workers, backend=backend, address=address, on_result=on_result)
             except CardDataError as error:
-                trial = Trial(number, changes, None, len(changes), {}, (), str(error).splitlines()[0])
+                trial = Trial(number, changes, None, space.count(changes), {}, (), str(error).splitlines()[0])
             else:
                 if interrupted:
                     break
                 played += sum(len(s) for s, _ in seatings)
                 parts = objectives.components(objective, seatings)
                 error_text = f"{errors} games failed" if errors else None
-                trial = Trial(number, changes, sum(parts.values()), len(changes), parts, tuple(runs), error_text)
+                trial = Trial(number, changes, objectives.value(objective, seatings), space.count(changes), parts,
+                              tuple(runs), error_text)
             db.add_trial(study.id, trial)
             trials.append(trial)
             optimiser.tell(changes, REFUSED if trial.value is None else trial.value, trial.changed)

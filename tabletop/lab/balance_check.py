@@ -21,9 +21,17 @@ from tabletop.lab import balance_objectives as objectives
 from tabletop.lab.balance import StudySpec, play_candidate
 from tabletop.lab.db import ResultsDB
 from tabletop.lab.db_studies import Trial
+from tabletop.lab.optimisers import key
 
 #: Unit and faction figures are shown before and after whatever the objective.
 SPREADS = objectives.Objective(("unit-spread", "faction-spread"))
+
+
+def collected(objective: objectives.Objective) -> objectives.Objective:
+    """What fresh games keep: the objective's figures and the unit and faction ones."""
+    return objectives.Objective(tuple(dict.fromkeys(objective.parts + SPREADS.parts)))
+
+
 #: Fresh seeds start this far from the study's seed (a study plays ``seed .. seed + games - 1``).
 FRESH = 1_000_000
 
@@ -76,21 +84,22 @@ def _figures(objective, seatings, base, seed: int) -> dict[str, Any]:
 def check(
     registry: Registry, spec: StudySpec, candidates: Sequence[Trial], *, games: int, db: ResultsDB | None,
     study_id: int, workers: int, backend: str, address: str | None, other_bot: str | None = None,
-    other_games: int = 0, on_result: Callable[[int, Any], None] | None = None,
+    other_games: int = 0, on_result: Callable[[int, Any], None] | None = None, stored_only: bool = False,
 ) -> dict[str, Any]:
-    """The printed data and each candidate on ``games`` fresh games per seating, with intervals."""
+    """The printed data and each candidate on ``games`` fresh games per seating, with intervals
+    (games already kept for this study's check are read back, not played again)."""
     objective = objectives.Objective.parse(spec.objective)
     seed = spec.seed + FRESH
-    collect = objectives.Objective(tuple(dict.fromkeys(objective.parts + SPREADS.parts)))
+    collect = collected(objective)
     common = dict(seed=seed, games=games, db=db, tag=f"study-{study_id}-check", workers=workers, backend=backend,
-                  address=address, on_result=on_result, collect=collect)
+                  address=address, on_result=on_result, collect=collect, reuse=True, stored_only=stored_only)
     base, _, stopped, _ = play_candidate(registry, spec, {}, label="printed", **common)
     out: dict[str, Any] = {"seed": seed, "games": games, "interrupted": stopped,
                            "printed": _figures(objective, base, None, seed), "candidates": []}
     for trial in candidates:
         if stopped:
             break
-        seatings, _, stopped, _ = play_candidate(registry, spec, trial.changes, label=f"trial {trial.number}", **common)
+        seatings, _, stopped, _ = play_candidate(registry, spec, trial.changes, label=key(trial.changes), **common)
         if stopped:
             break
         row = {"trial": trial.number, "changes": trial.changes, "changed": trial.changed, "search": trial.value,
@@ -107,18 +116,3 @@ def check(
             out["other_bot"] = {"bot": other_bot, "trial": best["trial"], **_figures(objective, seatings, base2, seed)}
         out["interrupted"] = stopped
     return out
-
-
-def mattered(trials: Sequence[Trial]) -> list[dict[str, Any]]:
-    """Which values mattered: for each value the search moved, the spread of the mean balance of
-    the trials by that value's setting (a one-value-at-a-time reading of the search's own games)."""
-    valid = [t for t in trials if t.value is not None]
-    moved = list(dict.fromkeys(a for t in valid for a in t.changes))
-    out = []
-    for address in moved:
-        settings: dict[str, list[float]] = {}
-        for trial in valid:
-            settings.setdefault(repr(trial.changes.get(address, "printed")), []).append(trial.value)
-        means = [sum(v) / len(v) for v in settings.values()]
-        out.append({"address": address, "settings": len(settings), "effect": max(means) - min(means)})
-    return sorted(out, key=lambda r: -r["effect"])

@@ -15,7 +15,8 @@ candidate's figures do not depend on the worker count.
 * ``no-winner``: the share of games nobody won.
 * ``length=T``: how far the mean game length is from T actions, as a share of T.
 
-Several may be added: ``seat-balance+no-winner``.
+Several may be added: ``seat-balance+no-winner``. A study played at several seat counts scores
+the worst of them: a game is as balanced as its worst seat count.
 """
 
 from __future__ import annotations
@@ -77,6 +78,8 @@ class GameSample:
     winners: tuple[int, ...]
     length: int
     groups: tuple[tuple[tuple[str, str], ...], ...]  # per seat: (objective part, value) pairs
+    #: The game's numeric figures, games as the unit: a per-seat one is its mean over the seats.
+    figures: tuple[tuple[str, float], ...] = ()
 
 
 @dataclass
@@ -94,15 +97,20 @@ class Games:
             return
         groups: list[set[tuple[str, str]]] = [set() for _ in range(self.seats)]
         spread = [p for p in self.objective.parts if p.endswith("-spread")]
-        if spread and result.stats_json:
-            for seat, name, value in json.loads(result.stats_json):
-                if seat is None or not 0 <= seat < self.seats:
-                    continue
-                for part in spread:
-                    if self.objective.group_stat(part, name):
-                        groups[seat].add((part, str(value)))
+        sums: dict[str, list[float]] = {}
+        for seat, name, value in json.loads(result.stats_json) if result.stats_json else ():
+            if isinstance(value, int | float) and not isinstance(value, bool):
+                total = sums.setdefault(name, [0.0, 0])
+                total[0] += value
+                total[1] += 1
+            if seat is None or not 0 <= seat < self.seats:
+                continue
+            for part in spread:
+                if self.objective.group_stat(part, name):
+                    groups[seat].add((part, str(value)))
+        figures = tuple(sorted((name, total / n) for name, (total, n) in sums.items()))
         self.samples[index] = GameSample(index, tuple(result.winners), result.length,
-                                         tuple(tuple(sorted(g)) for g in groups))
+                                         tuple(tuple(sorted(g)) for g in groups), figures)
 
     def ordered(self) -> list[GameSample]:
         return [self.samples[i] for i in sorted(self.samples)]
@@ -179,15 +187,26 @@ def value_rates(samples: Sequence[GameSample], part: str) -> dict[str, tuple[flo
     return {v: (float(sums[at + i]), int(sums[at + k + i])) for i, v in enumerate(names)}
 
 
-def components(objective: Objective, seatings: Sequence[tuple[Sequence[GameSample], int]]) -> dict[str, float]:
-    """Each part, averaged over the seatings (seat counts) played."""
+def per_seating(objective: Objective, seatings: Sequence[tuple[Sequence[GameSample], int]]) -> list[dict[str, float]]:
+    """Each part at each seating (seat count) played."""
     matrices = [seating_matrix(s, n, objective) for s, n in seatings]
-    found = [_parts(objective, m, m.rows.sum(axis=0), len(m.rows)) for m in matrices]
-    return {part: sum(f[part] for f in found) / len(found) for part in objective.parts}
+    return [_parts(objective, m, m.rows.sum(axis=0), len(m.rows)) for m in matrices]
+
+
+def components(objective: Objective, seatings: Sequence[tuple[Sequence[GameSample], int]]) -> dict[str, float]:
+    """Each part at the worst seating, and with several seatings each one's total (``3 seats``)."""
+    found = per_seating(objective, seatings)
+    totals = [sum(f.values()) for f in found]
+    worst = found[totals.index(max(totals))]
+    out = dict(worst)
+    if len(seatings) > 1:
+        out |= {f"{n} seats": t for (_, n), t in zip(seatings, totals, strict=True)}
+    return out
 
 
 def value(objective: Objective, seatings: Sequence[tuple[Sequence[GameSample], int]]) -> float:
-    return sum(components(objective, seatings).values())
+    """The objective at the worst seating: what a study minimises."""
+    return max(sum(f.values()) for f in per_seating(objective, seatings))
 
 
 def bootstrap(objective: Objective, base: Sequence[tuple[Sequence[GameSample], int]],
@@ -211,9 +230,9 @@ def bootstrap(objective: Objective, base: Sequence[tuple[Sequence[GameSample], i
             draw = rng.integers(0, len(tb.rows), len(tb.rows)) if len(tb.rows) else np.zeros(0, dtype=int)
             theirs.append(sum(_parts(objective, to, to.rows[draw].sum(axis=0), len(draw)).values()))
             mine.append(sum(_parts(objective, tb, tb.rows[draw].sum(axis=0), len(draw)).values()))
-        v = sum(theirs) / len(theirs)
+        v = max(theirs)  # the worst seating, as value() scores it
         values.append(v)
-        diffs.append(v - sum(mine) / len(mine))
+        diffs.append(v - max(mine))
     return {"value": _percentiles(values), "difference": _percentiles(diffs)}
 
 

@@ -54,13 +54,17 @@ def recommended(check: dict[str, Any]) -> dict[str, Any] | None:
 
 
 def holds(candidate: dict[str, Any]) -> str:
-    """Whether the gain holds at every seating: better at each (interval below zero), or not."""
-    rows = candidate["seatings"]
-    if all(r["difference_ci95"][1] < 0 for r in rows):
-        return "yes"
-    if all(r["difference"] < 0 for r in rows):
-        return "not sure"
-    return "no"
+    """At each seat count: surely better (interval below zero), surely worse, unchanged (the same
+    games to the last one) or not sure; ``better at 2; unchanged at 3, 4``."""
+    verdicts: dict[str, list[str]] = {}
+    for row in candidate["seatings"]:
+        low, high = row["difference_ci95"]
+        verdict = ("better" if high < 0 else "worse" if low > 0 else "unchanged" if low == high == 0
+                   else "not sure")
+        verdicts.setdefault(verdict, []).append(str(row["seats"]))
+    if len(verdicts) == 1:
+        return f"{next(iter(verdicts))} at every seat count" if len(candidate["seatings"]) > 1 else next(iter(verdicts))
+    return "; ".join(f"{v} at {', '.join(seats)}" for v, seats in verdicts.items())
 
 
 def trade_off_chart(trials: Sequence[Trial], objective: str) -> bytes:
@@ -81,7 +85,7 @@ def trade_off_chart(trials: Sequence[Trial], objective: str) -> bytes:
 
 
 def sections(study: dict[str, Any], trials: Sequence[Trial], check: dict[str, Any] | None, tunables: Tunables,
-             mattered: Sequence[dict[str, Any]]) -> list[Section]:
+             flow: dict[str, Any] | None = None) -> list[Section]:
     objective = study["objective"]
     out = [Section(
         "trade-off", "Balance against values changed",
@@ -94,7 +98,7 @@ def sections(study: dict[str, Any], trials: Sequence[Trial], check: dict[str, An
         printed = check["printed"]
         rows = [["printed", "0", "(printed)", "", _num(printed["value"]), "", ""]]
         for c in check["candidates"]:
-            rows.append([f"trial {c['trial']}", str(c["changed"]), diff_text(c["changes"], tunables),
+            rows.append([f"trial {c['trial']}", str(c["changed"]), changes_text(c["changes"], tunables),
                          _num(c["search"]), f"{_num(c['value'])} ({_num(c['ci95'][0])} - {_num(c['ci95'][1])})",
                          _interval(c["difference_ci95"]), holds(c)])
         best = recommended(check)
@@ -105,9 +109,9 @@ def sections(study: dict[str, Any], trials: Sequence[Trial], check: dict[str, An
         out.append(Section(
             "proposals", "The best candidates, re-played on fresh seeds",
             f"{check['games']} fresh games per seating (seeds from {check['seed']}, never played by the search). "
-            f"'vs printed' is the paired bootstrap 95% interval of the difference; 'every seating' says whether "
-            f"it is better at each seat count. {verdict}",
-            ["candidate", "changed", "values", "search", "fresh (95% CI)", "vs printed", "every seating"], rows,
+            f"'vs printed' is the paired bootstrap 95% interval of the difference at the worst seat count; 'by seat "
+            f"count' says where it is surely better or worse. {verdict}",
+            ["candidate", "changed", "values", "search", "fresh (95% CI)", "vs printed", "by seat count"], rows,
         ))
         if best is not None:
             printed_values = {t.address: t.printed for t in tunables.items}
@@ -118,6 +122,14 @@ def sections(study: dict[str, Any], trials: Sequence[Trial], check: dict[str, An
             ))
         shown = best or min(check["candidates"], key=lambda c: c["value"], default=None)
         if shown is not None:
+            out.append(Section(
+                "seat-counts", "Every seat count, before and after",
+                f"The printed data against {'the proposal' if best else 'the best candidate'} (trial {shown['trial']}) "
+                f"at each seat count on the fresh seeds; the study minimises the worst. {objective}, lower is better.",
+                ["seating", "games", "printed", "candidate", "difference (95% CI)"],
+                [[f"{a['seats']} seats", str(a["games"]), _num(b["value"]), _num(a["value"]), _interval(a["difference_ci95"])]
+                 for b, a in zip(printed["seatings"], shown["seatings"], strict=True)]
+                + [["worst", "", _num(printed["value"]), _num(shown["value"]), _interval(shown["difference_ci95"])]]))
             out.append(_before_after(printed, shown, objective, proposed=best is not None))
         if check.get("other_bot"):
             other = check["other_bot"]
@@ -126,14 +138,83 @@ def sections(study: dict[str, Any], trials: Sequence[Trial], check: dict[str, An
                 f"Trial {other['trial']} against the printed data, both played by {other['bot']} at every seating: "
                 f"{objective} {_num(other['value'])}, difference {_interval(other['difference_ci95'])} (95% CI).",
             ))
-    if mattered:
+    out += effect_sections(flow, tunables)
+    return out
+
+
+def changes_text(changes: dict[str, Any], tunables: Tunables) -> str:
+    """A candidate's changes, a group of copies once: ``gen-3.cost 3 -> 4 (+2 copies)``."""
+    from tabletop.lab.balance_effects import groups_in
+
+    return _names(groups_in(changes, tunables), changes, tunables) if changes else "(printed)"
+
+
+def _names(groups: Sequence[Sequence[str]], changes: dict[str, Any], tunables: Tunables) -> str:
+    """Each group of copies by its first address (``+2 copies``) with its change."""
+    return "; ".join(diff_text({g[0]: changes.get(g[0])}, tunables) + (f" (+{len(g) - 1} copies)" if len(g) > 1 else "")
+                     for g in groups) or "(none)"
+
+
+def _figure_value(name: str, x: float) -> str:
+    return f"{100 * x:.1f}%" if name == "no winner" else f"{x:.2f}"
+
+
+def moved_rows(rows: Sequence[dict[str, Any]]) -> list[list[str]]:
+    return [[f"{r['seats']} seats", r["figure"], _figure_value(r["figure"], r["before"]),
+             _figure_value(r["figure"], r["after"]),
+             f"{_figure_value(r['figure'], r['ci95'][0])} to {_figure_value(r['figure'], r['ci95'][1])}"
+             .replace("%", "") + (" pts" if r["figure"] == "no winner" else "")]
+            for r in rows]
+
+
+def seat_count_rows(compared: dict[str, Any]) -> list[list[str]]:
+    return [[f"{r['seats']} seats", str(r["games"]), _num(r["before"]), _num(r["after"]),
+             _interval(r["difference_ci95"])] for r in compared["seatings"]] + [
+        ["worst", "", _num(compared["before"]), _num(compared["after"]), _interval(compared["difference_ci95"])]]
+
+
+def effect_sections(flow: dict[str, Any] | None, tunables: Tunables) -> list[Section]:
+    """The pruning path, each change alone on fresh seeds, and what else moved."""
+    if not flow:
+        return []
+    out = []
+    rows = []
+    for pruning in flow["pruning"]:
+        for step in pruning["path"]:
+            dropped = _names(step["dropped"], pruning["start"], tunables) if step["dropped"] else "(the search's best)"
+            rows.append([f"trial {pruning['trial']}", dropped, str(tunables.count(step["changes"])), _num(step["value"])])
+        for c in pruning["contributions"]:
+            rows.append([f"trial {pruning['trial']}", f"keeps {_names([c['change']], pruning['pruned'], tunables)}", "",
+                         f"{_num(c['without'])} without it ({c['contribution']:+.3f})" if c["without"] is not None
+                         else "the others need it (the card file's rules)"])
+    if rows:
+        first = flow["pruning"][0]
         out.append(Section(
-            "mattered", "Which values mattered",
-            "For each value the search moved, how far the mean balance of the trials moved between its "
-            "settings (the search's own games; a large effect means the value matters).",
-            ["value", "settings tried", "effect"],
-            [[r["address"], str(r["settings"]), _num(r["effect"])] for r in mattered[:12]],
-        ))
+            "pruning", "Pruning: the fewest changes that keep the gain",
+            f"On the search's own seeds, each candidate loses changes one at a time (a pair at once where no single "
+            f"one can go) while its gain over the printed data stays within the 95% interval of that gain (a balance "
+            f"up to {_num(first['limit'])} for trial {first['trial']}) and better than the printed "
+            f"{_num(first['printed'])}. 'keeps' rows: the balance "
+            "without that change, and how much worse that is (its own contribution).",
+            ["candidate", "dropped", "changes left", "balance"], rows))
+    if flow["effects"]:
+        rows = []
+        for e in flow["effects"]:
+            name = _names([e["change"]], e["changes"], tunables)
+            rows += ([[name, *r] for r in seat_count_rows(e)] if "refused" not in e
+                     else [[name, "alone it breaks the card file's rules", "", "", "", ""]])
+        out.append(Section(
+            "effects", "What each change does alone",
+            "Each change of the proposal alone against the printed data, on the fresh seeds (paired 95% intervals "
+            "of the difference; below zero is better).",
+            ["change", "seating", "games", "printed", "with it", "difference (95% CI)"], rows))
+    if flow["moved"]:
+        out.append(Section(
+            "moved", "What else moved",
+            "The proposal against the printed data on the same fresh seeds: game length, games without a winner "
+            "and every figure the game reports (a per-seat figure averaged over each game's seats, so games are "
+            "the unit), with the 95% interval of the mean paired difference.",
+            ["seating", "figure", "printed", "proposed", "difference (95% CI)"], moved_rows(flow["moved"])))
     return out
 
 

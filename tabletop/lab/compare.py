@@ -19,7 +19,8 @@ TOP_VALUES = 6
 
 
 def _stat_moments(stat: dict[str, Any]) -> Moments:
-    return moments(dict(stat.get("counts") or ()))
+    """A per-seat figure's moments with games as the unit (each game's mean over its seats), when known."""
+    return moments(dict(stat.get("game_counts") or stat.get("counts") or ()))
 
 
 def _tests(a: dict[str, Any], b: dict[str, Any], label: str) -> list[tuple[str, str, Test]]:

@@ -74,6 +74,28 @@ class StudyTables:
              json.dumps(trial.components, sort_keys=True), json.dumps(list(trial.runs)), trial.error),
         )
 
+    def studies(self) -> list[Study]:
+        return [Study(*row) for row in self.conn.execute(
+            "SELECT id, created, game, spec, status FROM studies ORDER BY id")]
+
+    def kept_games(self, *, sweep: str, variant: str, seats: list[str], seed: int, games: int) -> list[tuple]:
+        """The games of a finished run played exactly so (``idx, winners, length, error, stats``), or []:
+        a study's checks are played once, and reopening or reprinting it reads them back."""
+        row = self.conn.execute(
+            "SELECT id FROM runs WHERE sweep = ? AND variant = ? AND seats = ? AND seed = ? AND games = ?"
+            " AND status = 'finished' ORDER BY id DESC LIMIT 1",
+            (sweep, variant, json.dumps(seats), seed, games)).fetchone()
+        if row is None:
+            return []
+        return [(idx, tuple(json.loads(w)), length, error, stats or "") for idx, w, length, error, stats in
+                self.conn.execute("SELECT idx, winners, length, error, stats FROM games WHERE run_id = ? ORDER BY idx",
+                                  (row[0],))]
+
+    def sweep_games(self, sweep: str) -> int | None:
+        """Games per run of a sweep (a study's check plays ``--confirm`` each), None if it has none."""
+        row = self.conn.execute("SELECT games FROM runs WHERE sweep = ? LIMIT 1", (sweep,)).fetchone()
+        return None if row is None else int(row[0])
+
     def trials(self, study_id: int) -> list[Trial]:
         return [
             Trial(number, json.loads(changes), value, changed, json.loads(components), tuple(json.loads(runs)), error)

@@ -231,8 +231,11 @@ class StatGroups:
     def __init__(self) -> None:
         self.seat: dict[str, dict[Any, list[float]]] = defaultdict(lambda: defaultdict(lambda: [0, 0.0]))
         self.game: dict[str, Counter] = defaultdict(Counter)
+        #: A numeric per-seat figure's sum and seats in each game: the seats of one game are not
+        #: independent, so its mean is compared game by game (the mean over a game's seats).
+        self.per_game: dict[str, dict[int, list[float]]] = defaultdict(dict)
 
-    def add(self, winners: tuple[int, ...], seat: int | None, name: str, value: Any) -> None:
+    def add(self, winners: tuple[int, ...], seat: int | None, name: str, value: Any, game: int | None = None) -> None:
         if seat is None:
             self.game[name][value] += 1
             return
@@ -240,9 +243,18 @@ class StatGroups:
         group[0] += 1
         if seat in winners:
             group[1] += 1 / len(winners)
+        if game is not None and isinstance(value, float):
+            total = self.per_game[name].setdefault(game, [0.0, 0])
+            total[0] += value
+            total[1] += 1
 
     def seat_stats(self) -> list[dict[str, Any]]:
-        return [_seat_stat(name, groups) for name, groups in self.seat.items()]
+        out = [_seat_stat(name, groups) for name, groups in self.seat.items()]
+        for stat in out:
+            games = self.per_game.get(stat["name"])
+            if "mean" in stat and games:
+                stat["game_counts"] = sorted(Counter(total / n for total, n in games.values()).items())
+        return out
 
     def game_stats(self) -> list[dict[str, Any]]:
         return [_game_stat(name, values) for name, values in self.game.items()]
@@ -285,7 +297,33 @@ def _seat_stat(name: str, groups: dict[Any, list[float]]) -> dict[str, Any]:
         total = sum(g[0] for g in groups.values())
         out["mean"] = sum(v * g[0] for v, g in groups.items()) / total if total else 0.0
         out["counts"] = sorted((v, int(g[0])) for v, g in groups.items())
+        out["groups"] = sorted((v, int(g[0]), g[1]) for v, g in groups.items())
     return out
+
+
+def share_bins(analyses: Sequence[dict[str, Any]]) -> None:
+    """Bin each numeric per-seat figure of several runs on the same ranges (the union of their
+    values), so a comparison's chart puts like beside like; in place."""
+    names = {s["name"] for a in analyses for s in a["seat_stats"] if s.get("kind") == "binned"}
+    for name in names:
+        tables = [{s["name"]: s for s in a["seat_stats"]}.get(name) for a in analyses]
+        union: Counter = Counter()
+        for table in tables:
+            for v, n, _ in (table or {}).get("groups", ()):
+                union[v] += n
+        for a, table in zip(analyses, tables, strict=True):
+            if table is None or "groups" not in table:
+                continue
+            groups = {v: [n, w] for v, n, w in table["groups"]}
+            rows = []
+            for low, high in _bins(union):
+                inside = sorted(v for v in union if low <= v < high)
+                label = f"{inside[0]:g}" if inside[0] == inside[-1] else f"{inside[0]:g}-{inside[-1]:g}"
+                n = sum(groups.get(v, [0, 0.0])[0] for v in inside)
+                rows.append({"value": label, **rate(sum(groups.get(v, [0, 0.0])[1] for v in inside), int(n))})
+            shown = [r for r in rows if r["n"] >= MIN_GROUP][:MAX_CATEGORIES]
+            a["seat_stats"] = [dict(s, kind="binned", rows=rows, shown=shown) if s["name"] == name else s
+                               for s in a["seat_stats"]]
 
 
 def _game_stat(name: str, values: Counter) -> dict[str, Any]:

@@ -22,7 +22,7 @@ from __future__ import annotations
 import itertools
 import math
 import random
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 
 Point = tuple[int, ...]  # an index into each dimension's values
@@ -44,7 +44,9 @@ class NTBEA:
 
     ``explore`` is the UCB constant in units of the objective (a spread of win rates is a
     few hundredths, so the default is small); ``neighbours`` is how many mutations of the
-    current point are scored by the model before the best is asked.
+    current point are scored by the model before the best is asked. ``max_changed`` caps how many
+    dimensions may differ from ``start`` (a mutation past it reverts another changed one: a swap);
+    ``allowed`` says which points may be asked at all (the card file's orders, say).
     """
 
     sizes: Sequence[int]
@@ -53,6 +55,8 @@ class NTBEA:
     explore: float = 0.05
     neighbours: int = 50
     pairs: bool = True
+    max_changed: int = 0
+    allowed: Callable[[Point], bool] | None = None
     _rng: random.Random = field(init=False, repr=False)
     _tuples: list[tuple[int, ...]] = field(init=False, repr=False)
     _stats: list[dict[Point, _Stat]] = field(init=False, repr=False)
@@ -130,11 +134,15 @@ class NTBEA:
         """The most promising of ``neighbours`` mutations of ``point`` (the best so far) not yet
         played: every candidate plays the same seeds, so playing one again would tell nothing."""
         played = {p for p, _ in self.told}
+        ok = self.allowed or (lambda p: True)
         for _ in range(20):
-            candidates = [c for c in (self._mutate(point) for _ in range(self.neighbours)) if c not in played]
+            candidates = [c for c in (self._mutate(point) for _ in range(self.neighbours))
+                          if c not in played and ok(c)]
             if candidates:
                 return min(candidates, key=self._ucb)  # min keeps the first of equals: deterministic
             point = self._rng.choice(sorted(played))  # every neighbour played: climb from elsewhere
+        if self.max_changed or self.allowed:
+            return self._home  # nothing new within the limits: ask the start again (tells nothing new)
         return self._random_point()
 
     def _mutate(self, point: Point) -> Point:
@@ -151,6 +159,11 @@ class NTBEA:
                 out[d] = home  # back to the start (printed) value: proposals stay small
             else:
                 out[d] = self._rng.choice([v for v in range(self.sizes[d]) if v != point[d]])
+        if self.max_changed:
+            others = [d for d in range(len(out)) if out[d] != self._home[d] and d not in changed]
+            while sum(1 for d in range(len(out)) if out[d] != self._home[d]) > self.max_changed and others:
+                d = others.pop(self._rng.randrange(len(others)))
+                out[d] = self._home[d]  # past the cap: a swap, another changed value goes back
         return tuple(out)
 
     def _random_point(self) -> Point:

@@ -15,6 +15,7 @@ from typing import Any
 from tabletop.lab import charts
 from tabletop.lab.compare import variant_label
 from tabletop.lab.figures import MIN_GROUP, length_sentence
+from tabletop.lab.statistics import p_text
 
 WELCH = "Welch's t-test"
 
@@ -63,7 +64,7 @@ def _seat_sentence(a: dict[str, Any]) -> str:
             f"least ({pct(worst['rate'])}, {ci(worst)}); an equal share of the wins is {pct(a['equal_share'])}"
             + (f" ({a['no_winner']} of {a['games']} games had no winner)." if a["no_winner"] else "."))
     if a["fair_share"]:
-        unfair = [f"seat {t['seat']} (p = {t['p_adjusted']:.2g})" for t in a["fair_share"] if t["significant"]]
+        unfair = [f"seat {t['seat']} (p {_p_is(t['p_adjusted'])})" for t in a["fair_share"] if t["significant"]]
         text += (" Against an equal share (one-proportion z-test, Holm-corrected over "
                  f"{len(a['fair_share'])} seats): " + (", ".join(unfair) + " differ significantly." if unfair
                                                         else "no seat differs significantly."))
@@ -141,8 +142,14 @@ def _test_row(t: dict[str, Any]) -> list[str]:
         t["variant"], t["name"], value(t["a"]), value(t["b"]),
         f"{_signed(t['diff'], points=points)}{unit} ({_signed(t['low'], points=points)} to "
         f"{_signed(t['high'], points=points)})",
-        f"{'yes' if t['significant'] else 'no'} ({t['p_adjusted']:.2g})",
+        f"{'yes' if t['significant'] else 'no'} ({p_text(t['p_adjusted'])})",
     ]
+
+
+def _p_is(p: float) -> str:
+    """``= 0.032`` or ``< 1e-300``: a p-value that underflowed is a bound, never "0"."""
+    text = p_text(p)
+    return text if text.startswith("<") else f"= {text}"
 
 
 def _verdict(t: dict[str, Any]) -> str:

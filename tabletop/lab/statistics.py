@@ -21,8 +21,8 @@ from dataclasses import dataclass
 
 from tabletop.core.stats import wilson
 
-__all__ = ["ALPHA", "Moments", "Test", "holm", "moments", "newcombe", "normal_sf", "proportion_vs", "proportions",
-           "welch"]
+__all__ = ["ALPHA", "Moments", "Test", "holm", "moments", "newcombe", "normal_sf", "p_text", "proportion_vs",
+           "proportions", "welch"]
 
 ALPHA = 0.05
 
@@ -44,6 +44,15 @@ class Test:
     @property
     def significant(self) -> bool:
         return self.p_adjusted < ALPHA
+
+
+#: Below this a p-value is shown as a bound: double precision cannot tell it from 0.
+SMALLEST_P = 1e-300
+
+
+def p_text(p: float) -> str:
+    """A p-value as a reader sees it: ``0.032``, ``4.1e-12``, or ``< 1e-300`` once it underflows."""
+    return f"< {SMALLEST_P:.0e}" if p < SMALLEST_P else f"{p:.2g}"
 
 
 def normal_sf(z: float) -> float:

@@ -68,8 +68,9 @@ def test_the_default_bots_are_the_games_own_but_random_for_a_spread(cli):
         out = cli("balance", "windupwar", "--budget", "1", "-n", "2", "--top", "0", "--json", *extra).out
         return json.loads(out)["study"]["seatings"]
 
-    assert seatings() == [["tactician"] * 4]  # four seats unless told
-    assert seatings("--objective", "unit-spread") == [["random"] * 4]
+    # Every seat count the game allows (Windup War's 2 to 16, up to six) unless told.
+    assert seatings() == [["tactician"] * n for n in range(2, 7)]
+    assert seatings("--objective", "unit-spread", "--players", "4") == [["random"] * 4]
     assert seatings("--players", "2,3", "--bot", "random") == [["random"] * 2, ["random"] * 3]
     assert seatings("--seats", "tactician,random") == [["tactician", "random"]]
 
@@ -92,7 +93,7 @@ def test_ctrl_c_keeps_the_study_and_the_same_command_resumes_it(lop_cli, monkeyp
     def stopping(job):
         calls.append(job)
         for n, pair in enumerate(real(job)):
-            if len(calls) == 3 and n == 5:  # Ctrl-C in the third candidate's games
+            if len(calls) == 4 and n == 5:  # Ctrl-C in the third candidate's games (the first call: the probe)
                 raise KeyboardInterrupt
             yield pair
 

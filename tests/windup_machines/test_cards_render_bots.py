@@ -135,6 +135,21 @@ def test_bad_card_data_names_the_file_the_card_and_the_field(tmp_path: Path):
         load_cards(bad)
 
 
+def test_larger_equals_better_and_green_producing_the_most_are_checked_at_load(tmp_path):
+    """"the gear size of the part (larger=better)" and "the green top side producing the most, the
+    yellow left side producing at a slightly worse rate, the orange bottom side even less", for
+    the parts whose sides are one number: card data that breaks them (a balancing candidate, say)
+    is refused by the loader, not only by the tests of the printed data."""
+    bad = tmp_path / "cards.toml"
+    text = CARDS_FILE.read_text()
+    bad.write_text(text.replace("green = [9]\nyellow = [7]\norange = [4]", "green = [9]\nyellow = [7]\norange = [2]", 1))
+    with pytest.raises(CardDataError, match=r"part 'gen-8' field 'orange': 2 is less than the smaller 'gen-6'"):
+        load_cards(bad)
+    bad.write_text(text.replace("green = [3]\nyellow = [2]\norange = [1]", "green = [2]\nyellow = [2]\norange = [1]", 1))
+    with pytest.raises(CardDataError, match=r"part 'decoration-3': green \(2\) must beat yellow \(2\)"):
+        load_cards(bad)
+
+
 def test_card_data_with_fewer_workers_than_players_is_refused_at_load(tmp_path):
     """Each player starts with a worker: data with fewer than four worker cards crashed setup
     ("pop from empty list"), found by the card-data attack; it is now one sentence at load."""
