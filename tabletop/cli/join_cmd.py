@@ -12,6 +12,7 @@ import typer
 from rich.console import Group
 from rich.panel import Panel
 
+from tabletop.cli.params import check_join_url
 from tabletop.core.board import board_for
 from tabletop.core.errors import TabletopError
 from tabletop.screen.text import outcome_text
@@ -50,6 +51,7 @@ def register(app: typer.Typer, rt: Runtime) -> None:
             from tabletop.net.client_codes import store_code, stored_code
         except ImportError:
             raise TabletopError("`tabletop join` needs the network extra: pip install 'tabletop[net]'.") from None
+        check_join_url(url)
         if ask_code:  # a browser tab: the code is typed on the screen and kept nowhere
             from tabletop.screen.join_app import JoinApp
 

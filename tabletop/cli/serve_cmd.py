@@ -13,7 +13,7 @@ from typing import TYPE_CHECKING, Annotated
 
 import typer
 
-from tabletop.cli.params import OptionsOption
+from tabletop.cli.params import OptionsOption, check_host
 from tabletop.cli.saving import records_folder
 from tabletop.cli.seats import HUMAN, SeatPlan, plan_seats, seat_names
 from tabletop.core.errors import TabletopError, UnknownNameError
@@ -36,8 +36,8 @@ def register(app: typer.Typer, rt: Runtime) -> None:
         names: Annotated[str | None, typer.Option("--names", help="Seat names, comma-separated.")] = None,
         option: OptionsOption = None,
         seed: Annotated[int | None, typer.Option("--seed", help="Seed for all randomness; never sent to a player.")] = None,
-        host: Annotated[str, typer.Option("--host", help="Address to listen on; 0.0.0.0 opens it to the network.")] = "127.0.0.1",
-        port: Annotated[int, typer.Option("--port", help="Port to listen on; 0 picks a free one.")] = 0,
+        host: Annotated[str, typer.Option("--host", callback=check_host, help="Address to listen on; 0.0.0.0 opens it to the network.")] = "127.0.0.1",
+        port: Annotated[int, typer.Option("--port", min=0, max=65535, help="Port to listen on; 0 picks a free one.")] = 0,
         codes: Annotated[Path | None, typer.Option("--codes", help="Also write the address and codes here as JSON (user-only).")] = None,
         data: Annotated[Path | None, typer.Option("--data", metavar="DIR", help="The folder where games, records and code hashes are kept.")] = None,
         resume: Annotated[Path | None, typer.Option("--resume", metavar="DIR", help="Continue every game of this data folder; the same codes join.")] = None,
@@ -48,7 +48,7 @@ def register(app: typer.Typer, rt: Runtime) -> None:
             "--new-code", metavar="GAME:SEAT", help="With --resume: give a seat a new code; its old one stops working.")] = None,
         web: Annotated[bool, typer.Option(
             "--web", help="Also serve the table to browsers (textual-serve); each tab asks for its join code.")] = False,
-        web_port: Annotated[int, typer.Option("--web-port", help="The browsers' port with --web; 0 picks a free one.")] = 0,
+        web_port: Annotated[int, typer.Option("--web-port", min=0, max=65535, help="The browsers' port with --web; 0 picks a free one.")] = 0,
     ) -> None:
         """Host a game on the network: people join with `tabletop join URL --code CODE`.
 
@@ -90,8 +90,8 @@ def register(app: typer.Typer, rt: Runtime) -> None:
             options = found.parse_options(option or [])
             if seats is None:
                 count = players if players is not None else found.min_players
-                plans = [SeatPlan(HUMAN, None)] * count
                 found.check_seats(count)
+                plans = [SeatPlan(HUMAN, None)] * count
             else:
                 plans = plan_seats(registry, found, seats=seats, players=players)
             listed = seat_names(plans, names)
