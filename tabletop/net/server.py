@@ -136,7 +136,8 @@ class Server:
             game = self.registry.game(settings.get("game", record.game))
             record.replay(game)  # one clear sentence if the record does not fit this game
             kinds = [s.get("kind", HUMAN) for s in settings["seats"]]
-            seats = [SeatSpec(s["name"], k, None if k == HUMAN else self.registry.bot(game.name, k))
+            clamp = self.report or (lambda sentence: None)  # a budget read from the folder is clamped, not refused
+            seats = [SeatSpec(s["name"], k, None if k == HUMAN else self.registry.bot(game.name, k, clamp=clamp))
                      for s, k in zip(settings["seats"], kinds, strict=True)]
             try:
                 session = Session(game, seats, seed=record.seed, options=record.options,
@@ -148,7 +149,8 @@ class Server:
                 self.codes.add_hash(game_id, entry["seat"], entry["hash"])
             away = None
             if settings.get("away"):
-                away = Away(self.registry.bot(game.name, settings["away"]["bot"]), float(settings["away"]["seconds"]))
+                away = Away(self.registry.bot(game.name, settings["away"]["bot"], clamp=clamp),
+                            float(settings["away"]["seconds"]))
             settings = {**settings, "run": int(settings.get("run", 0)) + 1}
             self._open(game_id, session, settings, away, old_held=self.store.old_held(game_id))
             self.store.forget_old_held(game_id)  # its moves are in the record now, or were refused
