@@ -42,14 +42,13 @@ def damaged_page(path: Path, roots: Iterable[int]) -> int | None:
         if changed == valid_for and counted != pages:
             return 0
         usable = page_size - data[20]
-        level, seen = [1, *roots], 0
-        while level:  # one level of every b-tree at a time
-            seen += len(level)
-            if min(level) < 1 or seen > pages:
+        # each level of every b-tree at once, as the byte offsets of its pages' headers (page 1's
+        # follows the file's header, at byte 100)
+        heads, seen = [100, *((root - 1) * page_size for root in roots)], 0
+        while heads:
+            seen += len(heads)
+            if min(heads) < 0 or seen > pages:
                 return -1  # a page pointer out of the file, or pages reached more than once
-            heads = [(number - 1) * page_size for number in level]
-            if level[0] == 1:
-                heads[0] = 100  # page 1's b-tree header follows the file's header
             # every page's type byte, read in C (most pages are leaves: this is all they cost)
             try:
                 kinds = bytes(operator.itemgetter(*heads)(data)) if len(heads) > 1 else bytes([data[heads[0]]])
@@ -57,20 +56,19 @@ def damaged_page(path: Path, roots: Iterable[int]) -> int | None:
                 return -1
             wrong = kinds.translate(None, _KINDS)
             if wrong:
-                return level[kinds.index(wrong[0])]
+                return heads[kinds.index(wrong[0])] // page_size + 1
             children: list[int] = []
             for found in _INTERIOR.finditer(kinds):
-                at = found.start()
-                base = (level[at] - 1) * page_size
-                if not _interior(data, base, heads[at], usable, children):
-                    return level[at]
-            level = children
+                head = heads[found.start()]
+                if not _interior(data, head - head % page_size, head, page_size, usable, children):
+                    return head // page_size + 1
+            heads = children
     return None
 
 
-def _interior(data: mmap.mmap, base: int, head: int, usable: int, children: list[int]) -> bool:
+def _interior(data: mmap.mmap, base: int, head: int, page_size: int, usable: int, children: list[int]) -> bool:
     """Whether the interior page at ``base`` (its header at ``head``) lists its cells inside
-    itself; its children are added to ``children``."""
+    itself; its children's header offsets are added to ``children``."""
     _, _, cells, content = _HEADER.unpack_from(data, head)
     content = content or 65536
     if not cells or head + 12 + 2 * cells > base + usable or content > usable:
@@ -79,6 +77,6 @@ def _interior(data: mmap.mmap, base: int, head: int, usable: int, children: list
     if min(offsets) < content or max(offsets) > usable - 4:
         return False
     page = data[base:base + usable]
-    children += [_CHILD(page, offset)[0] for offset in offsets]
-    children.append(_CHILD(page, head - base + 8)[0])
+    children += [(_CHILD(page, offset)[0] - 1) * page_size for offset in offsets]
+    children.append((_CHILD(page, head - base + 8)[0] - 1) * page_size)
     return True
