@@ -35,6 +35,8 @@ from tabletop.core.options import Option
 from tabletop.core.rules import MAX_ACTION, Rule, bad_arguments, card_rule, rulebook, shorten_error
 from tabletop.core.seat_ring import SeatRing
 from tabletop.core.stats import Stat
+from tabletop.core.toml_file import TomlRefused
+from tabletop.core.toml_file import parse as parse_toml
 from tabletop.core.zones import EVERYONE, NOBODY, OWNER, CardState, Secret, zone
 
 __all__ = [
@@ -67,11 +69,13 @@ __all__ = [
     "Secret",
     "Stat",
     "TabletopError",
+    "TomlRefused",
     "bad_arguments",
     "card_rule",
     "derive",
     "hookimpl",
     "load_toml",
+    "parse_toml",
     "rulebook",
     "shorten_error",
     "validate_section",

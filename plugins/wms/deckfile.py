@@ -14,7 +14,7 @@ import tomllib
 from difflib import get_close_matches
 from pathlib import Path
 
-from tabletop.plugin_api import OptionError
+from tabletop.plugin_api import OptionError, TomlRefused, parse_toml
 from tabletop_games.wms.cards import DECK_SIZE, Deck
 
 SUFFIX = ".toml"
@@ -47,11 +47,13 @@ def read_deck(option: str, value: str, cards: dict) -> tuple[str, Deck]:
         raise OptionError(f"Deck file {shown} has changed since this game was set up, so it would not be the "
                           "same game: restore the file as it was, or start a new game.")
     try:
-        text = data.decode("utf-8")
-        table = tomllib.loads(text)
+        data.decode("utf-8")
+        table = parse_toml(data)  # depth and value types checked (a deep nesting broke the parser)
     except UnicodeDecodeError:
         raise OptionError(f"Deck file {shown} is not UTF-8 text: write it as TOML, e.g. 'marine = 15' "
                           "under a [cards] heading.") from None
+    except TomlRefused as refused:
+        raise OptionError(f"Deck file {shown} {refused}: write 'card-id = count' lines under a [cards] heading.") from None
     except tomllib.TOMLDecodeError as error:
         raise OptionError(f"Deck file {shown} is not valid TOML ({str(error)[:80]}): write 'card-id = count' "
                           "lines under a [cards] heading.") from None

@@ -20,16 +20,18 @@ MAX_ITERATIONS = 10_000_000
 MAX_DEPTH = 10_000
 
 SETTINGS = (
-    # Budgets are bounded: a record naming ismcts:time=100000 must not think for a day on resume.
+    # Every setting is bounded: a record naming ismcts:time=100000 must not think for a day on resume,
+    # and a setting read from a file is clamped to its bound with a sentence (BotSetting.parse).
     BotSetting("iterations", DEFAULT_ITERATIONS, "searches per decision (reproducible budget)", int, 1,
                MAX_ITERATIONS),
     BotSetting("time", None, "seconds per decision (stops at the first of time and iterations)", float, 0.001,
                MAX_SECONDS),
     BotSetting("depth", DEFAULT_DEPTH, "actions played out at most before the evaluation", int, 0, MAX_DEPTH),
-    BotSetting("explore", 0.7, "UCB exploration constant", float, 0),
-    BotSetting("widen", 2.0, "progressive widening: branches grow as widen * sqrt(passes)", float, 0.1),
-    BotSetting("trust", DEFAULT_TRUST, "with a game's guide: play the search's own move only if visited trust times as often as the guide's", float, 1.0),
-    BotSetting("reuse", 1, "1: keep the tree between the seat's consecutive decisions, 0: do not", int, 0),
+    BotSetting("explore", 0.7, "UCB exploration constant", float, 0, 100),
+    BotSetting("widen", 2.0, "progressive widening: branches grow as widen * sqrt(passes)", float, 0.1, 1000),
+    BotSetting("trust", DEFAULT_TRUST, "with a game's guide: play the search's own move only if visited trust times as often as the guide's", float, 1.0,
+               1_000_000),
+    BotSetting("reuse", 1, "1: keep the tree between the seat's consecutive decisions, 0: do not", int, 0, 1),
     BotSetting("belief", 0, "worlds weighted by the others' play as modelled by 1: the game's rule-based bot "
                "(else the rollout policy), 2: the rollout policy, 0: uniform worlds (the default: see docs/search.md)",
                int, 0, 2),

@@ -12,6 +12,7 @@ import typer
 from rich.console import Group
 from rich.panel import Panel
 
+from tabletop.cli.params import check_join_url
 from tabletop.core.board import board_for
 from tabletop.core.errors import TabletopError
 from tabletop.screen.text import outcome_text
@@ -55,6 +56,7 @@ def register(app: typer.Typer, rt: Runtime) -> None:
             from tabletop.net.client_codes import store_code, stored_code
         except ImportError:
             raise TabletopError("`tabletop join` needs the network extra: pip install 'tabletop[net]'.") from None
+        check_join_url(url)
         if lobby or (code is None and code_file is None and not ask_code and stored_code(url) is None):
             from tabletop.cli.join_lobby import enter
 

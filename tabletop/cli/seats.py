@@ -56,10 +56,11 @@ def plan_seats(
         kinds = _split_seats(seats)
     else:
         count = players if players is not None else game.min_players
-        fill = bot or default_bot(registry, game)
-        kinds = ([HUMAN] if allow_human else []) + [fill] * (count - (1 if allow_human else 0))
         if count < 1:
             raise SeatCountError(f"{game.title} needs at least {game.min_players} players.")
+        game.check_seats(count)  # before the seats are made: --players 1000000000 is one sentence, at once
+        fill = bot or default_bot(registry, game)
+        kinds = ([HUMAN] if allow_human else []) + [fill] * (count - (1 if allow_human else 0))
     plans: list[SeatPlan] = []
     for kind in kinds:
         if kind.lower() == HUMAN:

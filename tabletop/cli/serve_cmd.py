@@ -14,7 +14,7 @@ from typing import TYPE_CHECKING, Annotated
 
 import typer
 
-from tabletop.cli.params import OptionsOption
+from tabletop.cli.params import OptionsOption, check_host
 from tabletop.cli.saving import records_folder
 from tabletop.cli.seats import HUMAN, SeatPlan, plan_seats, seat_names
 from tabletop.core.errors import TabletopError, UnknownNameError
@@ -38,9 +38,11 @@ def register(app: typer.Typer, rt: Runtime) -> None:
         option: OptionsOption = None,
         seed: Annotated[int | None, typer.Option("--seed", help="Seed for all randomness; never sent to a player.")] = None,
         host: Annotated[str | None, typer.Option(
-            "--host", help="Address to listen on (default 127.0.0.1; with --resume, the folder's); 0.0.0.0 opens it to the network.")] = None,
+            "--host", callback=check_host,
+            help="Address to listen on (default 127.0.0.1; with --resume, the folder's); 0.0.0.0 opens it to the network.")] = None,
         port: Annotated[int | None, typer.Option(
-            "--port", help="Port to listen on (default: a free one; with --resume, the folder's, so clients come back by themselves).")] = None,
+            "--port", min=0, max=65535,
+            help="Port to listen on (default: a free one; with --resume, the folder's, so clients come back by themselves).")] = None,
         codes: Annotated[Path | None, typer.Option("--codes", help="Also write the address and codes here as JSON (user-only).")] = None,
         data: Annotated[Path | None, typer.Option("--data", metavar="DIR", help="The folder where games, records and code hashes are kept.")] = None,
         resume: Annotated[Path | None, typer.Option("--resume", metavar="DIR", help="Continue every game of this data folder; the same codes join.")] = None,
@@ -51,7 +53,7 @@ def register(app: typer.Typer, rt: Runtime) -> None:
             "--new-code", metavar="GAME:SEAT", help="With --resume: give a seat a new code; its old one stops working.")] = None,
         web: Annotated[bool, typer.Option(
             "--web", help="Also serve the table to browsers (textual-serve); each tab asks for its join code.")] = False,
-        web_port: Annotated[int, typer.Option("--web-port", help="The browsers' port with --web; 0 picks a free one.")] = 0,
+        web_port: Annotated[int, typer.Option("--web-port", min=0, max=65535, help="The browsers' port with --web; 0 picks a free one.")] = 0,
         lobby: Annotated[bool, typer.Option("--lobby", help="A room of tables (also with no game named): people set up their own.")] = False,
         password: Annotated[bool, typer.Option("--password", help="With a room: ask for its password here (typed twice, kept hashed).")] = False,
         password_file: Annotated[Path | None, typer.Option(
@@ -118,8 +120,8 @@ def register(app: typer.Typer, rt: Runtime) -> None:
             options = found.parse_options(option or [])
             if seats is None:
                 count = players if players is not None else found.min_players
-                plans = [SeatPlan(HUMAN, None)] * count
                 found.check_seats(count)
+                plans = [SeatPlan(HUMAN, None)] * count
             else:
                 plans = plan_seats(registry, found, seats=seats, players=players)
             listed = seat_names(plans, names)

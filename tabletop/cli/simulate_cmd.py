@@ -23,7 +23,7 @@ from tabletop.cli.lab_options import (
     read_cards,
     run_notes,
 )
-from tabletop.cli.params import GameArgument, JsonOption, OptionsOption
+from tabletop.cli.params import MAX_GAMES, MAX_SEED, GameArgument, JsonOption, OptionsOption
 from tabletop.cli.seats import plan_seats
 from tabletop.lab.backends import make_job
 from tabletop.lab.figures import length_sentence, summarise
@@ -61,12 +61,12 @@ def register(app: typer.Typer, rt: Runtime) -> None:
     @friendly(lambda: rt.output)
     def simulate(
         game: GameArgument,
-        games: Annotated[int, typer.Option("-n", "--games", min=1, help="How many games to play.")] = 100,
+        games: Annotated[int, typer.Option("-n", "--games", min=1, max=MAX_GAMES, help="How many games to play.")] = 100,
         seats: Annotated[
             str | None, typer.Option("--seats", "-s", help="Bots clockwise, comma-separated (default: all random).")
         ] = None,
         players: Annotated[int | None, typer.Option("--players", help="Seats, all random, when --seats is not given.")] = None,
-        seed: Annotated[int, typer.Option("--seed", help="Game i is played with seed+i.")] = 0,
+        seed: Annotated[int, typer.Option("--seed", min=-MAX_SEED, max=MAX_SEED, help="Game i is played with seed+i.")] = 0,
         rotate: Annotated[bool, typer.Option(
             "--rotate", help="Game i seats the bots moved i places clockwise: each bot plays each seat equally.")] = False,
         option: OptionsOption = None,

@@ -21,7 +21,7 @@ from tabletop.cli.lab_options import (
     run_notes,
 )
 from tabletop.cli.lab_output import HtmlOption, PngOption, ReportError, comparison_of, show_comparison
-from tabletop.cli.params import GameArgument, JsonOption, OptionsOption
+from tabletop.cli.params import MAX_GAMES, MAX_SEED, GameArgument, JsonOption, OptionsOption
 from tabletop.cli.seats import plan_seats
 from tabletop.core.errors import OptionError
 from tabletop.lab.backends import make_job
@@ -59,12 +59,12 @@ def register(app: typer.Typer, rt: Runtime) -> None:
         option: OptionsOption = None,
         cards: Annotated[list[Path] | None, typer.Option(
             "--cards", help="Also play with these card values (a TOML of tunable values; repeatable).")] = None,
-        games: Annotated[int, typer.Option("-n", "--games", min=1, help="Games per variant.")] = 1000,
+        games: Annotated[int, typer.Option("-n", "--games", min=1, max=MAX_GAMES, help="Games per variant.")] = 1000,
         seats: Annotated[
             str | None, typer.Option("--seats", "-s", help="Bots clockwise, comma-separated (default: all random).")
         ] = None,
         players: Annotated[int | None, typer.Option("--players", help="Seats, all random, when --seats is not given.")] = None,
-        seed: Annotated[int, typer.Option("--seed", help="Game i of every variant is played with seed+i.")] = 0,
+        seed: Annotated[int, typer.Option("--seed", min=-MAX_SEED, max=MAX_SEED, help="Game i of every variant is played with seed+i.")] = 0,
         workers: WorkersOption = 1,
         backend: BackendOption = "local",
         address: AddressOption = None,

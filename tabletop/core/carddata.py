@@ -14,6 +14,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
+from tabletop.core import toml_file
 from tabletop.core.errors import CardDataError
 
 _TYPE_WORDS = {str: "text", int: "a whole number", bool: "true or false", list: "a list", float: "a number"}
@@ -35,19 +36,21 @@ class Field:
 
 
 def load_toml(path: str | Path, *, variant: bool = True) -> dict[str, Any]:
-    """Read a TOML file; a missing file or a syntax error becomes a CardDataError.
+    """Read a TOML file within :mod:`~tabletop.core.toml_file`'s limits (size, depth, no dates);
+    a missing file, a syntax error or a limit becomes a CardDataError.
 
     While the lab plays "this game with that card data" (:func:`tabletop.core.tunables.card_variant`),
     the file's data comes back with the variant's values in place (``variant=False``: as printed).
     """
     path = Path(path)
     try:
-        with path.open("rb") as handle:
-            data = tomllib.load(handle)
+        data = toml_file.parse(toml_file.read_bytes(path))
     except FileNotFoundError:
         raise CardDataError(f"{path.name}: the card data file is missing ({path}).") from None
     except tomllib.TOMLDecodeError as error:
         raise CardDataError(f"{path.name}: not valid TOML: {error}.") from None
+    except toml_file.TomlRefused as refused:
+        raise CardDataError(f"{path.name} {refused}.") from None
     except OSError as error:
         raise CardDataError(f"{path.name}: cannot be read: {error.strerror}.") from None
     if not variant:

@@ -21,7 +21,7 @@ from tabletop.core.game import Game
 from tabletop.core.stats import Stat
 from tabletop.engine.registry import FACET_PLUGIN
 from tabletop.engine.session import Session
-from tabletop.engine.table import SeatSpec
+from tabletop.engine.table import SeatSpec, StepLimitExceeded
 
 
 class GameResult(NamedTuple):
@@ -251,6 +251,8 @@ def _why(session: Session | None, error: BaseException) -> str:
                 f"after {session.steps} actions the game is not over, yet nobody is to act (its to_act "
                 "names no seat); the game's plugin must end the game or name a seat"
             )
+    if isinstance(error, StepLimitExceeded):  # the engine's own sentence, for people: no class name
+        return str(error)[:300].rstrip(".")
     return f"{type(error).__name__}: {str(error)[:300]}"
 
 

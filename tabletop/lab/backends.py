@@ -177,7 +177,24 @@ _POOL_JOB: Job | None = None
 
 
 def _worker_start() -> None:
+    """A worker ignores Ctrl-C and SIGTERM (sent to the whole process group, they would print its
+    traceback): the parent stops, keeps what finished and ends its workers itself."""
     signal.signal(signal.SIGINT, signal.SIG_IGN)
+    signal.signal(signal.SIGTERM, signal.SIG_IGN)
+
+
+def _pool_context() -> Any:
+    """The fork context, whose processes the pool ends with SIGKILL (they ignore its SIGTERM)."""
+    import multiprocessing.context
+
+    class Killed(multiprocessing.context.ForkProcess):
+        def terminate(self) -> None:
+            self.kill()
+
+    class Context(multiprocessing.context.ForkContext):
+        Process = Killed
+
+    return Context()
 
 
 def _pool_chunk(chunk: Chunk) -> Played:
@@ -189,14 +206,14 @@ def _pool_chunk(chunk: Chunk) -> Played:
 
 
 def stream_pool(job: Job, *, workers: int, busy: dict[int, float] | None = None) -> Iterator[tuple[int, GameResult]]:
-    import multiprocessing
+    import multiprocessing.pool
     import queue
 
     global _POOL_JOB
     _POOL_JOB = job  # resolved in the parent, inherited by the forked workers
     done: queue.Queue[Any] = queue.Queue()
     todo = Chunker(job.first, job.games, workers)
-    pool = multiprocessing.get_context("fork").Pool(workers, initializer=_worker_start)
+    pool = multiprocessing.pool.Pool(workers, initializer=_worker_start, context=_pool_context())
     in_flight = 0
     try:
         def submit() -> bool:

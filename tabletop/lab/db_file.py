@@ -13,6 +13,7 @@ import sqlite3
 import urllib.parse
 from pathlib import Path
 
+from tabletop.lab.db_check import damaged_page
 from tabletop.lab.db_schema import APPLICATION_ID, COLUMNS, SCHEMA_VERSION, DatabaseError, DatabaseLocked
 
 DB_ENV = "TABLETOP_DB"
@@ -92,6 +93,7 @@ def inspect(path: Path) -> str:
         app_id = int(conn.execute("PRAGMA application_id").fetchone()[0])
         version = int(conn.execute("PRAGMA user_version").fetchone()[0])
         names = {r[0]: r[1] for r in conn.execute("SELECT name, type FROM sqlite_master")}
+        roots = [int(r[0]) for r in conn.execute("SELECT rootpage FROM sqlite_master WHERE rootpage > 0")]
         columns = {
             table: tuple(r[1] for r in conn.execute(f"PRAGMA table_info({table})"))
             for table in ("runs", "games") if names.get(table) == "table"
@@ -111,6 +113,7 @@ def inspect(path: Path) -> str:
             f"{SCHEMA_VERSION}); upgrade tabletop or use another --db."
         )
     if app_id == APPLICATION_ID:
+        _check_pages(path, roots)
         return "ours"
     if not names and version == 0:
         return "new"
@@ -118,4 +121,24 @@ def inspect(path: Path) -> str:
     expected = COLUMNS.get(version)
     if expected is None or tables != set(expected) or columns != expected:
         raise foreign
+    _check_pages(path, roots)
     return "ours"
+
+
+def _check_pages(path: Path, roots: list[int]) -> None:
+    """Raise naming the file if :func:`~tabletop.lab.db_check.damaged_page` finds damage. While a
+    write-ahead log holds pages (another program has it open, or one stopped mid-write), the file
+    alone is not the database: SQLite's own reads name any damage then."""
+    wal = path.with_name(path.name + "-wal")
+    try:
+        if wal.exists() and wal.stat().st_size:
+            return
+        page = damaged_page(path, roots)
+    except (OSError, ValueError) as error:
+        raise explain(path, error if isinstance(error, OSError) else OSError(str(error))) from None
+    if page is not None:
+        where = f"page {page}" if page > 0 else ("its length" if page == 0 else "a page pointer")
+        raise DatabaseError(
+            f"{path} is damaged ({where} is not what SQLite wrote): move it away to start a new one, or use "
+            f"another --db; `sqlite3 {path} .recover` may save the games in it."
+        )

@@ -63,34 +63,48 @@ def card_hash(game: Game, cards: str = "") -> str:
     return digest.hexdigest()[:16]
 
 
+#: The signals that stop a run (SIGTERM and SIGHUP as Ctrl-C does: tabletop.terminal.interrupts).
+_SIGNALS = ("SIGINT", "SIGTERM", "SIGHUP")
+
+
 @contextlib.contextmanager
 def _deferred_interrupts() -> Iterator[None]:
-    """A Ctrl-C during a write takes effect right after it, so a batch is stored and counted whole.
-    A Ctrl-C the process was started to ignore (a background job's) stays ignored."""
-    if threading.current_thread() is not threading.main_thread() or signal.getsignal(signal.SIGINT) is signal.SIG_IGN:
+    """A Ctrl-C (or SIGTERM, SIGHUP) during a write takes effect right after it, through the
+    handler it had, so a batch is stored and counted whole. A signal the process was started to
+    ignore (a background job's Ctrl-C) stays ignored."""
+    if threading.current_thread() is not threading.main_thread():
         yield
         return
     pressed: list[int] = []
-    previous = signal.signal(signal.SIGINT, lambda signum, frame: pressed.append(signum))
+    signals = [getattr(signal, n) for n in _SIGNALS if hasattr(signal, n)]
+    previous = {sig: signal.signal(sig, lambda signum, frame: pressed.append(signum))
+                for sig in signals if signal.getsignal(sig) is not signal.SIG_IGN}
     try:
         yield
     finally:
-        signal.signal(signal.SIGINT, previous)
+        for sig, handler in previous.items():
+            signal.signal(sig, handler)
     if pressed:
+        handler = previous[pressed[0]]
+        if callable(handler):
+            handler(pressed[0], None)  # Ctrl-C's raises KeyboardInterrupt, and so do SIGTERM's and SIGHUP's
         raise KeyboardInterrupt
 
 
 @contextlib.contextmanager
 def _no_interrupts() -> Iterator[None]:
-    """Hold a second Ctrl-C off while the last results are saved."""
+    """Hold a second Ctrl-C (or SIGTERM, SIGHUP: they stop a command as Ctrl-C does) off while the
+    last results are saved."""
     if threading.current_thread() is not threading.main_thread():
         yield
         return
-    previous = signal.signal(signal.SIGINT, signal.SIG_IGN)
+    names = [n for n in _SIGNALS if hasattr(signal, n)]
+    previous = {n: signal.signal(getattr(signal, n), signal.SIG_IGN) for n in names}
     try:
         yield
     finally:
-        signal.signal(signal.SIGINT, previous)
+        for name, handler in previous.items():
+            signal.signal(getattr(signal, name), handler)
 
 
 def run_simulation(
@@ -113,12 +127,6 @@ def run_simulation(
     game, bots, _ = resolve(job)
     tally = Tally(len(bots))
     run_id = None
-    if db is not None:
-        run_id = db.new_run(
-            game=game.name, version=game.version, options=dict(job.options), seats=list(job.bots),
-            seed=job.seed, games=job.games, card_hash=card_hash(game, job.cards), backend=backend, workers=workers,
-            sweep=sweep, variant=variant, rotate=job.rotate,
-        )
     buffer: list[tuple[int, GameResult]] = []
     unstored: list[tuple[int, GameResult]] = []  # counted, not yet written
     last_flush = started = time.perf_counter()
@@ -150,8 +158,15 @@ def run_simulation(
 
     status = "failed"
     problem: str | None = None
-    games = stream(job, backend=backend, workers=workers, address=address)
-    try:
+    games = None
+    try:  # from the run's row on: a Ctrl-C or SIGTERM anywhere after it marks the run, never leaves it "running"
+        if db is not None:
+            run_id = db.new_run(
+                game=game.name, version=game.version, options=dict(job.options), seats=list(job.bots),
+                seed=job.seed, games=job.games, card_hash=card_hash(game, job.cards), backend=backend,
+                workers=workers, sweep=sweep, variant=variant, rotate=job.rotate,
+            )
+        games = stream(job, backend=backend, workers=workers, address=address)
         for index, result in games:
             buffer.append((index, result))  # one step: a Ctrl-C lands before it or after it
             if on_result is not None:
@@ -163,6 +178,8 @@ def run_simulation(
     except KeyboardInterrupt:
         status = "interrupted"
     except DatabaseError as error:  # the database failed: count what was played, store no more
+        if run_id is None and db is not None:
+            raise  # the run's row could not be made: the command's own error, nothing played
         problem = str(error)
         db = None
     except TabletopError as error:  # a worker died: the games so far count

@@ -159,15 +159,18 @@ class Server:
         a damaged folder is refused in one sentence, as it was."""
         rebuilt = []
         for game_id, settings, record in self.store.games():
+            clamp = self.report or (lambda sentence: None)  # a budget read from the folder is clamped, not refused
             try:
                 game = self.registry.game(settings["game"])
                 record.replay(game)  # one clear sentence if the record does not fit this game
                 game = record.rules(game)  # an older record goes on under the rules it was made with
-                seats = [SeatSpec(s["name"], s["kind"], None if s["kind"] == HUMAN else self.registry.bot(game.name, s["kind"]))
+                seats = [SeatSpec(s["name"], s["kind"],
+                                  None if s["kind"] == HUMAN else self.registry.bot(game.name, s["kind"], clamp=clamp))
                          for s in settings["seats"]]
                 away = None
                 if settings.get("away"):
-                    away = Away(self.registry.bot(game.name, settings["away"]["bot"]), float(settings["away"]["seconds"]))
+                    away = Away(self.registry.bot(game.name, settings["away"]["bot"], clamp=clamp),
+                                float(settings["away"]["seconds"]))
                 session = self._session(game_id, game, seats, record)
             except TabletopError as error:
                 raise RecordError(f"Game {game_id} does not resume: {error} Nothing was changed.") from None

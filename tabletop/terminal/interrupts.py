@@ -62,3 +62,27 @@ def shielded() -> Iterator[None]:
     finally:
         for name, handler in old.items():
             signal.signal(getattr(signal, name), handler)
+
+
+@contextlib.contextmanager
+def stops_like_ctrl_c() -> Iterator[list[str]]:
+    """SIGTERM and SIGHUP raise KeyboardInterrupt while inside, so every command stops on a plain
+    ``kill`` as it does on Ctrl-C (a run or study keeps what finished and is marked stopped, not left
+    "running"); the list yielded gets the signal's name. :func:`stops_as_exceptions`, inside it,
+    takes over for a game being played. Worker processes ignore both: the parent stops them."""
+    received: list[str] = []
+    if threading.current_thread() is not threading.main_thread():
+        yield received
+        return
+
+    def interrupt(signum: int, frame: object) -> None:
+        received.append(signal.Signals(signum).name)
+        raise KeyboardInterrupt
+
+    old = {name: signal.signal(getattr(signal, name), interrupt) for name in _names()}
+    try:
+        yield received
+    finally:
+        for name, handler in old.items():
+            signal.signal(getattr(signal, name), handler)
+

@@ -13,6 +13,7 @@ from rich.console import Console
 from rich.theme import Theme
 
 from tabletop.core.errors import TabletopError
+from tabletop.terminal.interrupts import EXIT_STATUS, stops_like_ctrl_c
 from tabletop.terminal.safe_text import fmt
 
 THEME = Theme({
@@ -64,15 +65,25 @@ class Output:
 
 
 def friendly(output: Callable[[], Output]) -> Callable[[F], F]:
-    """Turn any :class:`TabletopError` a command raises into one printed sentence."""
+    """Turn any :class:`TabletopError` a command raises into one printed sentence; SIGTERM and
+    SIGHUP stop the command as Ctrl-C does, with their own exit status (143, 129)."""
 
     def decorate(command: F) -> F:
         @functools.wraps(command)
         def wrapper(*args: Any, **kwargs: Any) -> Any:
-            try:
-                return command(*args, **kwargs)
-            except TabletopError as error:
-                raise output().fail(str(error)) from None
+            with stops_like_ctrl_c() as received:
+                try:
+                    return command(*args, **kwargs)
+                except TabletopError as error:
+                    raise output().fail(str(error)) from None
+                except KeyboardInterrupt:
+                    if not received:
+                        raise
+                    raise output().fail(f"Stopped ({received[0]}).", code=EXIT_STATUS[received[0]]) from None
+                except typer.Exit as stop:  # a command that stopped itself after a Ctrl-C
+                    if received and stop.exit_code == EXIT_STATUS["SIGINT"]:
+                        raise typer.Exit(EXIT_STATUS[received[0]]) from None
+                    raise
 
         return wrapper  # type: ignore[return-value]
 

@@ -15,3 +15,8 @@ def squashed(text: str) -> str:
 def says(result_text: str, sentence: str) -> bool:
     """Whether ``sentence`` was printed, however the console wrapped it."""
     return squashed(sentence) in squashed(result_text)
+
+
+def says_in_box(result_text: str, sentence: str) -> bool:
+    """Whether ``sentence`` was printed in a usage error's box, whose borders split its lines."""
+    return says(result_text.replace("│", " "), sentence)

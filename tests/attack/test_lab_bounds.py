@@ -40,3 +40,17 @@ def test_a_clamped_bot_keeps_its_name_as_written_and_is_told_once():
     told: list[str] = []
     spec = registry.bot("goofspiel", "ismcts:iterations=99999999999,time=0.01", clamp=told.append)
     assert len(told) == 1 and spec.name == "ismcts:iterations=99999999999,time=0.01"
+
+
+def test_every_setting_of_a_bot_read_from_a_file_is_clamped_with_a_sentence_naming_the_clamp():
+    registry = build_registry(load_entry_points=False, extra=[goofspiel_plugin])
+    bots = [b for b in registry.bots if b.settings]
+    assert bots
+    for bot in bots:
+        for setting in bot.settings:
+            assert setting.maximum is not None, f"{bot.name}:{setting.name} has no bound"
+            told: list[str] = []
+            huge = "1e300" if setting.kind is float else str(10**30)
+            registry.bot("goofspiel", f"{bot.name}:{setting.name}={huge}", clamp=told.append)
+            most = f"{int(setting.maximum):,}" if setting.maximum == int(setting.maximum) else f"{setting.maximum:g}"
+            assert told == [f"Setting '{setting.name}' of {bot.name} was {huge}, more than the most allowed; it is {most}."]
