@@ -25,6 +25,7 @@ from tabletop.core.rules import (
     PARSE_CACHE,
     Rule,
     _checked_apply,
+    derived_allowed,
     template_apply,
 )
 from tabletop.core.zones import CardState
@@ -239,27 +240,18 @@ class Game:
     def allowed(self, state: Any, seat: int) -> list[str]:
         """The :meth:`candidates` no rule refuses: the legal actions as the rules state them.
 
-        The hot path of random play and search: each candidate's refusal and arguments are
-        looked up once per text, a one-word argument is passed without a tuple, and a finished
-        game is not asked about (it asks no seat: the contract ``tabletop check`` holds)."""
+        The hot path of random play and search: a game with rules gets its own copy bound once
+        (:func:`~tabletop.core.rules.derived_allowed`), which this method is the fallback of."""
         if not self.rules:
             raise NotImplementedError(f"{type(self).__name__} has no rules and no legal_actions of its own.")
-        if seat not in self.to_act(state):
-            return []
-        found = []
-        checks = self._checks
-        for action in self.candidates(state, seat):
-            check = checks.get(action)
-            if check is None:
-                check = self._check_of(action)
-            refusal, arg, args = check
-            if (refusal(self, state, seat, arg) if args is None else refusal(self, state, seat, *args)) is None:
-                found.append(action)
-        return found
+        return derived_allowed(self)(state, seat)
 
     def _check_of(self, action: str) -> tuple:
-        """``(refusal, the one argument, None)`` or ``(refusal, None, the arguments)`` of a text."""
+        """``(refusal, the one argument, None)`` or ``(refusal, None, the arguments)`` of a text;
+        a verb written per kind of card (:func:`card_rule`) gives the kind's own refusal."""
         rule, args = self._parsed.get(action) or self._parse_once(action)
+        while rule.pick is not None and (inner := rule.pick(args)) is not None:
+            rule = inner
         check = (rule.refusal, args[0], None) if len(args) == 1 else (rule.refusal, None, args)
         if len(self._checks) < PARSE_CACHE:
             self._checks[action] = check
@@ -274,13 +266,17 @@ class Game:
         game._checks = {}
         if cls.apply is Game.apply:  # the template, bound once to this game (see template_apply)
             game.apply = template_apply(game)
+        if cls.rules and cls.allowed is Game.allowed:  # the derived list, bound once likewise
+            game.allowed = derived_allowed(game)
+            if cls.legal_actions is Game.legal_actions:
+                game.legal_actions = game.allowed
         return game
 
     def __getstate__(self) -> dict[str, Any]:
         """A game pickles (to a worker process) without its bound apply and its caches of parsed
         texts (rules may be closures), which ``__new__`` makes again."""
         state = self.__dict__.copy()
-        for made in ("apply", "_parsed", "_checks"):
+        for made in ("apply", "allowed", "legal_actions", "_parsed", "_checks"):
             state.pop(made, None)
         return state
 

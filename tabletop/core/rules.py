@@ -84,6 +84,9 @@ class Rule:
     verb: str
     refusal: Callable[..., str | None]
     effect: Callable[..., Sequence[Event]]
+    #: For a verb written per kind of card (:func:`card_rule`): the kind's own Rule for the
+    #: parsed arguments (None: no rule), so the legal list asks it without the dispatch.
+    pick: Callable[[tuple], Rule | None] | None = None
 
 
 def rulebook(*rules: Rule) -> dict[str, Rule]:
@@ -114,7 +117,31 @@ def card_rule(verb: str, kind: Callable[[Any], str], *rules: Rule) -> Rule:
     def effect(game: Any, state: Any, seat: int, card: Any, *args: Any) -> Sequence[Event]:
         return table[kind(card)].effect(game, state, seat, card, *args)
 
-    return Rule(verb, refusal, effect)
+    return Rule(verb, refusal, effect, lambda args: table.get(kind(args[0])))
+
+
+def derived_allowed(game: Game) -> Callable[[Any, int], list[str]]:
+    """The engine's :meth:`Game.allowed` for one game with rules: the candidates no rule refuses.
+    The hot path of random play and search, so what it reads of the game is bound once; each
+    candidate's refusal and arguments are looked up once per text (``Game._check_of``), a
+    one-word argument is passed without a tuple, and a finished game is not asked about (it asks
+    no seat: the contract ``tabletop check`` holds)."""
+    to_act, candidates, checks, check_of = game.to_act, game.candidates, game._checks, game._check_of
+
+    def allowed(state: Any, seat: int) -> list[str]:
+        if seat not in to_act(state):
+            return []
+        found = []
+        for action in candidates(state, seat):
+            check = checks.get(action)
+            if check is None:
+                check = check_of(action)
+            refusal, arg, args = check
+            if (refusal(game, state, seat, arg) if args is None else refusal(game, state, seat, *args)) is None:
+                found.append(action)
+        return found
+
+    return allowed
 
 
 def template_apply(game: Game) -> Callable[[Any, int, str], Sequence[Event]]:

@@ -1,5 +1,7 @@
 """Suitors passes the conformance check as written from the guide, and what that takes holds."""
 
+import random
+
 import pytest
 
 from tabletop.engine.check import check_game
@@ -20,6 +22,30 @@ def test_one_verb_with_the_card_as_argument_reads_per_card():
         game.apply(state, 0, "play guard 2 king")
     assert game.rules["play"].refusal(game, state, 0, "nobody", None, None) == "No rule plays nobody."
     assert sorted(game.legal_actions(state, 0)) == ["play maid", "play princess"]
+
+
+def test_the_legal_list_asks_each_kind_of_card_what_a_move_would_be_told():
+    """The legal list reads each card's own rule (no dispatch per candidate); it keeps exactly the
+    candidates whose move the rules would not refuse, in the candidates' order."""
+    game = Suitors()
+    for seed in range(12):
+        rng, state = random.Random(seed), game.new_state(2 + seed % 3, seed=seed)
+        while game.outcome(state) is None:
+            seat = game.to_act(state)[0]
+            kept = [a for a in game.candidates(state, seat) if game.refusal(state, seat, a) is None]
+            assert game.legal_actions(state, seat) == kept
+            game.apply(state, seat, rng.choice(kept))
+
+
+def test_a_kind_refused_by_its_own_rule_leaves_the_legal_list():
+    cls = type("SleepyMaid", (Suitors,), {})
+    cls.rules = {"play": rules.card_rule("play", str, *[
+        rules.Rule(k, (lambda *_: "The Maid sleeps.") if k == "maid" else rules.refuse_play,
+                   rules.played(getattr(rules, k, None))) for k in rules.VALUE])}
+    game = cls()
+    state = Scenario(game, seats=2, seed=1).hand(0, ["maid1", "king1"]).state
+    assert game.legal_actions(state, 0) == ["play king 2"]
+    assert game.refusal(state, 0, "play maid") == "The Maid sleeps."
 
 
 def variant(name, **effects):
