@@ -160,11 +160,12 @@ def load_cards(path: str | Path = CARDS_FILE) -> CardRules:
     winders = validate_table(data, "winder", _WINDER, file=file)
     workers = validate_table(data, "worker", _WORKER, file=file)
     _check(file, parts, gears, winders, workers)
+    sides = {p["id"]: _sides(p, file) for p in parts}  # each side's shape, before sides are compared
     _check_larger_is_better(file, parts)
     start = tuple(rules.pop("start_kinds"))
     _check_start(file, rules, parts, start)
     return CardRules(
-        parts={p["id"]: Part(p["id"], p["kind"], p["size"], p["cost"], p["players"], _sides(p, file))
+        parts={p["id"]: Part(p["id"], p["kind"], p["size"], p["cost"], p["players"], sides[p["id"]])
                for p in parts},
         part_copies={p["id"]: p["count"] for p in parts},
         gears={g["id"]: tuple(sorted(g["sizes"])) for g in gears},

@@ -92,6 +92,16 @@ def test_a_wind_up_candidate_the_loader_refuses_is_refused():
         variant_game(game, {"part.gen-3.green[0]": 3})
 
 
+def test_a_wind_up_side_with_no_number_is_refused_in_one_sentence_before_sides_are_compared(tmp_path):
+    """Found by the card-data attack test: an empty green side failed inside the comparison."""
+    from tabletop_games.windup_machines.cards import CARDS_FILE, load_cards
+
+    broken = tmp_path / "cards.toml"
+    broken.write_text(CARDS_FILE.read_text(encoding="utf-8").replace("green = [4]", "green = []", 1), encoding="utf-8")
+    with pytest.raises(CardDataError, match="field 'green': expected \\[one number\\], got \\[\\]"):
+        load_cards(broken)
+
+
 def test_windup_war_refuses_ribbons_that_leave_a_colour_unplayable():
     game = build_registry().game("windupwar")
     blue = {"unit.sapper.ribbons": ["purple", "orange"], "unit.mech.ribbons": ["green"]}  # no unit carries blue
