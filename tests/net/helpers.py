@@ -38,8 +38,8 @@ class Games:
     def game(self, name):
         return self.games[name]
 
-    def bot(self, game, name):
-        return registry().bot(game, name)
+    def bot(self, game, name, *, clamp=None):
+        return registry().bot(game, name, clamp=clamp)
 
 
 def saved(folder: Path, game_id: str = "1"):
