@@ -19,7 +19,7 @@ from tabletop.cli.lab_options import (
     open_db,
 )
 from tabletop.cli.lab_output import HtmlOption, ReportError, print_sections, write_html
-from tabletop.cli.params import JsonOption, OptionsOption
+from tabletop.cli.params import MAX_SEED, JsonOption, OptionsOption
 from tabletop.cli.seats import default_bot, plan_seats
 from tabletop.core.errors import OptionError
 from tabletop.terminal.output import friendly
@@ -93,7 +93,7 @@ def register(app: typer.Typer, rt: Runtime) -> None:
         seats: Annotated[str | None, typer.Option("--seats", "-s", help="Bots clockwise (one seating).")] = None,
         players: Annotated[str | None, typer.Option("--players", help="Seat counts to cover, e.g. 3,4 (default: every count the game allows, up to 6).")] = None,
         bot: Annotated[str | None, typer.Option("--bot", help="The bot in every seat (default: the game's own; random for a spread objective).")] = None,
-        seed: Annotated[int, typer.Option("--seed", help="Candidates play seeds seed.. seed+n-1; the optimiser is seeded too.")] = 0,
+        seed: Annotated[int, typer.Option("--seed", min=-MAX_SEED, max=MAX_SEED, help="Candidates play seeds seed.. seed+n-1; the optimiser is seeded too.")] = 0,
         optimiser: Annotated[str, typer.Option("--optimiser", help="ntbea (built in), tpe or nsga2 (optuna: pip install 'tabletop\\[balance]').")] = "ntbea",
         top: Annotated[int, typer.Option("--top", min=0, help="Best candidates pruned and re-played on fresh seeds.")] = 3,
         confirm: Annotated[int | None, typer.Option("--confirm", min=2, help="Fresh games per seating for each (default 4 x -n).")] = None,

@@ -69,3 +69,10 @@ def test_a_seed_past_the_databases_integers_is_refused_where_it_is_parsed(run_ma
                       "--db", str(tmp_path / "lab.sqlite3"))
     assert result.code == 2
     assert says_in_box(result.text, "Invalid value for '--seed'") and "unexpected error" not in result.text
+
+
+def test_a_balance_seed_past_the_databases_integers_is_refused_where_it_is_parsed(run_main, tmp_path):
+    result = run_main("balance", "windupwar", "-n", "2", "--budget", "2", "--seed", str(10**23),
+                      "--db", str(tmp_path / "lab.sqlite3"))
+    assert result.code == 2
+    assert says_in_box(result.text, "Invalid value for '--seed'") and "unexpected error" not in result.text
