@@ -23,11 +23,13 @@ from __future__ import annotations
 
 import json
 import random
+import zlib
 from collections.abc import Mapping
 from typing import Any
 
 import numpy as np
 
+from tabletop.core.events import Event
 from tabletop.core.game import Game
 from tabletop.core.zones import EVERYONE, OWNER, CardState, Secret
 
@@ -52,13 +54,22 @@ class _Column(dict):
 
 
 class _Node:
-    """One place in a value: a number, texts seen there, list items, dict keys, set members."""
+    """One place in a value: a number, a flag, nothing (None), texts seen there, list items
+    (and the list's length), dict keys, set members, a game record's attributes."""
 
-    __slots__ = ("num", "texts", "items", "kept", "keys", "members")
+    __slots__ = ("num", "flag", "nil", "length", "texts", "word", "items", "kept", "keys", "members")
 
     def __init__(self) -> None:
         self.num: int | bool | None = None
+        #: A bool's place (1 for True, -1 for False: a hidden choice shows True, never 1).
+        self.flag: int | bool | None = None
+        #: The place marking None, where a value was met as None and as something else.
+        self.nil: int | bool | None = None
+        #: A list's length (items past the places kept, and an item 0 from no item, differ).
+        self.length: int | bool | None = None
         self.texts: dict[str, int] = {}
+        #: The place of the text's number (:func:`text_number`), at every place that holds texts.
+        self.word: int | None = None
         self.items: list[_Node] = []
         #: The items that hold a place, with their index (made by :meth:`prune`).
         self.kept: list[tuple[int, _Node]] = []
@@ -68,30 +79,70 @@ class _Node:
     def grow(self, value: Any) -> None:
         """Make room for ``value`` (while exploring; offsets are given by :meth:`place`)."""
         kind = type(value)
-        if kind is bool or kind is int or kind is float:
+        if kind is bool:
+            self.flag = True
+        elif kind is int or kind is float:
             self.num = True
+        elif value is None:
+            self.nil = True
         elif kind is str:
             if len(self.texts) < MAX_TEXTS:
                 self.texts.setdefault(value, 0)
-        elif kind is list or kind is tuple:
+        elif kind is list or kind is tuple or isinstance(value, (list, tuple)):
+            self.length = True
             while len(self.items) < min(len(value), MAX_ITEMS):
                 self.items.append(_Node())
+            # Every item place learns every text its neighbours met (what one seat's place
+            # met, a faction, a unit, the others' places get a place for too).
+            texts = [item for item in value if type(item) is str]
             for node, item in zip(self.items, value, strict=False):
                 node.grow(item)
+                if texts and type(item) is str:
+                    for text in texts:
+                        node.grow(text)
         elif kind is dict:
             for key, item in value.items():
                 if key not in self.keys and len(self.keys) >= MAX_ITEMS:
                     continue
                 self.keys.setdefault(key, _Node()).grow(item)
         elif kind is set or kind is frozenset:
+            self.length = True
             for member in value:
                 if len(self.members) < MAX_TEXTS and isinstance(member, (str, int)):
                     self.members.setdefault(member, 0)
+        elif (slots := _slots_of(kind)) is not None:  # a game's own record (a pending play)
+            for key in slots:
+                if hasattr(value, key):
+                    self.keys.setdefault(key, _Node()).grow(getattr(value, key))
+
+    def declare(self, texts: Any) -> None:
+        """Give every text place below this one a place for each of ``texts`` (a declared
+        domain: every faction, commander, phase, whether exploring met it or not); a place
+        only ever met empty is taken to hold texts."""
+        touched = False
+        for node in [*self.items, *self.keys.values()]:
+            node.declare(texts)
+            touched = True
+        if self.texts or not (touched or self.num or self.flag or self.members):
+            for text in texts:
+                if len(self.texts) < MAX_TEXTS * 4:
+                    self.texts.setdefault(text, 0)
 
     def place(self, start: int) -> int:
         """Give every number, text and member an offset from ``start``; the next free one."""
         if self.num is not None:
             self.num, start = start, start + 1
+        if self.flag is not None:
+            self.flag, start = start, start + 1
+        if self.nil is not None and (self.num or self.flag or self.texts or self.items or self.keys
+                                     or self.members):
+            self.nil, start = start, start + 1
+        else:
+            self.nil = None
+        if self.length is not None:
+            self.length, start = start, start + 1
+        if self.texts:
+            self.word, start = start, start + 1
         for text in sorted(self.texts):
             self.texts[text], start = start, start + 1
         for node in self.items:
@@ -106,23 +157,38 @@ class _Node:
         """Drop the places that hold nothing (after :meth:`place`); whether this one holds any."""
         self.kept = [(i, node) for i, node in enumerate(self.items) if node.prune()]
         self.keys = {key: node for key, node in self.keys.items() if node.prune()}
-        return self.num is not None or bool(self.texts or self.kept or self.keys or self.members)
+        return (self.num is not None or self.flag is not None or self.nil is not None or self.length is not None
+                or bool(self.texts or self.kept or self.keys or self.members))
 
     def fill(self, value: Any, at: list[int], values: list[float]) -> None:
         """The places and weights of ``value``, by a plain walk: what :func:`_compile`'s filler
         must give (the tests hold them together)."""
         kind = type(value)
-        if kind is int or kind is float or kind is bool:
+        if kind is bool:
+            if self.flag is not None:
+                at.append(self.flag)
+                values.append(1.0 if value else -1.0)
+        elif kind is int or kind is float:
             if self.num is not None:
                 at.append(self.num)
                 values.append(value)
+        elif value is None:
+            if self.nil is not None:
+                at.append(self.nil)
+                values.append(1.0)
         elif kind is str:
             place = self.texts.get(value)
             if place is not None:
                 at.append(place)
                 values.append(1.0)
-        elif kind is list or kind is tuple:
+            if self.word is not None:
+                at.append(self.word)
+                values.append(text_number(value))
+        elif kind is list or kind is tuple or isinstance(value, (list, tuple)):
             size = len(value)
+            if self.length is not None:
+                at.append(self.length)
+                values.append(size)
             for i, node in self.kept:
                 if i < size:
                     node.fill(value[i], at, values)
@@ -133,53 +199,79 @@ class _Node:
                 if node is not None:
                     node.fill(item, at, values)
         elif kind is set or kind is frozenset:
+            if self.length is not None:
+                at.append(self.length)
+                values.append(len(value))
             members = self.members
             for member in value:
                 place = members.get(member)
                 if place is not None:
                     at.append(place)
                     values.append(1.0)
+        elif self.keys and _slots_of(kind) is not None:
+            for key, node in self.keys.items():
+                if type(key) is str and hasattr(value, key):
+                    node.fill(getattr(value, key), at, values)
 
 
-_NUMBERS = frozenset((int, float, bool))
+def text_number(text: str) -> float:
+    """A text as one number, the same in every process (CRC-32, below 2**24 so float32 holds it
+    exactly, never 0): every text has a number, whether the layout gave it a place or not."""
+    number = _TEXT_NUMBERS.get(text)
+    if number is None:
+        number = _TEXT_NUMBERS[text] = float(zlib.crc32(text.encode()) % (1 << 24) + 1)
+    return number
+
+
+_TEXT_NUMBERS: dict[str, float] = {}
+
+
+def _slots_of(kind: type) -> tuple[str, ...] | None:
+    """The attribute names of a game's own record class with ``__slots__`` (None for other
+    kinds, and for events: an event may be meant for some seats only)."""
+    if kind in _PLAIN or issubclass(kind, Event):
+        return None
+    names = [name for klass in kind.__mro__ for name in getattr(klass, "__slots__", ())
+             if isinstance(name, str) and not name.startswith("_")]
+    return tuple(dict.fromkeys(names)) if names else None
+
+
+_PLAIN = frozenset((int, float, bool, str, list, tuple, dict, set, frozenset, type(None)))
+_NUMBERS = frozenset((int, float))
 
 
 def _compile(node: _Node):
     """``node.fill`` as a closure made once, its places and children bound (a value read at
-    every observation pays no attribute lookups, and a number or a text no type dispatch):
+    every observation pays no attribute lookups, and a plain number or text no type dispatch):
     the same places and weights as :meth:`_Node.fill`. None for a node that holds nothing."""
-    num, texts, members = node.num, node.texts, node.members
+    num, flag, nil, length, texts, word, members = (node.num, node.flag, node.nil, node.length, node.texts,
+                                                     node.word, node.members)
     items = [(i, fill) for i, child in node.kept if (fill := _compile(child)) is not None]
     keys = {key: fill for key, child in node.keys.items() if (fill := _compile(child)) is not None}
-    if not (num is not None or texts or items or keys or members):
+    if not (num is not None or flag is not None or nil is not None or length is not None or texts or items
+            or keys or members):
         return None
-    numbers, get_text = _NUMBERS, texts.get
-    if not (items or keys or members):
-        if not texts:
-            def fill_number(value, where, weights):
-                if type(value) in numbers:
-                    where.append(num)
-                    weights.append(value)
-            return fill_number
-        if num is None:
-            def fill_text(value, where, weights):
-                if type(value) is str:
-                    place = get_text(value)
-                    if place is not None:
-                        where.append(place)
-                        weights.append(1.0)
-            return fill_text
-    leaves = [(i, child.num) for i, child in node.kept if child.num is not None and _number_only(child)]
-    if num is None and not (texts or keys or members) and len(leaves) == len(items):
-        def fill_numbers(value, where, weights):  # a list of numbers: one call, not one per item
-            if type(value) is list or type(value) is tuple:
-                size = len(value)
-                for i, place in leaves:
-                    if i < size and type(item := value[i]) in numbers:
-                        where.append(place)
-                        weights.append(item)
-        return fill_numbers
+    numbers, get_text, number_of = _NUMBERS, texts.get, _TEXT_NUMBERS.get
+    simple = flag is None and nil is None and length is None and not (items or keys or members)
+    if simple and not texts:
+        def fill_number(value, where, weights):
+            if type(value) in numbers:
+                where.append(num)
+                weights.append(value)
+        return fill_number
+    if simple and num is None:
+        def fill_text(value, where, weights):
+            if type(value) is str:
+                place = get_text(value)
+                if place is not None:
+                    where.append(place)
+                    weights.append(1.0)
+                where.append(word)
+                weights.append(number_of(value) or text_number(value))
+        return fill_text
     get_key, get_member = keys.get, members.get
+    named = [(key, child) for key, child in keys.items() if type(key) is str]
+    plain = _PLAIN
 
     def fill(value, where, weights):
         kind = type(value)
@@ -192,27 +284,45 @@ def _compile(node: _Node):
             if place is not None:
                 where.append(place)
                 weights.append(1.0)
-        elif kind is list or kind is tuple:
+            if word is not None:
+                where.append(word)
+                weights.append(number_of(value) or text_number(value))
+        elif kind is list or kind is tuple or (kind not in plain and isinstance(value, (list, tuple))):
             size = len(value)
+            if length is not None:
+                where.append(length)
+                weights.append(size)
             for i, child in items:
                 if i < size:
                     child(value[i], where, weights)
+        elif value is None:
+            if nil is not None:
+                where.append(nil)
+                weights.append(1.0)
+        elif kind is bool:
+            if flag is not None:
+                where.append(flag)
+                weights.append(1.0 if value else -1.0)
         elif kind is dict:
             for key, item in value.items():
                 child = get_key(key)
                 if child is not None:
                     child(item, where, weights)
         elif kind is set or kind is frozenset:
+            if length is not None:
+                where.append(length)
+                weights.append(len(value))
             for member in value:
                 place = get_member(member)
                 if place is not None:
                     where.append(place)
                     weights.append(1.0)
+        elif named and kind not in plain:  # a game's own record: its attributes by name
+            for key, child in named:
+                item = getattr(value, key, fill)
+                if item is not fill:
+                    child(item, where, weights)
     return fill
-
-
-def _number_only(node: _Node) -> bool:
-    return not (node.texts or node.kept or node.keys or node.members)
 
 
 def _order(value: Any) -> tuple[str, str]:
@@ -229,29 +339,43 @@ class Encoder:
         leave_out = set(kit.leave_out) if kit is not None else set()
         self._features = kit.features if kit is not None and kit.features is not None else None
         self._features_size = kit.features_size if self._features is not None else 0
+        domains = _domains(kit, game, seats, options)
         states = list(_explore(game, seats, options))
         first = states[0]
         #: Name of each part -> its slice of the numbers.
         self.parts: dict[str, slice] = {"seat": slice(0, seats)}
         start = seats
-        self._zones: list[tuple[str, int | None, str, dict, int]] = []
-        self._values: list[tuple[str, bool, _Node]] = []
+        self._zones: list[tuple[str, int | None, str, dict, int, dict, int]] = []
+        self._values: list[tuple[str, bool | None, _Node]] = []
         self.component = isinstance(first, CardState)
         if self.component:
             cards = sorted({card for state in states for card in game.census(state) or () if card is not None},
                            key=_order)
             width = len(cards) + 3
+            longest = _longest(states, type(first).ZONES)
             for name, spec in type(first).ZONES.items():
                 if name in leave_out:
                     continue
+                # Room for the order of the zone (a programmed row, a machine's cells, a
+                # pile's top): twice the longest met while exploring, at most every card.
+                cap = 0 if longest[name] == 0 else min(len(cards) + 1, max(8, 2 * longest[name]))
                 for owner in (range(seats) if spec.per_seat else (None,)):
                     column = _Column({card: start + i for i, card in enumerate(cards)})
                     column[None] = start + len(cards) + EMPTY
                     column.other = start + len(cards) + OTHER
-                    self._zones.append((name, owner, spec.visibility, column, start + len(cards)))
+                    number = _Column({card: float(i + 1) for i, card in enumerate(cards)})
+                    number[None] = -1.0
+                    number.other = float(len(cards) + 1)
+                    self._zones.append((name, owner, spec.visibility, column, start + len(cards),
+                                        number, cap))
                     self.parts[name if owner is None else f"{name}[{owner}]"] = slice(start, start + width)
                     start += width
+                    if cap:
+                        label = name if owner is None else f"{name}[{owner}]"
+                        self.parts[f"{label}.order"] = slice(start, start + cap)
+                        start += cap
             declared = [(n, False) for n in type(first).PUBLIC] + [(n, True) for n in type(first).PRIVATE]
+            declared += [(n, None) for n in _shared(type(first))]
             for name, private in declared:
                 if name in leave_out:
                     continue
@@ -259,6 +383,8 @@ class Encoder:
                 for state in states:
                     for seat in range(seats):
                         node.grow(_seen(state, name, seat, private))
+                if name in domains:
+                    node.declare(domains[name])
                 end = node.place(start)
                 self._values.append((name, private, node))
                 self.parts[name] = slice(start, end)
@@ -269,8 +395,9 @@ class Encoder:
         self.size = start
         #: Per seat, each zone block and whether that seat sees its cards.
         self._zones_of = [
-            [(name, owner, visibility == EVERYONE or (visibility == OWNER and owner == seat), column, extra)
-             for name, owner, visibility, column, extra in self._zones]
+            [(name, owner, visibility == EVERYONE or (visibility == OWNER and owner == seat), column, extra,
+              number, cap)
+             for name, owner, visibility, column, extra, number, cap in self._zones]
             for seat in range(seats)
         ]
         for _name, _private, node in self._values:
@@ -285,31 +412,42 @@ class Encoder:
         door to a game's state in progress: ``session.seen_by(seat, encoder.encode)``).
 
         One pass in Python gathers the places to count (cards seen, the seat) and the places
-        to set (unseen counts, values: each has its own place), read by fillers compiled once
-        per table (:func:`_compile`); then NumPy counts once and sets once, whatever the
-        game's size."""
+        to set (unseen counts, each position of an ordered zone, values: each has its own
+        place), read by fillers compiled once per table (:func:`_compile`); then NumPy counts
+        once and sets once, whatever the game's size."""
         at = [seat]
         where: list[int] = []
         weights: list[float] = []
         if self.component:
             bit = 1 << seat
             known = state.known
-            for name, owner, seen, column, extra in self._zones_of[seat]:
+            for name, owner, seen, column, extra, number, cap in self._zones_of[seat]:
                 cards = getattr(state, name) if owner is None else getattr(state, name)[owner]
                 if not cards:
                     continue
                 if seen:
                     at += map(column.__getitem__, cards)
+                    if cap:
+                        first = extra + 3
+                        shown = cards if len(cards) <= cap else cards[:cap]
+                        where += range(first, first + len(shown))
+                        weights += map(number.__getitem__, shown)
                     continue
                 hidden = len(cards)
                 if known:
                     learnt = [c for c in cards if known.get(c, 0) & bit]
                     hidden -= len(learnt)
                     at += map(column.__getitem__, learnt)
+                    if cap and learnt:  # where each learnt card lies, as the view shows it
+                        first = extra + 3
+                        for i, card in enumerate(cards[:cap]):
+                            if known.get(card, 0) & bit:
+                                where.append(first + i)
+                                weights.append(number[card])
                 where.append(extra + UNSEEN)
                 weights.append(hidden)
             for name, private, fill in self._fills:
-                value = getattr(state, name)
+                value = getattr(state, name, None)
                 if private:
                     value = value[seat]
                 elif type(value) is Secret:
@@ -332,8 +470,36 @@ def as_text(view: Mapping[str, Any]) -> str:
     return json.dumps(view, sort_keys=True, ensure_ascii=True, default=str)
 
 
-def _seen(state: CardState, name: str, seat: int, private: bool) -> Any:
-    value = getattr(state, name)
+def _shared(kind: type) -> list[str]:
+    """The slots a state shares between copies beyond its declared parts: values everyone
+    knows (a phase, a round, the last battle), which ``tabletop check`` holds to that promise."""
+    declared = {*kind.ZONES, *kind.PUBLIC, *kind.PRIVATE, *CardState.__slots__}
+    names = [name for klass in reversed(kind.__mro__) for name in getattr(klass, "__slots__", ())
+             if isinstance(name, str) and name not in declared and not name.startswith("_")]
+    return list(dict.fromkeys(names))
+
+
+def _longest(states: list, zones: Mapping[str, Any]) -> dict[str, int]:
+    """Per zone, the most cards any of its lists held in ``states``."""
+    longest = dict.fromkeys(zones, 0)
+    for state in states:
+        for name, spec in zones.items():
+            part = getattr(state, name)
+            size = max(map(len, part), default=0) if spec.per_seat else len(part)
+            longest[name] = max(longest[name], size)
+    return longest
+
+
+def _domains(kit: Any, game: Game, seats: int, options: Mapping[str, Any]) -> Mapping[str, Any]:
+    """The game's declared domains (``LearningKit.domains``: value name -> every text it may hold)."""
+    domains = getattr(kit, "domains", None) if kit is not None else None
+    if domains is None:
+        return {}
+    return domains(game, seats, options) if callable(domains) else domains
+
+
+def _seen(state: CardState, name: str, seat: int, private: bool | None) -> Any:
+    value = getattr(state, name, None)
     if private:
         return value[seat]
     return value.shown(seat) if type(value) is Secret else value
