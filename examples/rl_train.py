@@ -3,6 +3,7 @@
     pip install -e '.[rl]'
     python examples/rl_train.py                          # Castle Wars, about 6 minutes: docs/rl-learning.png
     python examples/rl_train.py --episodes 600 --quick   # a smoke run
+    python examples/rl_train.py --save policy.npz        # then seat it: see examples/rl_policy_bot.py
 
 The agent is a masked policy gradient (REINFORCE with a learned value as baseline, Adam) over
 a one-hidden-layer network reading the observation and the mask, written here in NumPy: small enough to read in one sitting, and
@@ -165,6 +166,7 @@ def main() -> None:
     parser.add_argument("--out", type=Path, default=Path("docs/rl-learning.png"))
     parser.add_argument("--greedy", action="store_true", help="evaluate the most probable action, not samples")
     parser.add_argument("--quick", action="store_true", help="fewer evaluation games (a smoke run)")
+    parser.add_argument("--save", type=Path, help="save the trained policy here (.npz) for examples/rl_policy_bot.py")
     args = parser.parse_args()
     if args.quick:
         args.eval_every, args.eval_games = max(args.episodes // 3, 1), 40
@@ -204,6 +206,9 @@ def main() -> None:
         if episode_number % args.eval_every == 0:
             rows.append((episode_number, evaluate(evals, policy, args.eval_games, greedy=args.greedy)))
             report(rows[-1])
+    if args.save is not None:
+        np.savez(args.save, game=args.game, layout=train[0].metadata["layout_version"], **policy.params)
+        print(f"policy saved to {args.save} (layout {train[0].metadata['layout_version']})")
     chart(rows, args.game, opponents, args.out, args.eval_games)
     print(f"\n{args.episodes} training games ({steps} decisions) in {time.perf_counter() - started:.0f} s; chart: {args.out}")
 
