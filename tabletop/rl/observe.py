@@ -25,13 +25,14 @@ import json
 import random
 import zlib
 from collections.abc import Mapping
+from operator import attrgetter
 from typing import Any
 
 import numpy as np
 
 from tabletop.core.events import Event
 from tabletop.core.game import Game
-from tabletop.core.zones import EVERYONE, OWNER, CardState, Secret
+from tabletop.core.zones import EVERYONE, NOBODY, OWNER, CardState, Secret
 
 #: Random games played to learn the layout, and at most this many positions read in each.
 EXPLORE_GAMES = 4
@@ -39,6 +40,8 @@ EXPLORE_POSITIONS = 150
 #: At most this many items of a list, and texts at one place, get a place in the numbers.
 MAX_ITEMS = 32
 MAX_TEXTS = 48
+#: A shared slot of more places than this is read again only when it is replaced.
+LARGE = 16
 #: Extra columns of each zone block after the cards: empty cells, unknown cards, unseen cards.
 EMPTY, OTHER, UNSEEN = 0, 1, 2
 
@@ -236,6 +239,8 @@ def _slots_of(kind: type) -> tuple[str, ...] | None:
     return tuple(dict.fromkeys(names)) if names else None
 
 
+#: No object read yet.
+_UNREAD = object()
 _PLAIN = frozenset((int, float, bool, str, list, tuple, dict, set, frozenset, type(None)))
 _NUMBERS = frozenset((int, float))
 
@@ -353,12 +358,13 @@ class Encoder:
                            key=_order)
             width = len(cards) + 3
             longest = _longest(states, type(first).ZONES)
+            every = max(len(game.census(state) or ()) for state in states) + 1
             for name, spec in type(first).ZONES.items():
                 if name in leave_out:
                     continue
                 # Room for the order of the zone (a programmed row, a machine's cells, a
                 # pile's top): twice the longest met while exploring, at most every card.
-                cap = 0 if longest[name] == 0 else min(len(cards) + 1, max(8, 2 * longest[name]))
+                cap = 0 if longest[name] == 0 else min(every, max(8, 2 * longest[name]))
                 for owner in (range(seats) if spec.per_seat else (None,)):
                     column = _Column({card: start + i for i, card in enumerate(cards)})
                     column[None] = start + len(cards) + EMPTY
@@ -402,9 +408,32 @@ class Encoder:
         ]
         for _name, _private, node in self._values:
             node.prune()
-        #: Each value read: its name, whether each seat has its own, its compiled filler.
+        #: Each value read: its name, whether each seat has its own (None: a shared slot), its
+        #: compiled filler.
         self._fills = [(name, private, fill) for name, private, node in self._values
                        if (fill := _compile(node)) is not None]
+        #: The declared values and the small shared slots (a phase, a round), read at every
+        #: observation; the large shared slots (the last battle), read by one getter: they are
+        #: replaced, never changed in place (``tabletop check`` holds them to that), so the same
+        #: objects give the same places and weights, kept from the last time as two arrays
+        #: (NumPy takes arrays far faster than long lists), made again when one changes.
+        large = {name for name, private, node in self._values
+                 if private is None and self.parts[name].stop - self.parts[name].start > LARGE}
+        self._declared = [entry for entry in self._fills if entry[1] is not None]
+        small = [entry for entry in self._fills if entry[1] is None and entry[0] not in large]
+        self._small_fills = [fill for _name, _private, fill in small]
+        self._small_get = (attrgetter(*[name for name, _p, _f in small]) if len(small) > 1
+                           else (lambda state, get=attrgetter(small[0][0]): (get(state),)) if small else None)
+        #: Per small shared slot: the object last read and its places and weights (kept as lists).
+        self._small_memo: list[list[Any]] = [[_UNREAD, (), ()] for _ in small]
+        shared = [entry for entry in self._fills if entry[0] in large]
+        self._shared_fills = [fill for _name, _private, fill in shared]
+        self._shared_get = (attrgetter(*[name for name, _p, _f in shared]) if len(shared) > 1
+                            else (lambda state, get=attrgetter(shared[0][0]): (get(state),)) if shared else None)
+        #: Per large shared slot: the object last read and its places and weights.
+        self._memo: list[list[Any]] = [[_UNREAD, (), ()] for _ in shared]
+        self._shared_at = np.zeros(0, dtype=np.intp)
+        self._shared_weights = np.zeros(0, dtype=np.float32)
 
     def encode(self, state: Any, seat: int) -> np.ndarray:
         """``seat``'s observation: what it sees of the state, as ``size`` float32 numbers (a
@@ -446,13 +475,34 @@ class Encoder:
                                 weights.append(number[card])
                 where.append(extra + UNSEEN)
                 weights.append(hidden)
-            for name, private, fill in self._fills:
+            for name, private, fill in self._declared:
                 value = getattr(state, name, None)
                 if private:
                     value = value[seat]
                 elif type(value) is Secret:
                     value = value.shown(seat)
                 fill(value, where, weights)
+            if self._small_get is not None:
+                for fill, value, memo in zip(self._small_fills, self._small_get(state), self._small_memo, strict=True):
+                    if value is not memo[0]:
+                        places: list[int] = []
+                        weighed: list[float] = []
+                        fill(value, places, weighed)
+                        memo[0], memo[1], memo[2] = value, places, weighed
+                    where += memo[1]
+                    weights += memo[2]
+            if self._shared_get is not None:
+                changed = False
+                for fill, value, memo in zip(self._shared_fills, self._shared_get(state), self._memo, strict=True):
+                    if value is not memo[0]:
+                        places = []
+                        weighed = []
+                        fill(value, places, weighed)
+                        memo[0], memo[1], memo[2] = value, places, weighed
+                        changed = True
+                if changed:
+                    self._shared_at = np.array([p for memo in self._memo for p in memo[1]], dtype=np.intp)
+                    self._shared_weights = np.array([w for memo in self._memo for w in memo[2]], dtype=np.float32)
         if self._features is not None:
             first = self.parts["features"].start
             for i, value in enumerate(self._features(self.game, state, seat)):
@@ -461,6 +511,8 @@ class Encoder:
         out = np.bincount(at, minlength=self.size).astype(np.float32)
         if where:
             out[where] = weights
+        if len(self._shared_at):
+            out[self._shared_at] = self._shared_weights
         return out
 
 
@@ -480,13 +532,17 @@ def _shared(kind: type) -> list[str]:
 
 
 def _longest(states: list, zones: Mapping[str, Any]) -> dict[str, int]:
-    """Per zone, the most cards any of its lists held in ``states``."""
+    """Per zone, the most cards any of its lists held in ``states``; for a zone nobody sees,
+    only if some seat learnt a card lying there (else its order is never seen: 0)."""
     longest = dict.fromkeys(zones, 0)
     for state in states:
+        known = state.known or {}
         for name, spec in zones.items():
             part = getattr(state, name)
-            size = max(map(len, part), default=0) if spec.per_seat else len(part)
-            longest[name] = max(longest[name], size)
+            lists = part if spec.per_seat else [part]
+            if spec.visibility == NOBODY and not any(known.get(c) for cards in lists for c in cards):
+                continue
+            longest[name] = max(longest[name], max(map(len, lists), default=0))
     return longest
 
 
