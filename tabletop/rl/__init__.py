@@ -34,26 +34,34 @@ Opponent = Any
 MISSING = "tabletop.rl needs the rl extra: pip install 'tabletop[rl]' (PettingZoo, Gymnasium and NumPy)."
 
 
-def _table(game: Game | str, players: int | None, options: Mapping[str, Any] | None, **kwargs: Any):
+def _table(game: Game | str, players: int | None, options: Mapping[str, Any] | None, *,
+           unchecked: bool = False, **kwargs: Any):
     try:
         import gymnasium  # noqa: F401
         import numpy  # noqa: F401
         import pettingzoo  # noqa: F401
     except ImportError as error:
         raise TabletopError(MISSING) from error
-    from tabletop.rl.table import LearningTable
+    from tabletop.rl.checked import hold_to_the_check
+    from tabletop.rl.table import LearningTable, find_game
 
-    return LearningTable(game, players, options, **kwargs)
+    found = find_game(game)
+    if not unchecked:
+        hold_to_the_check(found, players, options)
+    return LearningTable(found, players, options, **kwargs)
 
 
 def env(game: Game | str, players: int | None = None, options: Mapping[str, Any] | None = None,
         render_mode: str | None = None, *, text_view: bool = False, shaped: bool = False,
-        reward: str = "win-share") -> TabletopAEC:
+        reward: str = "win-share", unchecked: bool = False) -> TabletopAEC:
     """``game`` (a name or a Game) as a PettingZoo AEC environment for ``players`` seats (the
     game's fewest by default) with ``options``; ``text_view`` adds each seat's view as JSON
     text to its info; ``shaped`` adds the game's shaped reward, if it offers one; ``reward``
-    pays the end as each seat's ``"win-share"`` or as ``"zero-sum"`` (1 a win, -1 a loss)."""
-    table = _table(game, players, options, shaped=shaped, reward=reward)
+    pays the end as each seat's ``"win-share"`` or as ``"zero-sum"`` (1 a win, -1 a loss).
+    A game from outside the bundled ones is first held to ``tabletop check`` (a few random
+    games at this seat count: no leak of hidden information into views, masks or the
+    observation); ``unchecked=True`` builds it anyway."""
+    table = _table(game, players, options, shaped=shaped, reward=reward, unchecked=unchecked)
     from tabletop.rl.aec import TabletopAEC
 
     return TabletopAEC(table, render_mode=render_mode, text_view=text_view)
@@ -61,10 +69,11 @@ def env(game: Game | str, players: int | None = None, options: Mapping[str, Any]
 
 def parallel_env(game: Game | str, players: int | None = None, options: Mapping[str, Any] | None = None,
                  render_mode: str | None = None, *, text_view: bool = False,
-                 shaped: bool = False, reward: str = "win-share", illegal_reward: float = -1.0) -> TabletopParallel:
+                 shaped: bool = False, reward: str = "win-share", illegal_reward: float = -1.0,
+                 unchecked: bool = False) -> TabletopParallel:
     """``game`` as a PettingZoo parallel environment: each step, every seat the table asks acts;
     an action its mask forbids ends the episode, the offender paid ``illegal_reward``."""
-    table = _table(game, players, options, shaped=shaped, reward=reward)
+    table = _table(game, players, options, shaped=shaped, reward=reward, unchecked=unchecked)
     from tabletop.rl.parallel import TabletopParallel
 
     return TabletopParallel(table, render_mode=render_mode, text_view=text_view, illegal_reward=illegal_reward)
@@ -73,7 +82,7 @@ def parallel_env(game: Game | str, players: int | None = None, options: Mapping[
 def gym_env(game: Game | str, seat: int = 0, opponents: Sequence[Opponent] | Callable[[], Sequence[Opponent]] = ("random",),
             options: Mapping[str, Any] | None = None, render_mode: str | None = None, *,
             text_view: bool = False, shaped: bool = False, reward: str = "win-share",
-            illegal_reward: float = -1.0) -> TabletopGym:
+            illegal_reward: float = -1.0, unchecked: bool = False) -> TabletopGym:
     """``game`` as a Gymnasium environment for seat ``seat`` (from 0, as everywhere in Python),
     the other seats, in seat order, played by ``opponents``: each a bot's name (settings after
     a colon, as ``--seats`` takes them: ``ismcts:iterations=200``), a ``BotSpec``, or a policy
@@ -88,7 +97,8 @@ def gym_env(game: Game | str, seat: int = 0, opponents: Sequence[Opponent] | Cal
     players = len(first) + 1
     if not 0 <= seat < players:
         raise TabletopError(f"seat must be 0 to {players - 1} with {len(first)} opponents, not {seat}.")
-    table = _table(found, players, options, bots=_bots(found, seat, first), shaped=shaped, reward=reward)
+    table = _table(found, players, options, bots=_bots(found, seat, first), shaped=shaped, reward=reward,
+                   unchecked=unchecked)
     from tabletop.rl.single import TabletopGym
 
     draw = None if league is None else (lambda: _bots(found, seat, list(league())))

@@ -151,3 +151,21 @@ def test_human_render_prints_the_text_board_and_metadata_names_the_layout(instal
     assert env.metadata["is_parallelizable"] is False
     assert env.metadata["layout_version"] == rl.env("castlewars").metadata["layout_version"]
     assert env.metadata["layout_version"] != rl.env("castlewars", players=3).metadata["layout_version"]
+
+
+def test_an_env_refuses_a_game_that_fails_the_check_unless_told(test_games):
+    """A planted leak: Goofspiel's legal actions also depend on the next prize, which nobody sees."""
+    game = test_games.game("goofspiel")
+
+    class Leaky(type(game)):
+        def legal_actions(self, state, seat):
+            legal = super().legal_actions(state, seat)
+            return legal[:1] if legal and state.prizes and state.prizes[-1] > 6 else legal
+
+    leaky = Leaky()
+    with pytest.raises(TabletopError, match=r"^goofspiel fails `tabletop check` \(.*\), so its observations or masks "
+                                            r"may show what a seat cannot see; fix the game, or pass "
+                                            r"unchecked=True to build it anyway\.$"):
+        rl.env(leaky)
+    rl.env(leaky, unchecked=True).reset(seed=1)
+    rl.env(game).reset(seed=1)  # the honest game passes
