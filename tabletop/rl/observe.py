@@ -40,6 +40,8 @@ EXPLORE_POSITIONS = 150
 #: At most this many items of a list, and texts at one place, get a place in the numbers.
 MAX_ITEMS = 32
 MAX_TEXTS = 48
+#: Positions of each end of a zone that get their own place (the rest: one number for the order).
+ORDER_ENDS = 6
 #: A shared slot of more places than this is read again only when it is replaced.
 LARGE = 16
 #: Extra columns of each zone block after the cards: empty cells, unknown cards, unseen cards.
@@ -217,6 +219,12 @@ class _Node:
                     node.fill(getattr(value, key), at, values)
 
 
+def order_number(cards: list) -> float:
+    """A zone's whole order as one number, the same in every process (CRC-32 of the card ids,
+    below 2**24, never 0): for a list longer than the positions the layout gives it."""
+    return float(zlib.crc32("\x1f".join(map(str, cards)).encode()) % (1 << 24) + 1)
+
+
 def text_number(text: str) -> float:
     """A text as one number, the same in every process (CRC-32, below 2**24 so float32 holds it
     exactly, never 0): every text has a number, whether the layout gave it a place or not."""
@@ -363,8 +371,9 @@ class Encoder:
                 if name in leave_out:
                     continue
                 # Room for the order of the zone (a programmed row, a machine's cells, a
-                # pile's top): twice the longest met while exploring, at most every card.
-                cap = 0 if longest[name] == 0 else min(every, max(8, 2 * longest[name]))
+                # pile's top): its first and last ORDER_ENDS positions, and one number for the
+                # whole order of a longer list (CRC-32: the order is never lost).
+                cap = 0 if longest[name] == 0 else min(every, 2 * ORDER_ENDS)
                 for owner in (range(seats) if spec.per_seat else (None,)):
                     column = _Column({card: start + i for i, card in enumerate(cards)})
                     column[None] = start + len(cards) + EMPTY
@@ -378,8 +387,8 @@ class Encoder:
                     start += width
                     if cap:
                         label = name if owner is None else f"{name}[{owner}]"
-                        self.parts[f"{label}.order"] = slice(start, start + cap)
-                        start += cap
+                        self.parts[f"{label}.order"] = slice(start, start + cap + 1)
+                        start += cap + 1
             declared = [(n, False) for n in type(first).PUBLIC] + [(n, True) for n in type(first).PRIVATE]
             declared += [(n, None) for n in _shared(type(first))]
             for name, private in declared:
@@ -458,9 +467,16 @@ class Encoder:
                     at += map(column.__getitem__, cards)
                     if cap:
                         first = extra + 3
-                        shown = cards if len(cards) <= cap else cards[:cap]
-                        where += range(first, first + len(shown))
-                        weights += map(number.__getitem__, shown)
+                        if len(cards) <= cap:
+                            where += range(first, first + len(cards))
+                            weights += map(number.__getitem__, cards)
+                        else:  # the ends, and the whole order as one number
+                            half = cap // 2
+                            where += range(first, first + 2 * half)
+                            where.append(first + cap)
+                            weights += map(number.__getitem__, cards[:half])
+                            weights += map(number.__getitem__, cards[-half:])
+                            weights.append(order_number(cards))
                     continue
                 hidden = len(cards)
                 if known:
@@ -469,10 +485,20 @@ class Encoder:
                     at += map(column.__getitem__, learnt)
                     if cap and learnt:  # where each learnt card lies, as the view shows it
                         first = extra + 3
-                        for i, card in enumerate(cards[:cap]):
-                            if known.get(card, 0) & bit:
-                                where.append(first + i)
-                                weights.append(number[card])
+                        shown = [c if known.get(c, 0) & bit else None for c in cards]
+                        if len(cards) <= cap:
+                            for i, card in enumerate(shown):
+                                if card is not None:
+                                    where.append(first + i)
+                                    weights.append(number[card])
+                        else:
+                            half = cap // 2
+                            for i, card in enumerate(shown[:half] + shown[-half:]):
+                                if card is not None:
+                                    where.append(first + i)
+                                    weights.append(number[card])
+                            where.append(first + cap)
+                            weights.append(order_number(shown))
                 where.append(extra + UNSEEN)
                 weights.append(hidden)
             for name, private, fill in self._declared:
