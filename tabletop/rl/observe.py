@@ -366,7 +366,7 @@ class Encoder:
                            key=_order)
             width = len(cards) + 3
             longest = _longest(states, type(first).ZONES)
-            every = max(len(game.census(state) or ()) for state in states) + 1
+            every = max(sum((game.census(state) or {}).values()) for state in states) + 1
             for name, spec in type(first).ZONES.items():
                 if name in leave_out:
                     continue
