@@ -166,6 +166,7 @@ def main() -> None:
     parser.add_argument("--out", type=Path, default=Path("docs/rl-learning.png"))
     parser.add_argument("--greedy", action="store_true", help="evaluate the most probable action, not samples")
     parser.add_argument("--quick", action="store_true", help="fewer evaluation games (a smoke run)")
+    parser.add_argument("--against", default="random", help="the bot the agent trains against (say, the rule bot)")
     parser.add_argument("--save", type=Path, help="save the trained policy here (.npz) for examples/rl_policy_bot.py")
     args = parser.parse_args()
     if args.quick:
@@ -174,7 +175,7 @@ def main() -> None:
     rule_bot = RULE_BOTS.get(args.game) or "random"
     opponents = ["random", rule_bot] if rule_bot != "random" else ["random"]
     build_registry().game(args.game)  # one clear sentence for an unknown game
-    train = [rl.gym_env(args.game, seat=s, opponents=["random"]) for s in (0, 1)]
+    train = [rl.gym_env(args.game, seat=s, opponents=[args.against]) for s in (0, 1)]
     evals = {o: [rl.gym_env(args.game, seat=s, opponents=[o]) for s in (0, 1)] for o in opponents}
     train[0].reset(seed=args.seed)
     train[1].reset(seed=args.seed + 500_000)

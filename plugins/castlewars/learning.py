@@ -16,4 +16,7 @@ def lead(game, state, seat) -> float:
     return (hp[seat] - others) / game.cards.hit_points
 
 
-LEARNING = LearningKit(vocabulary=vocabulary, domains={"phase": (DRAFT, ORDERS, OVER)}, reward=lead)
+#: Values indexed by seat (an egocentric observation turns them: the observing seat first).
+SEAT_VALUES = ("hp", "kept", "lines", "orders")
+
+LEARNING = LearningKit(vocabulary=vocabulary, seat_values=SEAT_VALUES, domains={"phase": (DRAFT, ORDERS, OVER)}, reward=lead)

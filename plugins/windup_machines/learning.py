@@ -20,4 +20,7 @@ def lead(game, state, seat) -> float:
     return (totals[seat] - max(t for s, t in enumerate(totals) if s != seat)) / SCALE
 
 
-LEARNING = LearningKit(vocabulary=vocabulary, domains={"phase": PHASES}, reward=lead)
+#: Values indexed by seat (an egocentric observation turns them: the observing seat first).
+SEAT_VALUES = ("sides", "iron", "gold", "prisms", "fresh", "assigned", "restarts")
+
+LEARNING = LearningKit(vocabulary=vocabulary, seat_values=SEAT_VALUES, domains={"phase": PHASES}, reward=lead)

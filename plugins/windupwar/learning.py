@@ -47,4 +47,7 @@ def lead(game, state, seat) -> float:
     return (points[seat] - max(p for s, p in enumerate(points) if s != seat)) / state.target
 
 
-LEARNING = LearningKit(vocabulary=vocabulary, domains=domains, features=picked, features_size=SEATS, reward=lead)
+#: Values indexed by seat (an egocentric observation turns them: the observing seat first).
+SEAT_VALUES = ("factions", "active", "hearts", "army", "row_broken", "reload_at", "status")
+
+LEARNING = LearningKit(vocabulary=vocabulary, seat_values=SEAT_VALUES, domains=domains, features=picked, features_size=SEATS, reward=lead)

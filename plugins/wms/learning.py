@@ -21,4 +21,7 @@ def lead(game, state, seat) -> float:
     return (state.wounds[seat] - state.wounds[1 - seat]) / MAX_WOUNDS
 
 
-LEARNING = LearningKit(vocabulary=vocabulary, domains=domains, reward=lead)
+#: Values indexed by seat (an egocentric observation turns them: the observing seat first).
+SEAT_VALUES = ("commander", "wounds", "tokens", "battle", "recycle_left", "decks")
+
+LEARNING = LearningKit(vocabulary=vocabulary, seat_values=SEAT_VALUES, domains=domains, reward=lead)

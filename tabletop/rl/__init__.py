@@ -53,15 +53,17 @@ def _table(game: Game | str, players: int | None, options: Mapping[str, Any] | N
 
 def env(game: Game | str, players: int | None = None, options: Mapping[str, Any] | None = None,
         render_mode: str | None = None, *, text_view: bool = False, shaped: bool = False,
-        reward: str = "win-share", unchecked: bool = False) -> TabletopAEC:
+        reward: str = "win-share", unchecked: bool = False, egocentric: bool = False) -> TabletopAEC:
     """``game`` (a name or a Game) as a PettingZoo AEC environment for ``players`` seats (the
     game's fewest by default) with ``options``; ``text_view`` adds each seat's view as JSON
     text to its info; ``shaped`` adds the game's shaped reward, if it offers one; ``reward``
     pays the end as each seat's ``"win-share"`` or as ``"zero-sum"`` (1 a win, -1 a loss).
     A game from outside the bundled ones is first held to ``tabletop check`` (a few random
     games at this seat count: no leak of hidden information into views, masks or the
-    observation); ``unchecked=True`` builds it anyway."""
-    table = _table(game, players, options, shaped=shaped, reward=reward, unchecked=unchecked)
+    observation); ``unchecked=True`` builds it anyway. ``egocentric``: each seat's own blocks
+    first, the others in turn order after it (the seat one-hot stays)."""
+    table = _table(game, players, options, shaped=shaped, reward=reward, unchecked=unchecked,
+                   egocentric=egocentric)
     from tabletop.rl.aec import TabletopAEC
 
     return TabletopAEC(table, render_mode=render_mode, text_view=text_view)
@@ -70,10 +72,11 @@ def env(game: Game | str, players: int | None = None, options: Mapping[str, Any]
 def parallel_env(game: Game | str, players: int | None = None, options: Mapping[str, Any] | None = None,
                  render_mode: str | None = None, *, text_view: bool = False,
                  shaped: bool = False, reward: str = "win-share", illegal_reward: float = -1.0,
-                 unchecked: bool = False) -> TabletopParallel:
+                 unchecked: bool = False, egocentric: bool = False) -> TabletopParallel:
     """``game`` as a PettingZoo parallel environment: each step, every seat the table asks acts;
     an action its mask forbids ends the episode, the offender paid ``illegal_reward``."""
-    table = _table(game, players, options, shaped=shaped, reward=reward, unchecked=unchecked)
+    table = _table(game, players, options, shaped=shaped, reward=reward, unchecked=unchecked,
+                   egocentric=egocentric)
     from tabletop.rl.parallel import TabletopParallel
 
     return TabletopParallel(table, render_mode=render_mode, text_view=text_view, illegal_reward=illegal_reward)
@@ -82,7 +85,7 @@ def parallel_env(game: Game | str, players: int | None = None, options: Mapping[
 def gym_env(game: Game | str, seat: int = 0, opponents: Sequence[Opponent] | Callable[[], Sequence[Opponent]] = ("random",),
             options: Mapping[str, Any] | None = None, render_mode: str | None = None, *,
             text_view: bool = False, shaped: bool = False, reward: str = "win-share",
-            illegal_reward: float = -1.0, unchecked: bool = False) -> TabletopGym:
+            illegal_reward: float = -1.0, unchecked: bool = False, egocentric: bool = False) -> TabletopGym:
     """``game`` as a Gymnasium environment for seat ``seat`` (from 0, as everywhere in Python),
     the other seats, in seat order, played by ``opponents``: each a bot's name (settings after
     a colon, as ``--seats`` takes them: ``ismcts:iterations=200``), a ``BotSpec``, or a policy
@@ -98,7 +101,7 @@ def gym_env(game: Game | str, seat: int = 0, opponents: Sequence[Opponent] | Cal
     if not 0 <= seat < players:
         raise TabletopError(f"seat must be 0 to {players - 1} with {len(first)} opponents, not {seat}.")
     table = _table(found, players, options, bots=_bots(found, seat, first), shaped=shaped, reward=reward,
-                   unchecked=unchecked)
+                   unchecked=unchecked, egocentric=egocentric)
     from tabletop.rl.single import TabletopGym
 
     draw = None if league is None else (lambda: _bots(found, seat, list(league())))
@@ -107,13 +110,14 @@ def gym_env(game: Game | str, seat: int = 0, opponents: Sequence[Opponent] | Cal
 
 
 def policy_bot(game: Game | str, policy: Callable[[Any, Any], Any], *, name: str = "policy",
-               options: Mapping[str, Any] | None = None, help: str = "A trained policy.") -> BotSpec:
+               options: Mapping[str, Any] | None = None, help: str = "A trained policy.",
+               egocentric: bool = False) -> BotSpec:
     """A policy (observation, mask -> action index) as a bot ``tabletop play`` and ``simulate``
     can seat (return it from a plugin's ``tabletop_register_bots``) and environments take as
     an opponent; see :mod:`tabletop.rl.policy`."""
     from tabletop.rl.policy import policy_bot as make
 
-    return make(game, policy, name=name, options=options, help=help)
+    return make(game, policy, name=name, options=options, help=help, egocentric=egocentric)
 
 
 def _bots(game: Game, seat: int, opponents: Sequence[Opponent]) -> dict[int, BotSpec]:

@@ -219,6 +219,15 @@ class _Node:
                     node.fill(getattr(value, key), at, values)
 
 
+def _turned(fill: Any, seat: int, seats: int) -> Any:
+    """``fill`` of a value indexed by seat, read turned so ``seat``'s item comes first."""
+    def turned(value, where, weights):
+        if (type(value) is list or type(value) is tuple) and len(value) == seats:
+            value = [*value[seat:], *value[:seat]]
+        fill(value, where, weights)
+    return turned
+
+
 def order_number(cards: list) -> float:
     """A zone's whole order as one number, the same in every process (CRC-32 of the card ids,
     below 2**24, never 0): for a list longer than the positions the layout gives it."""
@@ -346,8 +355,8 @@ class Encoder:
     """The observation of one table (a game, its seat count and options): :meth:`encode` and
     the size of its numbers, with :attr:`parts` naming the slice each part takes."""
 
-    def __init__(self, game: Game, seats: int, options: Mapping[str, Any]):
-        self.game, self.seats = game, seats
+    def __init__(self, game: Game, seats: int, options: Mapping[str, Any], *, egocentric: bool = False):
+        self.game, self.seats, self.egocentric = game, seats, egocentric
         kit = getattr(game, "learning", None)
         leave_out = set(kit.leave_out) if kit is not None else set()
         self._features = kit.features if kit is not None and kit.features is not None else None
@@ -409,9 +418,13 @@ class Encoder:
             start += self._features_size
         self.size = start
         #: Per seat, each zone block and whether that seat sees its cards.
+        # Egocentric: seat s reads owner o's cards into the block of seat (o - s) mod n, so its
+        # own blocks come first and the others follow in turn order.
+        blocks = {(name, owner): rest for name, owner, _visibility, *rest in self._zones}
         self._zones_of = [
-            [(name, owner, visibility == EVERYONE or (visibility == OWNER and owner == seat), column, extra,
-              number, cap)
+            [(name, owner, visibility == EVERYONE or (visibility == OWNER and owner == seat),
+              *(blocks[(name, (owner - seat) % seats)] if egocentric and owner is not None
+                else (column, extra, number, cap)))
              for name, owner, visibility, column, extra, number, cap in self._zones]
             for seat in range(seats)
         ]
@@ -426,10 +439,20 @@ class Encoder:
         #: replaced, never changed in place (``tabletop check`` holds them to that), so the same
         #: objects give the same places and weights, kept from the last time as two arrays
         #: (NumPy takes arrays far faster than long lists), made again when one changes.
+        # Egocentric: values indexed by seat (declared ``seat_values``, and Secrets) are read
+        # turned so the observing seat's item comes first; they are read afresh for each seat.
+        turned = set()
+        if egocentric:
+            turned = set(kit.seat_values if kit is not None else ()) | {
+                name for name in type(first).PUBLIC if any(type(getattr(s, name, None)) is Secret for s in states)}
         large = {name for name, private, node in self._values
-                 if private is None and self.parts[name].stop - self.parts[name].start > LARGE}
-        self._declared = [entry for entry in self._fills if entry[1] is not None]
-        small = [entry for entry in self._fills if entry[1] is None and entry[0] not in large]
+                 if private is None and name not in turned and self.parts[name].stop - self.parts[name].start > LARGE}
+        self._declared = [entry for entry in self._fills if entry[1] is not None or entry[0] in turned]
+        #: Per seat, the declared values it reads (egocentric: the seat values turned for it).
+        self._declared_of = [[(name, private, _turned(fill, seat, seats) if name in turned else fill)
+                              for name, private, fill in self._declared] for seat in range(seats)]
+        small = [entry for entry in self._fills if entry[1] is None and entry[0] not in large
+                 and entry[0] not in turned]
         self._small_fills = [fill for _name, _private, fill in small]
         self._small_get = (attrgetter(*[name for name, _p, _f in small]) if len(small) > 1
                            else (lambda state, get=attrgetter(small[0][0]): (get(state),)) if small else None)
@@ -501,7 +524,7 @@ class Encoder:
                             weights.append(order_number(shown))
                 where.append(extra + UNSEEN)
                 weights.append(hidden)
-            for name, private, fill in self._declared:
+            for name, private, fill in self._declared_of[seat]:
                 value = getattr(state, name, None)
                 if private:
                     value = value[seat]

@@ -29,8 +29,8 @@ Policy = Callable[[np.ndarray, np.ndarray], Any]
 class _Layout:
     """A game's vocabulary and encoder per seat count, made when a table of that size first asks."""
 
-    def __init__(self, game: Game, options: Mapping[str, Any] | None):
-        self.game = game
+    def __init__(self, game: Game, options: Mapping[str, Any] | None, egocentric: bool = False):
+        self.game, self.egocentric = game, egocentric
         self.options = game.resolve_options(options)
         self._made: dict[int, tuple[tuple[str, ...], dict[str, int], Encoder]] = {}
 
@@ -39,7 +39,7 @@ class _Layout:
         if made is None:
             words = vocabulary(self.game, seats, self.options)
             made = self._made[seats] = (words, {w: i for i, w in enumerate(words)},
-                                        Encoder(self.game, seats, self.options))
+                                        Encoder(self.game, seats, self.options, egocentric=self.egocentric))
         return made
 
 
@@ -72,7 +72,7 @@ def encoder_seats(decision: Decision) -> int:
 
 
 def policy_bot(game: Game | str, policy: Policy, *, name: str = "policy", options: Mapping[str, Any] | None = None,
-               help: str = "A trained policy.") -> BotSpec:
+               help: str = "A trained policy.", egocentric: bool = False) -> BotSpec:
     """``policy`` (observation, mask -> action index) as a bot named ``name`` for ``game``,
     with the observation layout of ``options`` (the game's defaults unless given): return it
     from a plugin's ``tabletop_register_bots`` and ``tabletop play`` and ``simulate`` seat it;
@@ -80,7 +80,7 @@ def policy_bot(game: Game | str, policy: Policy, *, name: str = "policy", option
     from tabletop.rl.table import find_game
 
     found = find_game(game)
-    layout = _Layout(found, options)
+    layout = _Layout(found, options, egocentric)
 
     def factory(_game: Game, seat: int, rng: random.Random) -> PolicyAgent:
         return PolicyAgent(layout, policy, seat, rng, name)

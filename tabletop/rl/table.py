@@ -59,14 +59,15 @@ class LearningTable:
     as a mask over the vocabulary, each seat's observation, actions by index, the outcome."""
 
     def __init__(self, game: Game | str, players: int | None = None, options: Mapping[str, Any] | None = None,
-                 *, bots: Mapping[int, BotSpec] | None = None, shaped: bool = False, reward: str = "win-share"):
+                 *, bots: Mapping[int, BotSpec] | None = None, shaped: bool = False, reward: str = "win-share",
+                 egocentric: bool = False):
         self.game = game = find_game(game)
         self.players = players = game.min_players if players is None else players
         game.check_seats(players)
         self.options = game.resolve_options(options)
         self.words: tuple[str, ...] = vocabulary(game, players, self.options)
         self.index = {word: i for i, word in enumerate(self.words)}
-        self.encoder = Encoder(game, players, self.options)
+        self.encoder = Encoder(game, players, self.options, egocentric=egocentric)
         #: Names this table's observation and action layout: a saved policy compares it with the
         #: env's ``metadata["layout_version"]`` to notice a layout that changed under it.
         self.layout_version = layout_version(game, self.words, self.encoder)
@@ -115,7 +116,8 @@ class LearningTable:
         session = self.session
         progress = None if session is None else (self.seed, list(session.record.actions), list(session.record.held))
         return _restore, (game, self.players, dict(self.options), bots, self._potential is not None,
-                          "zero-sum" if self.zero_sum else "win-share", self._next_seed, progress)
+                          "zero-sum" if self.zero_sum else "win-share", self._next_seed, progress,
+                          self.encoder.egocentric)
 
     # ---- a new game ---------------------------------------------------------------------
 
@@ -353,7 +355,7 @@ def layout_version(game: Game, words: Sequence[str], encoder: Encoder) -> str:
     import json
 
     parts = [[name, part.start, part.stop] for name, part in encoder.parts.items()]
-    text = json.dumps([game.name, game.version, list(words), parts, encoder.size], default=str)
+    text = json.dumps([game.name, game.version, list(words), parts, encoder.size, encoder.egocentric], default=str)
     return f"{game.name}-{game.version}-{hashlib.sha256(text.encode()).hexdigest()[:12]}"
 
 
@@ -366,11 +368,11 @@ def _registered(game: Game, spec: BotSpec) -> bool:
     return True
 
 
-def _restore(game, players, options, bots, shaped, reward, next_seed, progress) -> LearningTable:
+def _restore(game, players, options, bots, shaped, reward, next_seed, progress, egocentric=False) -> LearningTable:
     registry = build_registry()
     found = find_game(game)
     specs = {seat: registry.bot(found.name, spec) if isinstance(spec, str) else spec for seat, spec in bots.items()}
-    table = LearningTable(found, players, options, bots=specs, shaped=shaped, reward=reward)
+    table = LearningTable(found, players, options, bots=specs, shaped=shaped, reward=reward, egocentric=egocentric)
     if progress is not None:
         table.seed, actions, held = progress
         table._open([tuple(a) for a in actions], [tuple(h) for h in held])

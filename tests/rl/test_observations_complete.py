@@ -87,3 +87,28 @@ def test_a_declared_domain_gives_every_faction_a_place(installed):
     node = next(node for name, _private, node in env.table.encoder._values if name == "factions")
     for seat_node in node.items:
         assert set(game.data.faction_by_id) <= set(seat_node.texts)
+
+
+@pytest.mark.parametrize(("name", "players"), [("castlewars", 3), ("windupwar", 3), ("wms", 2)])
+def test_egocentric_observations_hold_the_view_too(name, players, installed):
+    clashes, looks = aliased(rl.env(name, players=players, egocentric=True), 3, seed=200)
+    assert looks > 100 and clashes == 0
+
+
+def test_egocentric_puts_the_seats_own_blocks_first(installed):
+    plain = rl.env("castlewars", players=3)
+    turned = rl.env("castlewars", players=3, egocentric=True)
+    for env in (plain, turned):
+        env.reset(seed=4)
+        for _ in range(12):
+            env.step(int(np.flatnonzero(env.observe(env.agent_selection)["action_mask"])[0]))
+    parts = plain.table.encoder.parts
+    mine, absolute = turned.observe("seat_1")["observation"], plain.observe("seat_1")["observation"]
+    for relative in range(3):
+        block = parts[f"units[{relative}]"]
+        of = parts[f"units[{(1 + relative) % 3}]"]
+        assert np.array_equal(mine[block], absolute[of])
+    hp = parts["hp"]  # the list's length, then each seat's hit points
+    assert mine[hp][0] == absolute[hp][0] == 3
+    assert list(mine[hp][1:]) == list(np.roll(absolute[hp][1:], -1))
+    assert turned.metadata["layout_version"] != plain.metadata["layout_version"]
