@@ -127,7 +127,7 @@ def evaluate(envs: dict, policy: Policy, games: int, *, greedy: bool) -> dict[st
     return out
 
 
-def chart(rows: list, game: str, opponents: list[str], out: Path, games: int) -> None:
+def chart(rows: list, game: str, opponents: list[str], out: Path, games: int, against: str = "random") -> None:
     import matplotlib
 
     matplotlib.use("Agg")
@@ -142,7 +142,7 @@ def chart(rows: list, game: str, opponents: list[str], out: Path, games: int) ->
         ax.plot(episodes, rate, marker="o", color=colour, label=f"against {opponent}")
         ax.fill_between(episodes, low, high, color=colour, alpha=0.15)
     ax.axhline(0.5, color="grey", linewidth=0.8, linestyle="--")
-    ax.set_xlabel(f"training games (against random); each point {games} games, 95% intervals shaded")
+    ax.set_xlabel(f"training games (against {against}); each point {games} games, 95% intervals shaded")
     ax.set_ylabel("win rate of the learnt policy")
     ax.set_ylim(0, 1)
     ax.set_title(f"{game}: a NumPy policy gradient learning through tabletop.rl.gym_env")
@@ -210,7 +210,7 @@ def main() -> None:
     if args.save is not None:
         np.savez(args.save, game=args.game, layout=train[0].metadata["layout_version"], **policy.params)
         print(f"policy saved to {args.save} (layout {train[0].metadata['layout_version']})")
-    chart(rows, args.game, opponents, args.out, args.eval_games)
+    chart(rows, args.game, opponents, args.out, args.eval_games, args.against)
     print(f"\n{args.episodes} training games ({steps} decisions) in {time.perf_counter() - started:.0f} s; chart: {args.out}")
 
 
