@@ -10,7 +10,8 @@ import sys
 from pathlib import Path
 from typing import Any
 
-from tabletop.rl.observe import EMPTY, OTHER, UNSEEN, Encoder, _Node, _order
+from tabletop.rl.observe import EMPTY, OTHER, UNSEEN, Encoder
+from tabletop.rl.values import _Node, _order
 
 
 def spec(game: Any, players: int | None = None, options: Any = None) -> str:
