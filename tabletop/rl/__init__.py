@@ -100,11 +100,11 @@ def gym_env(game: Game | str, seat: int = 0, opponents: Sequence[Opponent] | Cal
     players = len(first) + 1
     if not 0 <= seat < players:
         raise TabletopError(f"seat must be 0 to {players - 1} with {len(first)} opponents, not {seat}.")
-    table = _table(found, players, options, bots=_bots(found, seat, first), shaped=shaped, reward=reward,
-                   unchecked=unchecked, egocentric=egocentric)
+    table = _table(found, players, options, bots=_bots(found, seat, first, options, egocentric), shaped=shaped,
+                   reward=reward, unchecked=unchecked, egocentric=egocentric)
     from tabletop.rl.single import TabletopGym
 
-    draw = None if league is None else (lambda: _bots(found, seat, list(league())))
+    draw = None if league is None else (lambda: _bots(found, seat, list(league()), options, egocentric))
     return TabletopGym(table, seat, render_mode=render_mode, text_view=text_view, illegal_reward=illegal_reward,
                        league=draw)
 
@@ -120,8 +120,10 @@ def policy_bot(game: Game | str, policy: Callable[[Any, Any], Any], *, name: str
     return make(game, policy, name=name, options=options, help=help, egocentric=egocentric)
 
 
-def _bots(game: Game, seat: int, opponents: Sequence[Opponent]) -> dict[int, BotSpec]:
-    """Each opponent's bot, by seat (every seat but ``seat``, in order)."""
+def _bots(game: Game, seat: int, opponents: Sequence[Opponent], options: Mapping[str, Any] | None = None,
+          egocentric: bool = False) -> dict[int, BotSpec]:
+    """Each opponent's bot, by seat (every seat but ``seat``, in order); a policy reads the
+    observations of the learner's table (its options, egocentric or not)."""
     from tabletop.core.decision import BotSpec
     from tabletop.engine.registry import build_registry
 
@@ -134,7 +136,7 @@ def _bots(game: Game, seat: int, opponents: Sequence[Opponent]) -> dict[int, Bot
         elif isinstance(opponent, BotSpec):
             bots[s] = opponent
         elif callable(opponent):
-            bots[s] = policy_bot(game, opponent, name=f"policy-{s + 1}")
+            bots[s] = policy_bot(game, opponent, name=f"policy-{s + 1}", options=options, egocentric=egocentric)
         else:
             raise TabletopError(f"An opponent is a bot's name, a BotSpec or a policy, not {str(opponent)[:40]!r}.")
     return bots
