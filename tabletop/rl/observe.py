@@ -23,6 +23,7 @@ from __future__ import annotations
 
 import json
 import random
+from array import array
 from collections.abc import Mapping
 from operator import attrgetter
 from typing import Any
@@ -38,8 +39,6 @@ EXPLORE_GAMES = 4
 EXPLORE_POSITIONS = 150
 #: Positions of each end of a zone that get their own place (the rest: one number for the order).
 ORDER_ENDS = 6
-#: A shared slot of more places than this is read again only when it is replaced.
-LARGE = 16
 #: Extra columns of each zone block after the cards: empty cells, unknown cards, unseen cards.
 EMPTY, OTHER, UNSEEN = 0, 1, 2
 
@@ -137,51 +136,54 @@ class Encoder:
         #: compiled filler.
         self._fills = [(name, private, fill) for name, private, node in self._values
                        if (fill := _compile(node)) is not None]
-        #: The declared values and the small shared slots (a phase, a round), read at every
-        #: observation; the large shared slots (the last battle), read by one getter: they are
-        #: replaced, never changed in place (``tabletop check`` holds them to that), so the same
-        #: objects give the same places and weights, kept from the last time as two arrays
-        #: (NumPy takes arrays far faster than long lists), made again when one changes.
+        #: The declared values, read at every observation; the slots the state shares (a
+        #: phase, a round, the last battle) are replaced, never changed in place (``tabletop
+        #: check`` holds them to that), so the same object gives the same numbers: they are
+        #: written once into :attr:`_base`, the zeros each observation starts from, and written
+        #: again only when one is replaced.
         # Egocentric: values indexed by seat (declared ``seat_values``, and Secrets) are read
         # turned so the observing seat's item comes first; they are read afresh for each seat.
         turned = set()
         if egocentric:
             turned = set(kit.seat_values if kit is not None else ()) | {
                 name for name in type(first).PUBLIC if any(type(getattr(s, name, None)) is Secret for s in states)}
-        large = {name for name, private, node in self._values
-                 if private is None and name not in turned and self.parts[name].stop - self.parts[name].start > LARGE}
         self._declared = [entry for entry in self._fills if entry[1] is not None or entry[0] in turned]
         #: Per seat, the declared values it reads (egocentric: the seat values turned for it).
         self._declared_of = [[(name, private, _turned(fill, seat, seats) if name in turned else fill)
                               for name, private, fill in self._declared] for seat in range(seats)]
-        small = [entry for entry in self._fills if entry[1] is None and entry[0] not in large
-                 and entry[0] not in turned]
-        self._small_fills = [fill for _name, _private, fill in small]
-        self._small_get = (attrgetter(*[name for name, _p, _f in small]) if len(small) > 1
-                           else (lambda state, get=attrgetter(small[0][0]): (get(state),)) if small else None)
-        #: Per small shared slot: the object last read and its places and weights (kept as lists).
-        self._small_memo: list[list[Any]] = [[_UNREAD, (), ()] for _ in small]
-        shared = [entry for entry in self._fills if entry[0] in large]
+        shared = [entry for entry in self._fills if entry[1] is None and entry[0] not in turned]
         self._shared_fills = [fill for _name, _private, fill in shared]
         self._shared_get = (attrgetter(*[name for name, _p, _f in shared]) if len(shared) > 1
                             else (lambda state, get=attrgetter(shared[0][0]): (get(state),)) if shared else None)
-        #: Per large shared slot: the object last read and its places and weights.
-        self._memo: list[list[Any]] = [[_UNREAD, (), ()] for _ in shared]
-        self._shared_at = np.zeros(0, dtype=np.intp)
-        self._shared_weights = np.zeros(0, dtype=np.float32)
+        #: Per shared slot: the object last read and the places it wrote in :attr:`_base`.
+        self._memo: list[list[Any]] = [[_UNREAD, ()] for _ in shared]
+        #: Zeros but for the shared slots' numbers (float32, copied for each observation).
+        self._base = array("f", bytes(4 * self.size))
+        self._features_at = self.parts["features"].start if self._features is not None else 0
 
     def encode(self, state: Any, seat: int) -> np.ndarray:
         """``seat``'s observation: what it sees of the state, as ``size`` float32 numbers (a
         reader for :meth:`Session.seen_by <tabletop.engine.session.Session.seen_by>`, the one
         door to a game's state in progress: ``session.seen_by(seat, encoder.encode)``).
 
-        One pass in Python gathers the places to count (cards seen, the seat) and the places
-        to set (unseen counts, each position of an ordered zone, values: each has its own
-        place), read by fillers compiled once per table (:func:`_compile`); then NumPy counts
-        once and sets once, whatever the game's size."""
-        at = [seat]
-        where: list[int] = []
-        weights: list[float] = []
+        One pass in Python writes each place's number into a float32 buffer (a copy of
+        :attr:`_base`, which holds the shared slots already), by fillers compiled once per
+        table (:func:`_compile`), and gathers the places to count (cards seen); NumPy counts
+        them once, whatever the game's size. No list of numbers is made and converted."""
+        if self.component and self._shared_get is not None:
+            base = self._base
+            for fill, value, memo in zip(self._shared_fills, self._shared_get(state), self._memo, strict=True):
+                if value is not memo[0]:
+                    for place in memo[1]:
+                        base[place] = 0.0
+                    wrote: dict[int, Any] = {}
+                    fill(value, wrote)
+                    for place, weight in wrote.items():
+                        base[place] = weight
+                    memo[0], memo[1] = value, tuple(wrote)
+        buf = self._base[:]
+        buf[seat] = 1.0
+        at: list[int] = []
         if self.component:
             bit = 1 << seat
             known = state.known
@@ -194,15 +196,12 @@ class Encoder:
                     if cap:
                         first = extra + 3
                         if len(cards) <= cap:
-                            where += range(first, first + len(cards))
-                            weights += map(number.__getitem__, cards)
+                            buf[first:first + len(cards)] = array("f", map(number.__getitem__, cards))
                         else:  # the ends, and the whole order as one number
                             half = cap // 2
-                            where += range(first, first + 2 * half)
-                            where.append(first + cap)
-                            weights += map(number.__getitem__, cards[:half])
-                            weights += map(number.__getitem__, cards[-half:])
-                            weights.append(order_number(cards))
+                            buf[first:first + 2 * half] = array("f", map(number.__getitem__,
+                                                                         [*cards[:half], *cards[-half:]]))
+                            buf[first + cap] = order_number(cards)
                     continue
                 hidden = len(cards)
                 if known:
@@ -215,56 +214,28 @@ class Encoder:
                         if len(cards) <= cap:
                             for i, card in enumerate(shown):
                                 if card is not None:
-                                    where.append(first + i)
-                                    weights.append(number[card])
+                                    buf[first + i] = number[card]
                         else:
                             half = cap // 2
                             for i, card in enumerate(shown[:half] + shown[-half:]):
                                 if card is not None:
-                                    where.append(first + i)
-                                    weights.append(number[card])
-                            where.append(first + cap)
-                            weights.append(order_number(shown))
-                where.append(extra + UNSEEN)
-                weights.append(hidden)
+                                    buf[first + i] = number[card]
+                            buf[first + cap] = order_number(shown)
+                buf[extra + UNSEEN] = hidden
             for name, private, fill in self._declared_of[seat]:
                 value = getattr(state, name, None)
                 if private:
                     value = value[seat]
                 elif type(value) is Secret:
                     value = value.shown(seat)
-                fill(value, where, weights)
-            if self._small_get is not None:
-                for fill, value, memo in zip(self._small_fills, self._small_get(state), self._small_memo, strict=True):
-                    if value is not memo[0]:
-                        places: list[int] = []
-                        weighed: list[float] = []
-                        fill(value, places, weighed)
-                        memo[0], memo[1], memo[2] = value, places, weighed
-                    where += memo[1]
-                    weights += memo[2]
-            if self._shared_get is not None:
-                changed = False
-                for fill, value, memo in zip(self._shared_fills, self._shared_get(state), self._memo, strict=True):
-                    if value is not memo[0]:
-                        places = []
-                        weighed = []
-                        fill(value, places, weighed)
-                        memo[0], memo[1], memo[2] = value, places, weighed
-                        changed = True
-                if changed:
-                    self._shared_at = np.array([p for memo in self._memo for p in memo[1]], dtype=np.intp)
-                    self._shared_weights = np.array([w for memo in self._memo for w in memo[2]], dtype=np.float32)
+                fill(value, buf)
         if self._features is not None:
-            first = self.parts["features"].start
+            first = self._features_at
             for i, value in enumerate(self._features(self.game, state, seat)):
-                where.append(first + i)
-                weights.append(value)
-        out = np.bincount(at, minlength=self.size).astype(np.float32)
-        if where:
-            out[where] = weights
-        if len(self._shared_at):
-            out[self._shared_at] = self._shared_weights
+                buf[first + i] = value
+        out = np.frombuffer(buf, dtype=np.float32)
+        if at:
+            np.add(out, np.bincount(at, minlength=self.size), out=out, casting="unsafe")
         return out
 
 

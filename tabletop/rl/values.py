@@ -122,66 +122,59 @@ class _Node:
         return (self.num is not None or self.flag is not None or self.nil is not None or self.length is not None
                 or bool(self.texts or self.kept or self.keys or self.members))
 
-    def fill(self, value: Any, at: list[int], values: list[float]) -> None:
-        """The places and weights of ``value``, by a plain walk: what :func:`_compile`'s filler
-        must give (the tests hold them together)."""
+    def fill(self, value: Any, buf: Any) -> None:
+        """Writes ``value``'s weights at their places (``buf[place] = weight``: a preallocated
+        buffer, or a dict), by a plain walk: what :func:`_compile`'s filler must write (the
+        tests hold them together)."""
         kind = type(value)
         if kind is bool:
             if self.flag is not None:
-                at.append(self.flag)
-                values.append(1.0 if value else -1.0)
+                buf[self.flag] = 1.0 if value else -1.0
         elif kind is int or kind is float:
             if self.num is not None:
-                at.append(self.num)
-                values.append(value)
+                buf[self.num] = value
         elif value is None:
             if self.nil is not None:
-                at.append(self.nil)
-                values.append(1.0)
+                buf[self.nil] = 1.0
         elif kind is str:
             place = self.texts.get(value)
             if place is not None:
-                at.append(place)
-                values.append(1.0)
+                buf[place] = 1.0
             if self.word is not None:
-                at.append(self.word)
-                values.append(text_number(value))
+                buf[self.word] = text_number(value)
         elif kind is list or kind is tuple or isinstance(value, (list, tuple)):
             size = len(value)
             if self.length is not None:
-                at.append(self.length)
-                values.append(size)
+                buf[self.length] = size
             for i, node in self.kept:
                 if i < size:
-                    node.fill(value[i], at, values)
+                    node.fill(value[i], buf)
         elif kind is dict:
             keys = self.keys
             for key, item in value.items():
                 node = keys.get(key)
                 if node is not None:
-                    node.fill(item, at, values)
+                    node.fill(item, buf)
         elif kind is set or kind is frozenset:
             if self.length is not None:
-                at.append(self.length)
-                values.append(len(value))
+                buf[self.length] = len(value)
             members = self.members
             for member in value:
                 place = members.get(member)
                 if place is not None:
-                    at.append(place)
-                    values.append(1.0)
+                    buf[place] = 1.0
         elif self.keys and _slots_of(kind) is not None:
             for key, node in self.keys.items():
                 if type(key) is str and hasattr(value, key):
-                    node.fill(getattr(value, key), at, values)
+                    node.fill(getattr(value, key), buf)
 
 
 def _turned(fill: Any, seat: int, seats: int) -> Any:
     """``fill`` of a value indexed by seat, read turned so ``seat``'s item comes first."""
-    def turned(value, where, weights):
+    def turned(value, buf):
         if (type(value) is list or type(value) is tuple) and len(value) == seats:
             value = [*value[seat:], *value[:seat]]
-        fill(value, where, weights)
+        fill(value, buf)
     return turned
 
 
@@ -222,7 +215,7 @@ _NUMBERS = frozenset((int, float))
 def _compile(node: _Node):
     """``node.fill`` as a closure made once, its places and children bound (a value read at
     every observation pays no attribute lookups, and a plain number or text no type dispatch):
-    the same places and weights as :meth:`_Node.fill`. None for a node that holds nothing."""
+    the same places and weights as :meth:`_Node.fill`, written the same way. None for a node that holds nothing."""
     num, flag, nil, length, texts, word, members = (node.num, node.flag, node.nil, node.length, node.texts,
                                                      node.word, node.members)
     items = [(i, fill) for i, child in node.kept if (fill := _compile(child)) is not None]
@@ -233,74 +226,63 @@ def _compile(node: _Node):
     numbers, get_text, number_of = _NUMBERS, texts.get, _TEXT_NUMBERS.get
     simple = flag is None and nil is None and length is None and not (items or keys or members)
     if simple and not texts:
-        def fill_number(value, where, weights):
+        def fill_number(value, buf):
             if type(value) in numbers:
-                where.append(num)
-                weights.append(value)
+                buf[num] = value
         return fill_number
     if simple and num is None:
-        def fill_text(value, where, weights):
+        def fill_text(value, buf):
             if type(value) is str:
                 place = get_text(value)
                 if place is not None:
-                    where.append(place)
-                    weights.append(1.0)
-                where.append(word)
-                weights.append(number_of(value) or text_number(value))
+                    buf[place] = 1.0
+                buf[word] = number_of(value) or text_number(value)
         return fill_text
     get_key, get_member = keys.get, members.get
     named = [(key, child) for key, child in keys.items() if type(key) is str]
     plain = _PLAIN
 
-    def fill(value, where, weights):
+    def fill(value, buf):
         kind = type(value)
         if kind in numbers:
             if num is not None:
-                where.append(num)
-                weights.append(value)
+                buf[num] = value
         elif kind is str:
             place = get_text(value)
             if place is not None:
-                where.append(place)
-                weights.append(1.0)
+                buf[place] = 1.0
             if word is not None:
-                where.append(word)
-                weights.append(number_of(value) or text_number(value))
+                buf[word] = number_of(value) or text_number(value)
         elif kind is list or kind is tuple or (kind not in plain and isinstance(value, (list, tuple))):
             size = len(value)
             if length is not None:
-                where.append(length)
-                weights.append(size)
+                buf[length] = size
             for i, child in items:
                 if i < size:
-                    child(value[i], where, weights)
+                    child(value[i], buf)
         elif value is None:
             if nil is not None:
-                where.append(nil)
-                weights.append(1.0)
+                buf[nil] = 1.0
         elif kind is bool:
             if flag is not None:
-                where.append(flag)
-                weights.append(1.0 if value else -1.0)
+                buf[flag] = 1.0 if value else -1.0
         elif kind is dict:
             for key, item in value.items():
                 child = get_key(key)
                 if child is not None:
-                    child(item, where, weights)
+                    child(item, buf)
         elif kind is set or kind is frozenset:
             if length is not None:
-                where.append(length)
-                weights.append(len(value))
+                buf[length] = len(value)
             for member in value:
                 place = get_member(member)
                 if place is not None:
-                    where.append(place)
-                    weights.append(1.0)
+                    buf[place] = 1.0
         elif named and kind not in plain:  # a game's own record: its attributes by name
             for key, child in named:
                 item = getattr(value, key, fill)
                 if item is not fill:
-                    child(item, where, weights)
+                    child(item, buf)
     return fill
 
 
