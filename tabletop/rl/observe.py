@@ -157,21 +157,44 @@ class Encoder:
                             else (lambda state, get=attrgetter(shared[0][0]): (get(state),)) if shared else None)
         #: Per shared slot: the object last read and the places it wrote in :attr:`_base`.
         self._memo: list[list[Any]] = [[_UNREAD, ()] for _ in shared]
-        #: Zeros but for the shared slots' numbers (float32, copied for each observation).
+        #: Zeros but for the shared slots' numbers (float32), and how often those changed.
         self._base = array("f", bytes(4 * self.size))
+        self._version = 0
+        self._shared_spans = [(self.parts[name].start, self.parts[name].stop) for name, _p, _f in shared]
         self._features_at = self.parts["features"].start if self._features is not None else 0
+        #: Per seat, each zone's places (its block and order places: start, stop, zeros) and
+        #: each declared value's, cleared before they are written again.
+        kinds = len(cards) if self.component else 0
+        self._zone_spans = [[(extra - kinds, extra + 3 + (cap + 1 if cap else 0),
+                              array("f", bytes(4 * (kinds + 3 + (cap + 1 if cap else 0)))))
+                             for _name, _owner, _seen, _column, extra, _number, cap in zones]
+                            for zones in self._zones_of]
+        self._value_spans = [(self.parts[name].start, self.parts[name].stop,
+                              array("f", bytes(4 * (self.parts[name].stop - self.parts[name].start))))
+                             for name, _p, _f in self._declared]
+        #: Per seat, its last numbers and what they were read from (see :meth:`encode`).
+        self._last: list[Any] = [None] * seats
 
     def encode(self, state: Any, seat: int) -> np.ndarray:
         """``seat``'s observation: what it sees of the state, as ``size`` float32 numbers (a
         reader for :meth:`Session.seen_by <tabletop.engine.session.Session.seen_by>`, the one
         door to a game's state in progress: ``session.seen_by(seat, encoder.encode)``).
 
-        One pass in Python writes each place's number into a float32 buffer (a copy of
-        :attr:`_base`, which holds the shared slots already), by fillers compiled once per
-        table (:func:`_compile`), and gathers the places to count (cards seen); NumPy counts
-        them once, whatever the game's size. No list of numbers is made and converted."""
-        if self.component and self._shared_get is not None:
-            base = self._base
+        Each seat keeps its last numbers (a float32 buffer) and what they were read from, and
+        writes again only what changed: a zone it sees whose cards differ from last time
+        (compared as lists, the way the block's dict finds them), a declared value unless it is
+        the same number or text as last time; zones it does not see, values that are lists,
+        dicts or records, and the game's features are cleared and written at every observation.
+        The shared slots come from :attr:`_base`, written when one is replaced. Each place's
+        number is written by fillers compiled once per table (:func:`_compile`): no list of
+        numbers is made and converted. The observation returned is a copy."""
+        if not self.component:
+            buf = array("f", bytes(4 * self.size))
+            buf[seat] = 1.0
+            self._write_features(state, seat, buf)
+            return np.frombuffer(buf, dtype=np.float32)
+        base = self._base
+        if self._shared_get is not None:
             for fill, value, memo in zip(self._shared_fills, self._shared_get(state), self._memo, strict=True):
                 if value is not memo[0]:
                     for place in memo[1]:
@@ -181,62 +204,97 @@ class Encoder:
                     for place, weight in wrote.items():
                         base[place] = weight
                     memo[0], memo[1] = value, tuple(wrote)
-        buf = self._base[:]
-        buf[seat] = 1.0
-        at: list[int] = []
-        if self.component:
-            bit = 1 << seat
-            known = state.known
-            for name, owner, seen, column, extra, number, cap in self._zones_of[seat]:
-                cards = getattr(state, name) if owner is None else getattr(state, name)[owner]
-                if not cards:
+                    self._version += 1
+        last = self._last[seat]
+        if last is None:
+            buf = base[:]
+            buf[seat] = 1.0
+            last = self._last[seat] = [buf, self._version, [None] * len(self._zones_of[seat]),
+                                       [_UNREAD] * len(self._value_spans)]
+        buf, version, zones_read, values_read = last
+        if version != self._version:
+            for first, stop in self._shared_spans:
+                buf[first:stop] = base[first:stop]
+            last[1] = self._version
+        bit = 1 << seat
+        known = state.known
+        for i, ((name, owner, seen, column, extra, number, cap), (first, stop, blank)) in enumerate(
+                zip(self._zones_of[seat], self._zone_spans[seat], strict=True)):
+            cards = getattr(state, name) if owner is None else getattr(state, name)[owner]
+            if seen:
+                if cards == zones_read[i]:
                     continue
-                if seen:
-                    at += map(column.__getitem__, cards)
-                    if cap:
-                        first = extra + 3
-                        if len(cards) <= cap:
-                            buf[first:first + len(cards)] = array("f", map(number.__getitem__, cards))
-                        else:  # the ends, and the whole order as one number
-                            half = cap // 2
-                            buf[first:first + 2 * half] = array("f", map(number.__getitem__,
-                                                                         [*cards[:half], *cards[-half:]]))
-                            buf[first + cap] = order_number(cards)
-                    continue
-                hidden = len(cards)
-                if known:
-                    learnt = [c for c in cards if known.get(c, 0) & bit]
-                    hidden -= len(learnt)
-                    at += map(column.__getitem__, learnt)
-                    if cap and learnt:  # where each learnt card lies, as the view shows it
-                        first = extra + 3
-                        shown = [c if known.get(c, 0) & bit else None for c in cards]
-                        if len(cards) <= cap:
-                            for i, card in enumerate(shown):
-                                if card is not None:
-                                    buf[first + i] = number[card]
-                        else:
-                            half = cap // 2
-                            for i, card in enumerate(shown[:half] + shown[-half:]):
-                                if card is not None:
-                                    buf[first + i] = number[card]
-                            buf[first + cap] = order_number(shown)
-                buf[extra + UNSEEN] = hidden
-            for name, private, fill in self._declared_of[seat]:
-                value = getattr(state, name, None)
-                if private:
-                    value = value[seat]
-                elif type(value) is Secret:
-                    value = value.shown(seat)
-                fill(value, buf)
+                zones_read[i] = cards[:]
+                buf[first:stop] = blank
+                for place in map(column.__getitem__, cards):
+                    buf[place] += 1.0
+                if cap and cards:
+                    first = extra + 3
+                    if len(cards) <= cap:
+                        buf[first:first + len(cards)] = array("f", map(number.__getitem__, cards))
+                    else:  # the ends, and the whole order as one number
+                        half = cap // 2
+                        buf[first:first + 2 * half] = array("f", map(number.__getitem__,
+                                                                     [*cards[:half], *cards[-half:]]))
+                        buf[first + cap] = order_number(cards)
+                continue
+            zones_read[i] = None
+            buf[first:stop] = blank
+            if not cards:
+                continue
+            hidden = len(cards)
+            if known:
+                learnt = [c for c in cards if known.get(c, 0) & bit]
+                hidden -= len(learnt)
+                for place in map(column.__getitem__, learnt):
+                    buf[place] += 1.0
+                if cap and learnt:  # where each learnt card lies, as the view shows it
+                    first = extra + 3
+                    shown = [c if known.get(c, 0) & bit else None for c in cards]
+                    if len(cards) <= cap:
+                        for j, card in enumerate(shown):
+                            if card is not None:
+                                buf[first + j] = number[card]
+                    else:
+                        half = cap // 2
+                        for j, card in enumerate(shown[:half] + shown[-half:]):
+                            if card is not None:
+                                buf[first + j] = number[card]
+                        buf[first + cap] = order_number(shown)
+            buf[extra + UNSEEN] = hidden
+        for i, ((name, private, fill), (first, stop, blank)) in enumerate(
+                zip(self._declared_of[seat], self._value_spans, strict=True)):
+            value = getattr(state, name, None)
+            if private:
+                value = value[seat]
+            elif type(value) is Secret:
+                value = value.shown(seat)
+            if value is values_read[i] and type(value) in _ATOMS:
+                continue
+            values_read[i] = value
+            buf[first:stop] = blank
+            fill(value, buf)
         if self._features is not None:
-            first = self._features_at
-            for i, value in enumerate(self._features(self.game, state, seat)):
-                buf[first + i] = value
-        out = np.frombuffer(buf, dtype=np.float32)
-        if at:
-            np.add(out, np.bincount(at, minlength=self.size), out=out, casting="unsafe")
-        return out
+            self._write_features(state, seat, buf)
+        return np.frombuffer(buf[:], dtype=np.float32)
+
+    def _write_features(self, state: Any, seat: int, buf: Any) -> None:
+        if self._features is None:
+            return
+        first, size = self._features_at, self._features_size
+        values = self._features(self.game, state, seat)
+        if type(values) is not list:
+            values = list(values)
+        if len(values) == size:
+            buf[first:first + size] = array("f", values)
+            return
+        buf[first:first + size] = array("f", bytes(4 * size))
+        for i, value in enumerate(values):
+            buf[first + i] = value
+
+
+#: Values that never change in place: the same object gives the same numbers.
+_ATOMS = frozenset((int, float, str, bool, type(None)))
 
 
 def as_text(view: Mapping[str, Any]) -> str:

@@ -54,3 +54,24 @@ PINNED = {
 @pytest.mark.parametrize(("name", "players", "egocentric"), sorted(PINNED))
 def test_seeded_observations_are_the_pinned_numbers(name, players, egocentric, installed):
     assert digest(name, players, egocentric) == PINNED[(name, players, egocentric)]
+
+
+@pytest.mark.parametrize("name", ["castlewars", "windupwar", "windup_machines", "wms"])
+def test_an_observation_does_not_depend_on_what_the_encoder_read_before(name, installed):
+    """The encoder writes again only what changed since a seat's last observation: positions
+    read in a shuffled order give the numbers they gave in the order of play."""
+    env = rl.env(name, players=2)
+    table, rng = env.table, random.Random(5)
+    states = []
+    env.reset(seed=9)
+    for _agent in env.agent_iter():
+        observation, _, terminated, truncated, _ = env.last()
+        states.append(table.session.seen_by(0, lambda state, _seat: installed.game(name).copy(state)))
+        env.step(None if terminated or truncated else int(rng.choice(np.flatnonzero(observation["action_mask"]))))
+    encode = table.encoder.encode
+    in_order = [[encode(state, seat) for seat in range(2)] for state in states]
+    shuffled = [(i, seat) for i in range(len(states)) for seat in range(2)]
+    rng.shuffle(shuffled)
+    assert len(states) > 20
+    for i, seat in shuffled:
+        assert np.array_equal(encode(states[i], seat), in_order[i][seat]), (i, seat)
