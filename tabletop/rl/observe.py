@@ -138,9 +138,8 @@ class Encoder:
                        if (fill := _compile(node)) is not None]
         #: The declared values, read at every observation; the slots the state shares (a
         #: phase, a round, the last battle) are replaced, never changed in place (``tabletop
-        #: check`` holds them to that), so the same object gives the same numbers: they are
-        #: written once into :attr:`_base`, the zeros each observation starts from, and written
-        #: again only when one is replaced.
+        #: check`` holds them to that), so the same object gives the same numbers: a seat
+        #: writes one again only when it is replaced.
         # Egocentric: values indexed by seat (declared ``seat_values``, and Secrets) are read
         # turned so the observing seat's item comes first; they are read afresh for each seat.
         turned = set()
@@ -152,15 +151,10 @@ class Encoder:
         self._declared_of = [[(name, private, _turned(fill, seat, seats) if name in turned else fill)
                               for name, private, fill in self._declared] for seat in range(seats)]
         shared = [entry for entry in self._fills if entry[1] is None and entry[0] not in turned]
-        self._shared_fills = [fill for _name, _private, fill in shared]
         self._shared_get = (attrgetter(*[name for name, _p, _f in shared]) if len(shared) > 1
                             else (lambda state, get=attrgetter(shared[0][0]): (get(state),)) if shared else None)
-        #: Per shared slot: the object last read and the places it wrote in :attr:`_base`.
-        self._memo: list[list[Any]] = [[_UNREAD, ()] for _ in shared]
-        #: Zeros but for the shared slots' numbers (float32), and how often those changed.
-        self._base = array("f", bytes(4 * self.size))
-        self._version = 0
-        self._shared_spans = [(self.parts[name].start, self.parts[name].stop) for name, _p, _f in shared]
+        #: Per shared slot: its filler and its places (start, stop, zeros).
+        self._shared = [(fill, *self._span(name)) for name, _p, fill in shared]
         self._features_at = self.parts["features"].start if self._features is not None else 0
         #: Per seat, each zone's places (its block and order places: start, stop, zeros) and
         #: each declared value's, cleared before they are written again.
@@ -169,9 +163,7 @@ class Encoder:
                               array("f", bytes(4 * (kinds + 3 + (cap + 1 if cap else 0)))))
                              for _name, _owner, _seen, _column, extra, _number, cap in zones]
                             for zones in self._zones_of]
-        self._value_spans = [(self.parts[name].start, self.parts[name].stop,
-                              array("f", bytes(4 * (self.parts[name].stop - self.parts[name].start))))
-                             for name, _p, _f in self._declared]
+        self._value_spans = [self._span(name) for name, _p, _f in self._declared]
         #: Per seat, its last numbers and what they were read from (see :meth:`encode`).
         self._last: list[Any] = [None] * seats
 
@@ -185,7 +177,7 @@ class Encoder:
         (compared as lists, the way the block's dict finds them), a declared value unless it is
         the same number or text as last time; zones it does not see, values that are lists,
         dicts or records, and the game's features are cleared and written at every observation.
-        The shared slots come from :attr:`_base`, written when one is replaced. Each place's
+        A shared slot is written again when it is replaced (another object). Each place's
         number is written by fillers compiled once per table (:func:`_compile`): no list of
         numbers is made and converted. The observation returned is a copy."""
         if not self.component:
@@ -193,29 +185,20 @@ class Encoder:
             buf[seat] = 1.0
             self._write_features(state, seat, buf)
             return np.frombuffer(buf, dtype=np.float32)
-        base = self._base
-        if self._shared_get is not None:
-            for fill, value, memo in zip(self._shared_fills, self._shared_get(state), self._memo, strict=True):
-                if value is not memo[0]:
-                    for place in memo[1]:
-                        base[place] = 0.0
-                    wrote: dict[int, Any] = {}
-                    fill(value, wrote)
-                    for place, weight in wrote.items():
-                        base[place] = weight
-                    memo[0], memo[1] = value, tuple(wrote)
-                    self._version += 1
         last = self._last[seat]
         if last is None:
-            buf = base[:]
+            buf = array("f", bytes(4 * self.size))
             buf[seat] = 1.0
-            last = self._last[seat] = [buf, self._version, [None] * len(self._zones_of[seat]),
+            last = self._last[seat] = [buf, [_UNREAD] * len(self._shared), [None] * len(self._zones_of[seat]),
                                        [_UNREAD] * len(self._value_spans)]
-        buf, version, zones_read, values_read = last
-        if version != self._version:
-            for first, stop in self._shared_spans:
-                buf[first:stop] = base[first:stop]
-            last[1] = self._version
+        buf, shared_read, zones_read, values_read = last
+        if self._shared_get is not None:
+            for i, ((fill, first, stop, blank), value) in enumerate(zip(self._shared, self._shared_get(state),
+                                                                         strict=True)):
+                if value is not shared_read[i]:
+                    shared_read[i] = value
+                    buf[first:stop] = blank
+                    fill(value, buf)
         bit = 1 << seat
         known = state.known
         for i, ((name, owner, seen, column, extra, number, cap), (first, stop, blank)) in enumerate(
@@ -277,6 +260,11 @@ class Encoder:
         if self._features is not None:
             self._write_features(state, seat, buf)
         return np.frombuffer(buf[:], dtype=np.float32)
+
+    def _span(self, name: str) -> tuple[int, int, array]:
+        """A value's places: start, stop and as many zeros (to clear them at once)."""
+        part = self.parts[name]
+        return part.start, part.stop, array("f", bytes(4 * (part.stop - part.start)))
 
     def _write_features(self, state: Any, seat: int, buf: Any) -> None:
         if self._features is None:
