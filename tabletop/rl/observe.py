@@ -25,7 +25,7 @@ import json
 import random
 from array import array
 from collections.abc import Mapping
-from operator import attrgetter
+from operator import attrgetter, is_
 from typing import Any
 
 import numpy as np
@@ -187,27 +187,25 @@ class Encoder:
             return np.frombuffer(buf, dtype=np.float32)
         last = self._last[seat]
         if last is None:
-            buf = array("f", bytes(4 * self.size))
-            buf[seat] = 1.0
-            last = self._last[seat] = [buf, [_UNREAD] * len(self._shared), [None] * len(self._zones_of[seat]),
-                                       [_UNREAD] * len(self._value_spans)]
-        buf, shared_read, zones_read, values_read = last
+            last = self._last[seat] = self._fresh(seat)
+        buf, shared_read, zones, values = last
         if self._shared_get is not None:
-            for i, ((fill, first, stop, blank), value) in enumerate(zip(self._shared, self._shared_get(state),
-                                                                         strict=True)):
-                if value is not shared_read[i]:
-                    shared_read[i] = value
-                    buf[first:stop] = blank
-                    fill(value, buf)
+            shared = self._shared_get(state)
+            if not all(map(is_, shared, shared_read)):
+                for i, ((fill, first, stop, blank), value) in enumerate(zip(self._shared, shared, strict=True)):
+                    if value is not shared_read[i]:
+                        buf[first:stop] = blank
+                        fill(value, buf)
+                last[1] = shared
         bit = 1 << seat
         known = state.known
-        for i, ((name, owner, seen, column, extra, number, cap), (first, stop, blank)) in enumerate(
-                zip(self._zones_of[seat], self._zone_spans[seat], strict=True)):
+        for zone in zones:
+            name, owner, seen, column, extra, number, cap, first, stop, blank, read = zone
             cards = getattr(state, name) if owner is None else getattr(state, name)[owner]
             if seen:
-                if cards == zones_read[i]:
+                if cards == read:
                     continue
-                zones_read[i] = cards[:]
+                zone[10] = cards[:]
                 buf[first:stop] = blank
                 for place in map(column.__getitem__, cards):
                     buf[place] += 1.0
@@ -221,7 +219,6 @@ class Encoder:
                                                                      [*cards[:half], *cards[-half:]]))
                         buf[first + cap] = order_number(cards)
                 continue
-            zones_read[i] = None
             buf[first:stop] = blank
             if not cards:
                 continue
@@ -245,21 +242,31 @@ class Encoder:
                                 buf[first + j] = number[card]
                         buf[first + cap] = order_number(shown)
             buf[extra + UNSEEN] = hidden
-        for i, ((name, private, fill), (first, stop, blank)) in enumerate(
-                zip(self._declared_of[seat], self._value_spans, strict=True)):
+        for entry in values:
+            name, private, fill, first, stop, blank, read = entry
             value = getattr(state, name, None)
             if private:
                 value = value[seat]
             elif type(value) is Secret:
                 value = value.shown(seat)
-            if value is values_read[i] and type(value) in _ATOMS:
+            if value is read and type(value) in _ATOMS:
                 continue
-            values_read[i] = value
+            entry[6] = value
             buf[first:stop] = blank
             fill(value, buf)
         if self._features is not None:
             self._write_features(state, seat, buf)
         return np.frombuffer(buf[:], dtype=np.float32)
+
+    def _fresh(self, seat: int) -> list[Any]:
+        """A seat's zeros (but its seat place) and what it has read: the shared slots, and each
+        zone and declared value with its places and what was read there (nothing yet)."""
+        buf = array("f", bytes(4 * self.size))
+        buf[seat] = 1.0
+        zones = [[*zone, *span, None] for zone, span in zip(self._zones_of[seat], self._zone_spans[seat], strict=True)]
+        values = [[*value, *span, _UNREAD] for value, span in zip(self._declared_of[seat], self._value_spans,
+                                                                    strict=True)]
+        return [buf, (_UNREAD,) * len(self._shared), zones, values]
 
     def _span(self, name: str) -> tuple[int, int, array]:
         """A value's places: start, stop and as many zeros (to clear them at once)."""
