@@ -155,6 +155,8 @@ class Encoder:
                             else (lambda state, get=attrgetter(shared[0][0]): (get(state),)) if shared else None)
         #: Per shared slot: its filler and its places (start, stop, zeros).
         self._shared = [(fill, *self._span(name)) for name, _p, fill in shared]
+        #: Per shared slot: the object a seat last wrote and its numbers (for the other seats).
+        self._shared_kept: list[tuple[Any, Any]] = [(_UNREAD, None)] * len(shared)
         self._features_at = self.parts["features"].start if self._features is not None else 0
         #: Per seat, each zone's places (its block and order places: start, stop, zeros) and
         #: each declared value's, cleared before they are written again.
@@ -192,10 +194,15 @@ class Encoder:
         if self._shared_get is not None:
             shared = self._shared_get(state)
             if not all(map(is_, shared, shared_read)):
+                kept = self._shared_kept
                 for i, ((fill, first, stop, blank), value) in enumerate(zip(self._shared, shared, strict=True)):
                     if value is not shared_read[i]:
-                        buf[first:stop] = blank
-                        fill(value, buf)
+                        if value is kept[i][0]:  # another seat wrote it already: its numbers
+                            buf[first:stop] = kept[i][1]
+                        else:
+                            buf[first:stop] = blank
+                            fill(value, buf)
+                            kept[i] = (value, buf[first:stop])
                 last[1] = shared
         bit = 1 << seat
         known = state.known
