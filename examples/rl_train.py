@@ -3,6 +3,7 @@
     pip install -e '.[rl]'
     python examples/rl_train.py                          # Castle Wars, about 6 minutes: docs/rl-learning.png
     python examples/rl_train.py --episodes 600 --quick   # a smoke run
+    python examples/rl_train.py --save policy.npz        # then seat it: see examples/rl_policy_bot.py
 
 The agent is a masked policy gradient (REINFORCE with a learned value as baseline, Adam) over
 a one-hidden-layer network reading the observation and the mask, written here in NumPy: small enough to read in one sitting, and
@@ -126,7 +127,7 @@ def evaluate(envs: dict, policy: Policy, games: int, *, greedy: bool) -> dict[st
     return out
 
 
-def chart(rows: list, game: str, opponents: list[str], out: Path, games: int) -> None:
+def chart(rows: list, game: str, opponents: list[str], out: Path, games: int, against: str = "random") -> None:
     import matplotlib
 
     matplotlib.use("Agg")
@@ -141,7 +142,7 @@ def chart(rows: list, game: str, opponents: list[str], out: Path, games: int) ->
         ax.plot(episodes, rate, marker="o", color=colour, label=f"against {opponent}")
         ax.fill_between(episodes, low, high, color=colour, alpha=0.15)
     ax.axhline(0.5, color="grey", linewidth=0.8, linestyle="--")
-    ax.set_xlabel(f"training games (against random); each point {games} games, 95% intervals shaded")
+    ax.set_xlabel(f"training games (against {against}); each point {games} games, 95% intervals shaded")
     ax.set_ylabel("win rate of the learnt policy")
     ax.set_ylim(0, 1)
     ax.set_title(f"{game}: a NumPy policy gradient learning through tabletop.rl.gym_env")
@@ -165,6 +166,8 @@ def main() -> None:
     parser.add_argument("--out", type=Path, default=Path("docs/rl-learning.png"))
     parser.add_argument("--greedy", action="store_true", help="evaluate the most probable action, not samples")
     parser.add_argument("--quick", action="store_true", help="fewer evaluation games (a smoke run)")
+    parser.add_argument("--against", default="random", help="the bot the agent trains against (say, the rule bot)")
+    parser.add_argument("--save", type=Path, help="save the trained policy here (.npz) for examples/rl_policy_bot.py")
     args = parser.parse_args()
     if args.quick:
         args.eval_every, args.eval_games = max(args.episodes // 3, 1), 40
@@ -172,7 +175,7 @@ def main() -> None:
     rule_bot = RULE_BOTS.get(args.game) or "random"
     opponents = ["random", rule_bot] if rule_bot != "random" else ["random"]
     build_registry().game(args.game)  # one clear sentence for an unknown game
-    train = [rl.gym_env(args.game, seat=s, opponents=["random"]) for s in (0, 1)]
+    train = [rl.gym_env(args.game, seat=s, opponents=[args.against]) for s in (0, 1)]
     evals = {o: [rl.gym_env(args.game, seat=s, opponents=[o]) for s in (0, 1)] for o in opponents}
     train[0].reset(seed=args.seed)
     train[1].reset(seed=args.seed + 500_000)
@@ -204,7 +207,10 @@ def main() -> None:
         if episode_number % args.eval_every == 0:
             rows.append((episode_number, evaluate(evals, policy, args.eval_games, greedy=args.greedy)))
             report(rows[-1])
-    chart(rows, args.game, opponents, args.out, args.eval_games)
+    if args.save is not None:
+        np.savez(args.save, game=args.game, layout=train[0].metadata["layout_version"], **policy.params)
+        print(f"policy saved to {args.save} (layout {train[0].metadata['layout_version']})")
+    chart(rows, args.game, opponents, args.out, args.eval_games, args.against)
     print(f"\n{args.episodes} training games ({steps} decisions) in {time.perf_counter() - started:.0f} s; chart: {args.out}")
 
 

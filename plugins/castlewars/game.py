@@ -19,16 +19,16 @@ from functools import partial
 from operator import attrgetter
 from pathlib import Path
 
-from tabletop.plugin_api import Event, Game, InvalidAction, LearningKit, Rule, rulebook
+from tabletop.plugin_api import Event, Game, InvalidAction, Rule, rulebook
 from tabletop_games.castlewars import draft, orders, rounds
 from tabletop_games.castlewars.board import CastleWarsBoard
 from tabletop_games.castlewars.cards import TOWER, CardRules, load_cards
+from tabletop_games.castlewars.learning import LEARNING
 from tabletop_games.castlewars.narration import Narration, describe
 from tabletop_games.castlewars.search import search_kit
 from tabletop_games.castlewars.state import DRAFT, ROUND_LIMIT, CastleState
 from tabletop_games.castlewars.stats import castle_stats
 from tabletop_games.castlewars.view import castle_view
-from tabletop_games.castlewars.vocabulary import vocabulary
 
 __all__ = ["CastleWars"]
 
@@ -36,7 +36,7 @@ __all__ = ["CastleWars"]
 class CastleWars(Game):
     state_class = CastleState
     name = "castlewars"
-    learning = LearningKit(vocabulary=vocabulary)  # the action list reinforcement learning picks from
+    learning = LEARNING  # what reinforcement learning may use: the action list, domains, a shaped reward
     title = "Castle Wars"
     version = "0.6.2"  # 0.6.2: a line is no longer finished unasked once one kind is left
     #: 0.6.1 placed a line's last Units unasked once they were all of one kind (see RULES.md).

@@ -21,17 +21,17 @@ from __future__ import annotations
 from operator import attrgetter
 from pathlib import Path
 
-from tabletop.plugin_api import Game, InvalidAction, LearningKit, Rule, derive, rulebook
+from tabletop.plugin_api import Game, InvalidAction, Rule, derive, rulebook
 from tabletop_games.windup_machines import building, gears, legal, production, rounds, winding, workers
 from tabletop_games.windup_machines.board import WindupMachinesBoard
 from tabletop_games.windup_machines.cards import MAKES, CardRules, load_cards
+from tabletop_games.windup_machines.learning import LEARNING
 from tabletop_games.windup_machines.scoring import scores
 from tabletop_games.windup_machines.search import search_kit
 from tabletop_games.windup_machines.setup import new_state, opening_events, refuse_start, start
 from tabletop_games.windup_machines.state import OVER, RESPOND, WindupState, copy_state, seat_name
 from tabletop_games.windup_machines.stats import windup_stats
 from tabletop_games.windup_machines.view import describe_action, view
-from tabletop_games.windup_machines.vocabulary import vocabulary
 
 
 class WindupMachines(Game):
@@ -42,7 +42,7 @@ class WindupMachines(Game):
     state_class = WindupState
     copy = staticmethod(copy_state)
     name = "windup_machines"
-    learning = LearningKit(vocabulary=vocabulary)  # the action list reinforcement learning picks from
+    learning = LEARNING  # what reinforcement learning may use: the action list, domains, a shaped reward
     title = "Wind Up (clockwork machines)"
     version = "0.3.0"
     min_players = 2

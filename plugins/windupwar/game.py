@@ -20,18 +20,18 @@ from itertools import permutations
 from operator import attrgetter
 from pathlib import Path
 
-from tabletop.plugin_api import Game, InvalidAction, LearningKit, Option, Rule, derive, rulebook
+from tabletop.plugin_api import Game, InvalidAction, Option, Rule, derive, rulebook
 from tabletop_games.windupwar.board import WindupWarBoard
 from tabletop_games.windupwar.cards import CardData, load_cards
 from tabletop_games.windupwar.charge import score_refusal
 from tabletop_games.windupwar.ending import MAX_ROUNDS
+from tabletop_games.windupwar.learning import LEARNING
 from tabletop_games.windupwar.narration import Narration
 from tabletop_games.windupwar.search import search_kit
 from tabletop_games.windupwar.setup import faction_refusal, pick_faction, pick_unit, set_table, unit_refusal
 from tabletop_games.windupwar.state import ARMY, ARMY_PICK, CHARGE, FACTION, IN_PLAY, SLOTS, WINDUP, WarState
 from tabletop_games.windupwar.stats import figures
 from tabletop_games.windupwar.view import hand, war_view
-from tabletop_games.windupwar.vocabulary import vocabulary
 from tabletop_games.windupwar.war import charge_scored
 from tabletop_games.windupwar.windup import program, program_refusal
 
@@ -47,7 +47,7 @@ NOTATION_HELP = (
 class WindupWar(Game):
     state_class = WarState
     name = "windupwar"
-    learning = LearningKit(vocabulary=vocabulary)  # the action list reinforcement learning picks from
+    learning = LEARNING  # what reinforcement learning may use: the action list, domains, a shaped reward
     title = "Windup War"
     version = "1.0"
     min_players = 2

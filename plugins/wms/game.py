@@ -15,7 +15,7 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from tabletop.plugin_api import Game, InvalidAction, LearningKit, Option, OptionError, Rule, derive, rulebook
+from tabletop.plugin_api import Game, InvalidAction, Option, OptionError, Rule, derive, rulebook
 from tabletop_games.wms import (
     command,
     ending,
@@ -32,13 +32,13 @@ from tabletop_games.wms.acceptable import STEP_VERBS, MustPlay, keep_reach
 from tabletop_games.wms.board import WmsBoard
 from tabletop_games.wms.cards import CardRules, load_cards
 from tabletop_games.wms.deckfile import is_file_value, read_deck
+from tabletop_games.wms.learning import LEARNING
 from tabletop_games.wms.narration import describe
 from tabletop_games.wms.search import search_kit
 from tabletop_games.wms.state import CANCELS_PER_TURN, DEFAULT_DECKS, FIGHT, RECYCLE, SETUP, WmsState, copy_state
 from tabletop_games.wms.stats import wms_stats
 from tabletop_games.wms.values import STYLES, Values
 from tabletop_games.wms.view import wms_view
-from tabletop_games.wms.vocabulary import vocabulary
 
 ARG_VERBS = frozenset(("commander", "reserve", "command", "play", "arrive", "equip", "power", "squad",
                        "disrupt", "top", "sacrifice", "recycle", "psych", "style", "tide"))
@@ -63,7 +63,7 @@ def done(game, state, seat):
 
 class Wms(Game):
     name = "wms"
-    learning = LearningKit(vocabulary=vocabulary)  # the action list reinforcement learning picks from
+    learning = LEARNING  # what reinforcement learning may use: the action list, domains, a shaped reward
     title = "Wobbly Model Syndrome: The Card Game"
     version = "1.3.0"
     min_players = 2

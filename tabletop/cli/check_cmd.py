@@ -9,6 +9,7 @@ from rich.table import Table
 
 from tabletop.cli.params import GameArgument, OptionsOption
 from tabletop.engine.check import check_game
+from tabletop.engine.vocabulary import missing_vocabulary
 from tabletop.terminal.output import friendly
 from tabletop.terminal.safe_text import fmt, plain
 
@@ -72,6 +73,9 @@ def register(app: typer.Typer, rt: Runtime) -> None:
         rt.output.print(table)
         verdict = "[ok]pass[/]" if report.ok else f"[error]FAIL[/] ({len(report.problems)} problems)"
         rt.output.print(f"{report.games} games, {report.steps} actions: {verdict}")
+        note = missing_vocabulary(found, report.variants[0]["seats"], report.variants[0]["options"])
+        if note is not None:
+            rt.output.print(fmt("[warning]note:[/] {}", note))
         for problem, trace in zip(report.problems, report.traces, strict=True):
             rt.output.print(fmt("[error]-[/] {}", problem))
             if trace and rt.debug:

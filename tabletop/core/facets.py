@@ -68,6 +68,11 @@ class LearningKit:
     * ``features(game, state, seat)``: ``features_size`` more numbers for ``seat``'s observation
       (a phase, a round), from what that seat may see only;
     * ``leave_out``: declared zones and values the observation does not encode;
+    * ``seat_values``: public values and shared slots that are lists indexed by seat (hit
+      points per seat): an egocentric observation turns them so the observing seat's comes first;
+    * ``domains``: value name -> every text it may hold (each faction, commander, phase), or
+      ``domains(game, seats, options)`` giving that mapping, so each has its place in the
+      observation whether or not the random games that lay it out met it;
     * ``reward(game, state, seat)``: a potential for shaped rewards (each step pays its change); the
       outcome's win shares are the reward without it.
     """
@@ -76,4 +81,6 @@ class LearningKit:
     features: Callable[[Any, Any, int], Sequence[float]] | None = None
     features_size: int = 0
     leave_out: tuple[str, ...] = ()
+    seat_values: tuple[str, ...] = ()
+    domains: Mapping[str, Sequence[str]] | Callable[[Any, int, Mapping[str, Any]], Mapping[str, Sequence[str]]] | None = None
     reward: Callable[[Any, Any, int], float] | None = None

@@ -23,6 +23,8 @@ from tabletop.engine.check_steps import Failed, Step
 
 #: Setups whose cards the derivation combines (card sets may depend on the seed: dealt factions).
 SETUPS = 6
+#: Numbers tried as arguments (a seat, a count) at least up to this one.
+NUMBERS = 10
 #: Above this many cards, verbs are not tried with two card ids (the list would be too long).
 PAIRS_UP_TO = 48
 
@@ -74,7 +76,7 @@ def derive(game: Game, seats: int, options: Mapping[str, Any]) -> list[str]:
     for seed in range(SETUPS):
         census = game.census(game.setup(seats, options, seed)) or {}
         cards.update(str(card) for card in census)
-    ids = sorted(cards)
+    ids = sorted(arguments(cards, seats))
     texts = [*game.rules, *ids, *(f"{verb} {c}" for verb in game.rules for c in ids)]
     if len(ids) <= PAIRS_UP_TO:
         texts += [f"{verb} {a} {b}" for verb in game.rules for a in ids for b in ids]
@@ -94,6 +96,29 @@ def derive(game: Game, seats: int, options: Mapping[str, Any]) -> list[str]:
     return found
 
 
+def arguments(cards: set[str], seats: int) -> set[str]:
+    """What a notation's arguments may be: card ids, their kinds (``duke`` of ``duke#2``: a
+    character named, not a copy), and seats or small counts, as numbers from 0 to the larger of
+    the seat count and NUMBERS, and seats as ``p1``..``pn``."""
+    found = set(cards)
+    found.update(card.partition("#")[0] for card in cards if "#" in card)
+    found.update(str(number) for number in range(max(seats, NUMBERS) + 1))
+    found.update(f"p{seat + 1}" for seat in range(seats))
+    return found
+
+
+def missing_vocabulary(game: Game, seats: int, options: Mapping[str, Any] | None = None) -> str | None:
+    """One sentence telling the author what to declare when the game has no action vocabulary
+    (neither declared nor derivable), else None: ``tabletop check`` prints it as a note."""
+    try:
+        _table(game, seats, options)
+    except VocabularyError as error:
+        return f"{error} Without it, tabletop.rl can give {game.name} no learning environment."
+    except TabletopError:
+        return None
+    return None
+
+
 def derivable(game: Game) -> bool:
     """Whether the game declares its vocabulary or has rules to derive one from."""
     kit = getattr(game, "learning", None)
@@ -109,7 +134,7 @@ def legal_actions_are_in_the_vocabulary(step: Step) -> None:
     try:
         words, known = _table(game, step.seats, step.play.record.options)
     except VocabularyError:
-        return  # none at all: nothing to hold the game to (tabletop.rl says why it cannot use it)
+        return  # none at all: nothing to hold the game to (``tabletop check`` notes what to declare)
     missing = [a for a in step.legal if a not in known]
     if missing:
         raise Failed(

@@ -20,9 +20,10 @@ from gymnasium import spaces
 from pettingzoo import AECEnv
 
 from tabletop.core.errors import TabletopError
-from tabletop.rl.table import LearningTable
+from tabletop.rl.table import GAME_OVER, GameOver, LearningTable
 
-RENDER_MODES = ("ansi",)
+#: ``human`` prints the game's text board, ``ansi`` returns it.
+RENDER_MODES = ("human", "ansi")
 
 
 def agent_name(seat: int) -> str:
@@ -40,8 +41,25 @@ def make_spaces(table: LearningTable) -> tuple[spaces.Dict, spaces.Discrete]:
 
 def check_render_mode(render_mode: str | None) -> str | None:
     if render_mode is not None and render_mode not in RENDER_MODES:
-        raise TabletopError(f"render_mode may be None or 'ansi' (the table as JSON text), not {str(render_mode)[:20]!r}.")
+        raise TabletopError("render_mode may be None, 'human' (print the game's text board) or 'ansi' (return it), "
+                            f"not {str(render_mode)[:20]!r}.")
     return render_mode
+
+
+def render(table: LearningTable, render_mode: str | None) -> str | None:
+    """The game's own text board, as ``tabletop play`` shows it: printed (``human``) or
+    returned (``ansi``)."""
+    if render_mode is None or table.session is None:
+        return None
+    board = table.board()
+    if render_mode == "human":
+        print(board, end="")
+        return None
+    return board
+
+
+def env_metadata(base: Mapping[str, Any], table: LearningTable) -> dict[str, Any]:
+    return {**base, "name": f"tabletop_{table.game.name}", "layout_version": table.layout_version}
 
 
 class SeatAgents:
@@ -52,7 +70,7 @@ class SeatAgents:
         self.table = table
         self.render_mode = check_render_mode(render_mode)
         self.text_view = text_view
-        self.metadata = {**self.metadata, "name": f"tabletop_{table.game.name}"}
+        self.metadata = env_metadata(self.metadata, table)
         self.possible_agents = [agent_name(s) for s in range(table.players)]
         self._seat = {name: s for s, name in enumerate(self.possible_agents)}
         made = {name: make_spaces(table) for name in self.possible_agents}
@@ -70,7 +88,9 @@ class SeatAgents:
 class TabletopAEC(SeatAgents, AECEnv):
     """A game as a PettingZoo AEC environment (make it with :func:`tabletop.rl.env`)."""
 
-    metadata = {"render_modes": list(RENDER_MODES), "name": "tabletop", "is_parallelizable": True}
+    # Not parallelizable: PettingZoo's aec_to_parallel assumes each agent acts once per cycle,
+    # not the turns of a game; use tabletop.rl.parallel_env.
+    metadata = {"render_modes": list(RENDER_MODES), "name": "tabletop", "is_parallelizable": False}
 
     def __init__(self, table: LearningTable, *, render_mode: str | None = None, text_view: bool = False):
         super().__init__()
@@ -96,6 +116,8 @@ class TabletopAEC(SeatAgents, AECEnv):
         return {"observation": table.observation(seat), "action_mask": mask}
 
     def step(self, action: Any) -> None:
+        if not self.agents:
+            raise GameOver(GAME_OVER)
         agent = self.agent_selection
         if self.terminations[agent] or self.truncations[agent]:
             self._was_dead_step(action)
@@ -144,10 +166,8 @@ class TabletopAEC(SeatAgents, AECEnv):
         return info
 
     def render(self) -> str | None:
-        """``ansi``: the spectator's view as JSON text (every control character escaped)."""
-        if self.render_mode is None:
-            return None
-        return self.table.view_text(None)
+        """``human``: print the game's text board; ``ansi``: return it."""
+        return render(self.table, self.render_mode)
 
     def close(self) -> None:
         """Nothing to release: the game lives in this process."""

@@ -23,20 +23,22 @@ from __future__ import annotations
 
 import json
 import random
+from array import array
 from collections.abc import Mapping
+from operator import attrgetter, is_
 from typing import Any
 
 import numpy as np
 
 from tabletop.core.game import Game
-from tabletop.core.zones import EVERYONE, OWNER, CardState, Secret
+from tabletop.core.zones import EVERYONE, NOBODY, OWNER, CardState, Secret
+from tabletop.rl.values import _UNREAD, _compile, _Node, _order, _turned, order_number
 
 #: Random games played to learn the layout, and at most this many positions read in each.
 EXPLORE_GAMES = 4
 EXPLORE_POSITIONS = 150
-#: At most this many items of a list, and texts at one place, get a place in the numbers.
-MAX_ITEMS = 32
-MAX_TEXTS = 48
+#: Positions of each end of a zone that get their own place (the rest: one number for the order).
+ORDER_ENDS = 6
 #: Extra columns of each zone block after the cards: empty cells, unknown cards, unseen cards.
 EMPTY, OTHER, UNSEEN = 0, 1, 2
 
@@ -51,207 +53,55 @@ class _Column(dict):
         return self.other
 
 
-class _Node:
-    """One place in a value: a number, texts seen there, list items, dict keys, set members."""
-
-    __slots__ = ("num", "texts", "items", "kept", "keys", "members")
-
-    def __init__(self) -> None:
-        self.num: int | bool | None = None
-        self.texts: dict[str, int] = {}
-        self.items: list[_Node] = []
-        #: The items that hold a place, with their index (made by :meth:`prune`).
-        self.kept: list[tuple[int, _Node]] = []
-        self.keys: dict[Any, _Node] = {}
-        self.members: dict[Any, int] = {}
-
-    def grow(self, value: Any) -> None:
-        """Make room for ``value`` (while exploring; offsets are given by :meth:`place`)."""
-        kind = type(value)
-        if kind is bool or kind is int or kind is float:
-            self.num = True
-        elif kind is str:
-            if len(self.texts) < MAX_TEXTS:
-                self.texts.setdefault(value, 0)
-        elif kind is list or kind is tuple:
-            while len(self.items) < min(len(value), MAX_ITEMS):
-                self.items.append(_Node())
-            for node, item in zip(self.items, value, strict=False):
-                node.grow(item)
-        elif kind is dict:
-            for key, item in value.items():
-                if key not in self.keys and len(self.keys) >= MAX_ITEMS:
-                    continue
-                self.keys.setdefault(key, _Node()).grow(item)
-        elif kind is set or kind is frozenset:
-            for member in value:
-                if len(self.members) < MAX_TEXTS and isinstance(member, (str, int)):
-                    self.members.setdefault(member, 0)
-
-    def place(self, start: int) -> int:
-        """Give every number, text and member an offset from ``start``; the next free one."""
-        if self.num is not None:
-            self.num, start = start, start + 1
-        for text in sorted(self.texts):
-            self.texts[text], start = start, start + 1
-        for node in self.items:
-            start = node.place(start)
-        for key in sorted(self.keys, key=_order):
-            start = self.keys[key].place(start)
-        for member in sorted(self.members, key=_order):
-            self.members[member], start = start, start + 1
-        return start
-
-    def prune(self) -> bool:
-        """Drop the places that hold nothing (after :meth:`place`); whether this one holds any."""
-        self.kept = [(i, node) for i, node in enumerate(self.items) if node.prune()]
-        self.keys = {key: node for key, node in self.keys.items() if node.prune()}
-        return self.num is not None or bool(self.texts or self.kept or self.keys or self.members)
-
-    def fill(self, value: Any, at: list[int], values: list[float]) -> None:
-        """The places and weights of ``value``, by a plain walk: what :func:`_compile`'s filler
-        must give (the tests hold them together)."""
-        kind = type(value)
-        if kind is int or kind is float or kind is bool:
-            if self.num is not None:
-                at.append(self.num)
-                values.append(value)
-        elif kind is str:
-            place = self.texts.get(value)
-            if place is not None:
-                at.append(place)
-                values.append(1.0)
-        elif kind is list or kind is tuple:
-            size = len(value)
-            for i, node in self.kept:
-                if i < size:
-                    node.fill(value[i], at, values)
-        elif kind is dict:
-            keys = self.keys
-            for key, item in value.items():
-                node = keys.get(key)
-                if node is not None:
-                    node.fill(item, at, values)
-        elif kind is set or kind is frozenset:
-            members = self.members
-            for member in value:
-                place = members.get(member)
-                if place is not None:
-                    at.append(place)
-                    values.append(1.0)
-
-
-_NUMBERS = frozenset((int, float, bool))
-
-
-def _compile(node: _Node):
-    """``node.fill`` as a closure made once, its places and children bound (a value read at
-    every observation pays no attribute lookups, and a number or a text no type dispatch):
-    the same places and weights as :meth:`_Node.fill`. None for a node that holds nothing."""
-    num, texts, members = node.num, node.texts, node.members
-    items = [(i, fill) for i, child in node.kept if (fill := _compile(child)) is not None]
-    keys = {key: fill for key, child in node.keys.items() if (fill := _compile(child)) is not None}
-    if not (num is not None or texts or items or keys or members):
-        return None
-    numbers, get_text = _NUMBERS, texts.get
-    if not (items or keys or members):
-        if not texts:
-            def fill_number(value, where, weights):
-                if type(value) in numbers:
-                    where.append(num)
-                    weights.append(value)
-            return fill_number
-        if num is None:
-            def fill_text(value, where, weights):
-                if type(value) is str:
-                    place = get_text(value)
-                    if place is not None:
-                        where.append(place)
-                        weights.append(1.0)
-            return fill_text
-    leaves = [(i, child.num) for i, child in node.kept if child.num is not None and _number_only(child)]
-    if num is None and not (texts or keys or members) and len(leaves) == len(items):
-        def fill_numbers(value, where, weights):  # a list of numbers: one call, not one per item
-            if type(value) is list or type(value) is tuple:
-                size = len(value)
-                for i, place in leaves:
-                    if i < size and type(item := value[i]) in numbers:
-                        where.append(place)
-                        weights.append(item)
-        return fill_numbers
-    get_key, get_member = keys.get, members.get
-
-    def fill(value, where, weights):
-        kind = type(value)
-        if kind in numbers:
-            if num is not None:
-                where.append(num)
-                weights.append(value)
-        elif kind is str:
-            place = get_text(value)
-            if place is not None:
-                where.append(place)
-                weights.append(1.0)
-        elif kind is list or kind is tuple:
-            size = len(value)
-            for i, child in items:
-                if i < size:
-                    child(value[i], where, weights)
-        elif kind is dict:
-            for key, item in value.items():
-                child = get_key(key)
-                if child is not None:
-                    child(item, where, weights)
-        elif kind is set or kind is frozenset:
-            for member in value:
-                place = get_member(member)
-                if place is not None:
-                    where.append(place)
-                    weights.append(1.0)
-    return fill
-
-
-def _number_only(node: _Node) -> bool:
-    return not (node.texts or node.kept or node.keys or node.members)
-
-
-def _order(value: Any) -> tuple[str, str]:
-    return type(value).__name__, str(value)
-
-
 class Encoder:
     """The observation of one table (a game, its seat count and options): :meth:`encode` and
     the size of its numbers, with :attr:`parts` naming the slice each part takes."""
 
-    def __init__(self, game: Game, seats: int, options: Mapping[str, Any]):
-        self.game, self.seats = game, seats
+    def __init__(self, game: Game, seats: int, options: Mapping[str, Any], *, egocentric: bool = False):
+        self.game, self.seats, self.egocentric = game, seats, egocentric
         kit = getattr(game, "learning", None)
         leave_out = set(kit.leave_out) if kit is not None else set()
         self._features = kit.features if kit is not None and kit.features is not None else None
         self._features_size = kit.features_size if self._features is not None else 0
+        domains = _domains(kit, game, seats, options)
         states = list(_explore(game, seats, options))
         first = states[0]
         #: Name of each part -> its slice of the numbers.
         self.parts: dict[str, slice] = {"seat": slice(0, seats)}
         start = seats
-        self._zones: list[tuple[str, int | None, str, dict, int]] = []
-        self._values: list[tuple[str, bool, _Node]] = []
+        self._zones: list[tuple[str, int | None, str, dict, int, dict, int]] = []
+        self._values: list[tuple[str, bool | None, _Node]] = []
         self.component = isinstance(first, CardState)
         if self.component:
             cards = sorted({card for state in states for card in game.census(state) or () if card is not None},
                            key=_order)
             width = len(cards) + 3
+            longest = _longest(states, type(first).ZONES)
+            every = max(sum((game.census(state) or {}).values()) for state in states) + 1
             for name, spec in type(first).ZONES.items():
                 if name in leave_out:
                     continue
+                # Room for the order of the zone (a programmed row, a machine's cells, a
+                # pile's top): its first and last ORDER_ENDS positions, and one number for the
+                # whole order of a longer list (CRC-32: the order is never lost).
+                cap = 0 if longest[name] == 0 else min(every, 2 * ORDER_ENDS)
                 for owner in (range(seats) if spec.per_seat else (None,)):
                     column = _Column({card: start + i for i, card in enumerate(cards)})
                     column[None] = start + len(cards) + EMPTY
                     column.other = start + len(cards) + OTHER
-                    self._zones.append((name, owner, spec.visibility, column, start + len(cards)))
+                    number = _Column({card: float(i + 1) for i, card in enumerate(cards)})
+                    number[None] = -1.0
+                    number.other = float(len(cards) + 1)
+                    self._zones.append((name, owner, spec.visibility, column, start + len(cards),
+                                        number, cap))
                     self.parts[name if owner is None else f"{name}[{owner}]"] = slice(start, start + width)
                     start += width
+                    if cap:
+                        label = name if owner is None else f"{name}[{owner}]"
+                        self.parts[f"{label}.order"] = slice(start, start + cap + 1)
+                        start += cap + 1
             declared = [(n, False) for n in type(first).PUBLIC] + [(n, True) for n in type(first).PRIVATE]
+            declared += [(n, None) for n in _shared(type(first))]
             for name, private in declared:
                 if name in leave_out:
                     continue
@@ -259,6 +109,8 @@ class Encoder:
                 for state in states:
                     for seat in range(seats):
                         node.grow(_seen(state, name, seat, private))
+                if name in domains:
+                    node.declare(domains[name])
                 end = node.place(start)
                 self._values.append((name, private, node))
                 self.parts[name] = slice(start, end)
@@ -268,62 +120,183 @@ class Encoder:
             start += self._features_size
         self.size = start
         #: Per seat, each zone block and whether that seat sees its cards.
+        # Egocentric: seat s reads owner o's cards into the block of seat (o - s) mod n, so its
+        # own blocks come first and the others follow in turn order.
+        blocks = {(name, owner): rest for name, owner, _visibility, *rest in self._zones}
         self._zones_of = [
-            [(name, owner, visibility == EVERYONE or (visibility == OWNER and owner == seat), column, extra)
-             for name, owner, visibility, column, extra in self._zones]
+            [(name, owner, visibility == EVERYONE or (visibility == OWNER and owner == seat),
+              *(blocks[(name, (owner - seat) % seats)] if egocentric and owner is not None
+                else (column, extra, number, cap)))
+             for name, owner, visibility, column, extra, number, cap in self._zones]
             for seat in range(seats)
         ]
         for _name, _private, node in self._values:
             node.prune()
-        #: Each value read: its name, whether each seat has its own, its compiled filler.
+        #: Each value read: its name, whether each seat has its own (None: a shared slot), its
+        #: compiled filler.
         self._fills = [(name, private, fill) for name, private, node in self._values
                        if (fill := _compile(node)) is not None]
+        #: The declared values, read at every observation; the slots the state shares (a
+        #: phase, a round, the last battle) are replaced, never changed in place (``tabletop
+        #: check`` holds them to that), so the same object gives the same numbers: a seat
+        #: writes one again only when it is replaced.
+        # Egocentric: values indexed by seat (declared ``seat_values``, and Secrets) are read
+        # turned so the observing seat's item comes first; they are read afresh for each seat.
+        turned = set()
+        if egocentric:
+            turned = set(kit.seat_values if kit is not None else ()) | {
+                name for name in type(first).PUBLIC if any(type(getattr(s, name, None)) is Secret for s in states)}
+        self._declared = [entry for entry in self._fills if entry[1] is not None or entry[0] in turned]
+        #: Per seat, the declared values it reads (egocentric: the seat values turned for it).
+        self._declared_of = [[(name, private, _turned(fill, seat, seats) if name in turned else fill)
+                              for name, private, fill in self._declared] for seat in range(seats)]
+        shared = [entry for entry in self._fills if entry[1] is None and entry[0] not in turned]
+        self._shared_get = (attrgetter(*[name for name, _p, _f in shared]) if len(shared) > 1
+                            else (lambda state, get=attrgetter(shared[0][0]): (get(state),)) if shared else None)
+        #: Per shared slot: its filler and its places (start, stop, zeros).
+        self._shared = [(fill, *self._span(name)) for name, _p, fill in shared]
+        #: Per shared slot: the object a seat last wrote and its numbers (for the other seats).
+        self._shared_kept: list[tuple[Any, Any]] = [(_UNREAD, None)] * len(shared)
+        self._features_at = self.parts["features"].start if self._features is not None else 0
+        #: Per seat, each zone's places (its block and order places: start, stop, zeros) and
+        #: each declared value's, cleared before they are written again.
+        kinds = len(cards) if self.component else 0
+        self._zone_spans = [[(extra - kinds, extra + 3 + (cap + 1 if cap else 0),
+                              array("f", bytes(4 * (kinds + 3 + (cap + 1 if cap else 0)))))
+                             for _name, _owner, _seen, _column, extra, _number, cap in zones]
+                            for zones in self._zones_of]
+        self._value_spans = [self._span(name) for name, _p, _f in self._declared]
+        #: Per seat, its last numbers and what they were read from (see :meth:`encode`).
+        self._last: list[Any] = [None] * seats
 
     def encode(self, state: Any, seat: int) -> np.ndarray:
         """``seat``'s observation: what it sees of the state, as ``size`` float32 numbers (a
         reader for :meth:`Session.seen_by <tabletop.engine.session.Session.seen_by>`, the one
         door to a game's state in progress: ``session.seen_by(seat, encoder.encode)``).
 
-        One pass in Python gathers the places to count (cards seen, the seat) and the places
-        to set (unseen counts, values: each has its own place), read by fillers compiled once
-        per table (:func:`_compile`); then NumPy counts once and sets once, whatever the
-        game's size."""
-        at = [seat]
-        where: list[int] = []
-        weights: list[float] = []
-        if self.component:
-            bit = 1 << seat
-            known = state.known
-            for name, owner, seen, column, extra in self._zones_of[seat]:
-                cards = getattr(state, name) if owner is None else getattr(state, name)[owner]
-                if not cards:
+        Each seat keeps its last numbers (a float32 buffer) and what they were read from, and
+        writes again only what changed: a zone it sees whose cards differ from last time
+        (compared as lists, the way the block's dict finds them), a declared value unless it is
+        the same number or text as last time; zones it does not see, values that are lists,
+        dicts or records, and the game's features are cleared and written at every observation.
+        A shared slot is written again when it is replaced (another object). Each place's
+        number is written by fillers compiled once per table (:func:`_compile`): no list of
+        numbers is made and converted. The observation returned is a copy."""
+        if not self.component:
+            buf = array("f", bytes(4 * self.size))
+            buf[seat] = 1.0
+            self._write_features(state, seat, buf)
+            return np.frombuffer(buf, dtype=np.float32)
+        last = self._last[seat]
+        if last is None:
+            last = self._last[seat] = self._fresh(seat)
+        buf, shared_read, zones, values = last
+        if self._shared_get is not None:
+            shared = self._shared_get(state)
+            if not all(map(is_, shared, shared_read)):
+                kept = self._shared_kept
+                for i, ((fill, first, stop, blank), value) in enumerate(zip(self._shared, shared, strict=True)):
+                    if value is not shared_read[i]:
+                        if value is kept[i][0]:  # another seat wrote it already: its numbers
+                            buf[first:stop] = kept[i][1]
+                        else:
+                            buf[first:stop] = blank
+                            fill(value, buf)
+                            kept[i] = (value, buf[first:stop])
+                last[1] = shared
+        bit = 1 << seat
+        known = state.known
+        for zone in zones:
+            name, owner, seen, column, extra, number, cap, first, stop, blank, read = zone
+            cards = getattr(state, name) if owner is None else getattr(state, name)[owner]
+            if seen:
+                if cards == read:
                     continue
-                if seen:
-                    at += map(column.__getitem__, cards)
-                    continue
-                hidden = len(cards)
-                if known:
-                    learnt = [c for c in cards if known.get(c, 0) & bit]
-                    hidden -= len(learnt)
-                    at += map(column.__getitem__, learnt)
-                where.append(extra + UNSEEN)
-                weights.append(hidden)
-            for name, private, fill in self._fills:
-                value = getattr(state, name)
-                if private:
-                    value = value[seat]
-                elif type(value) is Secret:
-                    value = value.shown(seat)
-                fill(value, where, weights)
+                zone[10] = cards[:]
+                buf[first:stop] = blank
+                for place in map(column.__getitem__, cards):
+                    buf[place] += 1.0
+                if cap and cards:
+                    first = extra + 3
+                    if len(cards) <= cap:
+                        buf[first:first + len(cards)] = array("f", map(number.__getitem__, cards))
+                    else:  # the ends, and the whole order as one number
+                        half = cap // 2
+                        buf[first:first + 2 * half] = array("f", map(number.__getitem__,
+                                                                     [*cards[:half], *cards[-half:]]))
+                        buf[first + cap] = order_number(cards)
+                continue
+            buf[first:stop] = blank
+            if not cards:
+                continue
+            hidden = len(cards)
+            if known:
+                learnt = [c for c in cards if known.get(c, 0) & bit]
+                hidden -= len(learnt)
+                for place in map(column.__getitem__, learnt):
+                    buf[place] += 1.0
+                if cap and learnt:  # where each learnt card lies, as the view shows it
+                    first = extra + 3
+                    shown = [c if known.get(c, 0) & bit else None for c in cards]
+                    if len(cards) <= cap:
+                        for j, card in enumerate(shown):
+                            if card is not None:
+                                buf[first + j] = number[card]
+                    else:
+                        half = cap // 2
+                        for j, card in enumerate(shown[:half] + shown[-half:]):
+                            if card is not None:
+                                buf[first + j] = number[card]
+                        buf[first + cap] = order_number(shown)
+            buf[extra + UNSEEN] = hidden
+        for entry in values:
+            name, private, fill, first, stop, blank, read = entry
+            value = getattr(state, name, None)
+            if private:
+                value = value[seat]
+            elif type(value) is Secret:
+                value = value.shown(seat)
+            if value is read and type(value) in _ATOMS:
+                continue
+            entry[6] = value
+            buf[first:stop] = blank
+            fill(value, buf)
         if self._features is not None:
-            first = self.parts["features"].start
-            for i, value in enumerate(self._features(self.game, state, seat)):
-                where.append(first + i)
-                weights.append(value)
-        out = np.bincount(at, minlength=self.size).astype(np.float32)
-        if where:
-            out[where] = weights
-        return out
+            self._write_features(state, seat, buf)
+        return np.frombuffer(buf[:], dtype=np.float32)
+
+    def _fresh(self, seat: int) -> list[Any]:
+        """A seat's zeros (but its seat place) and what it has read: the shared slots, and each
+        zone and declared value with its places and what was read there (nothing yet)."""
+        buf = array("f", bytes(4 * self.size))
+        buf[seat] = 1.0
+        zones = [[*zone, *span, None] for zone, span in zip(self._zones_of[seat], self._zone_spans[seat], strict=True)]
+        values = [[*value, *span, _UNREAD] for value, span in zip(self._declared_of[seat], self._value_spans,
+                                                                    strict=True)]
+        return [buf, (_UNREAD,) * len(self._shared), zones, values]
+
+    def _span(self, name: str) -> tuple[int, int, array]:
+        """A value's places: start, stop and as many zeros (to clear them at once)."""
+        part = self.parts[name]
+        return part.start, part.stop, array("f", bytes(4 * (part.stop - part.start)))
+
+    def _write_features(self, state: Any, seat: int, buf: Any) -> None:
+        if self._features is None:
+            return
+        first, size = self._features_at, self._features_size
+        values = self._features(self.game, state, seat)
+        if type(values) is not list:
+            values = list(values)
+        if len(values) == size:
+            buf[first:first + size] = array("f", values)
+            return
+        buf[first:first + size] = array("f", bytes(4 * size))
+        for i, value in enumerate(values):
+            buf[first + i] = value
+
+
+#: Values that never change in place: the same object gives the same numbers.
+_ATOMS = frozenset((int, float, str, bool, type(None)))
 
 
 def as_text(view: Mapping[str, Any]) -> str:
@@ -332,8 +305,40 @@ def as_text(view: Mapping[str, Any]) -> str:
     return json.dumps(view, sort_keys=True, ensure_ascii=True, default=str)
 
 
-def _seen(state: CardState, name: str, seat: int, private: bool) -> Any:
-    value = getattr(state, name)
+def _shared(kind: type) -> list[str]:
+    """The slots a state shares between copies beyond its declared parts: values everyone
+    knows (a phase, a round, the last battle), which ``tabletop check`` holds to that promise."""
+    declared = {*kind.ZONES, *kind.PUBLIC, *kind.PRIVATE, *CardState.__slots__}
+    names = [name for klass in reversed(kind.__mro__) for name in getattr(klass, "__slots__", ())
+             if isinstance(name, str) and name not in declared and not name.startswith("_")]
+    return list(dict.fromkeys(names))
+
+
+def _longest(states: list, zones: Mapping[str, Any]) -> dict[str, int]:
+    """Per zone, the most cards any of its lists held in ``states``; for a zone nobody sees,
+    only if some seat learnt a card lying there (else its order is never seen: 0)."""
+    longest = dict.fromkeys(zones, 0)
+    for state in states:
+        known = state.known or {}
+        for name, spec in zones.items():
+            part = getattr(state, name)
+            lists = part if spec.per_seat else [part]
+            if spec.visibility == NOBODY and not any(known.get(c) for cards in lists for c in cards):
+                continue
+            longest[name] = max(longest[name], max(map(len, lists), default=0))
+    return longest
+
+
+def _domains(kit: Any, game: Game, seats: int, options: Mapping[str, Any]) -> Mapping[str, Any]:
+    """The game's declared domains (``LearningKit.domains``: value name -> every text it may hold)."""
+    domains = getattr(kit, "domains", None) if kit is not None else None
+    if domains is None:
+        return {}
+    return domains(game, seats, options) if callable(domains) else domains
+
+
+def _seen(state: CardState, name: str, seat: int, private: bool | None) -> Any:
+    value = getattr(state, name, None)
     if private:
         return value[seat]
     return value.shown(seat) if type(value) is Secret else value

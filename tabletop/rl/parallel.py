@@ -18,9 +18,9 @@ from typing import Any
 import numpy as np
 from pettingzoo import ParallelEnv
 
-from tabletop.core.errors import TabletopError
-from tabletop.rl.aec import RENDER_MODES, SeatAgents
-from tabletop.rl.table import LearningTable
+from tabletop.core.errors import IllegalAction, TabletopError
+from tabletop.rl.aec import RENDER_MODES, SeatAgents, render
+from tabletop.rl.table import GAME_OVER, GameOver, LearningTable
 
 
 class TabletopParallel(SeatAgents, ParallelEnv):
@@ -28,8 +28,10 @@ class TabletopParallel(SeatAgents, ParallelEnv):
 
     metadata = {"render_modes": list(RENDER_MODES), "name": "tabletop"}
 
-    def __init__(self, table: LearningTable, *, render_mode: str | None = None, text_view: bool = False):
+    def __init__(self, table: LearningTable, *, render_mode: str | None = None, text_view: bool = False,
+                 illegal_reward: float = -1.0):
         self._seat_agents(table, render_mode, text_view)
+        self.illegal_reward = illegal_reward
 
     def reset(self, seed: int | None = None, options: Mapping[str, Any] | None = None):
         self.table.start(seed)
@@ -39,13 +41,17 @@ class TabletopParallel(SeatAgents, ParallelEnv):
     def step(self, actions: Mapping[str, Any]):
         table = self.table
         if not self.agents:
-            raise TabletopError("The game is over: reset the environment to play another.")
+            raise GameOver(GAME_OVER)
         names = self.possible_agents
         asked = table.asking
         missing = [names[seat] for seat in asked if names[seat] not in actions]
         if missing:
             raise TabletopError(f"{missing[0]} must act now: give an action for every agent the table asks.")
-        rewards = table.act_together({seat: actions[names[seat]] for seat in asked}, names)
+        try:
+            rewards = table.act_together({seat: actions[names[seat]] for seat in asked}, names)
+        except IllegalAction as error:  # as gym_env and PettingZoo's terminate-illegal wrapper: a loss
+            seat = getattr(error, "seat", None)
+            return self._illegal(names[seat] if seat is not None else names[asked[0]])
         observations, infos = self._observations(), self._infos()
         done, cut = table.over(), table.truncated()
         terminations = dict.fromkeys(self.agents, done)
@@ -53,6 +59,18 @@ class TabletopParallel(SeatAgents, ParallelEnv):
         rewards = {name: rewards[self._seat[name]] for name in self.agents}
         if done or cut:
             self.agents = []
+        return observations, rewards, terminations, truncations, infos
+
+    def _illegal(self, offender: str):
+        """An action its mask forbids (unmasked sampling): nothing of the step is taken, the
+        episode ends, the offender is paid ``illegal_reward`` and the others nothing."""
+        observations, infos = self._observations(), self._infos()
+        for name in self.agents:
+            infos[name]["illegal_action"] = name == offender
+        rewards = {name: float(self.illegal_reward) if name == offender else 0.0 for name in self.agents}
+        terminations = dict.fromkeys(self.agents, True)
+        truncations = dict.fromkeys(self.agents, False)
+        self.agents = []
         return observations, rewards, terminations, truncations, infos
 
     def asked(self) -> list[str]:
@@ -73,8 +91,8 @@ class TabletopParallel(SeatAgents, ParallelEnv):
         return infos
 
     def render(self) -> str | None:
-        """``ansi``: the spectator's view as JSON text (every control character escaped)."""
-        return None if self.render_mode is None else self.table.view_text(None)
+        """``human``: print the game's text board; ``ansi``: return it."""
+        return render(self.table, self.render_mode)
 
     def close(self) -> None:
         """Nothing to release: the game lives in this process."""

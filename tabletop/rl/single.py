@@ -17,7 +17,7 @@ import gymnasium
 import numpy as np
 
 from tabletop.core.errors import IllegalAction
-from tabletop.rl.aec import RENDER_MODES, check_render_mode, make_spaces
+from tabletop.rl.aec import RENDER_MODES, check_render_mode, env_metadata, make_spaces, render
 from tabletop.rl.table import LearningTable
 
 
@@ -27,16 +27,21 @@ class TabletopGym(gymnasium.Env):
     metadata = {"render_modes": list(RENDER_MODES)}
 
     def __init__(self, table: LearningTable, seat: int, *, render_mode: str | None = None,
-                 text_view: bool = False, illegal_reward: float = -1.0):
+                 text_view: bool = False, illegal_reward: float = -1.0, league: Any = None):
         self.table, self.seat = table, seat
+        #: Draws the opponents of the next game (a league), or None: the same bots every game.
+        self.league = league
         self.render_mode = check_render_mode(render_mode)
         self.text_view = text_view
         self.illegal_reward = illegal_reward
         self.observation_space, self.action_space = make_spaces(table)
+        self.metadata = env_metadata(self.metadata, table)
         self._ended = True
 
     def reset(self, *, seed: int | None = None, options: dict[str, Any] | None = None):
         super().reset(seed=seed)
+        if self.league is not None:
+            self.table.bots = self.league()
         self.table.start(seed)
         self._ended = self.table.over()
         return self._observe(), self._info()
@@ -67,8 +72,8 @@ class TabletopGym(gymnasium.Env):
         return info
 
     def render(self) -> str | None:
-        """``ansi``: the spectator's view as JSON text (every control character escaped)."""
-        return None if self.render_mode is None else self.table.view_text(None)
+        """``human``: print the game's text board; ``ansi``: return it."""
+        return render(self.table, self.render_mode)
 
     def action_masks(self) -> np.ndarray:
         """The mask as sb3-contrib's MaskablePPO asks for it."""

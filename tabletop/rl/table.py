@@ -38,6 +38,15 @@ class NotInVocabulary(VocabularyError):
     """The game offered an action its vocabulary does not hold."""
 
 
+class GameOver(TabletopError):
+    """An action after the game ended (or was cut at its step limit)."""
+
+
+GAME_OVER = "The game is over: reset the environment to play another."
+#: How the win is paid: each seat's share of it, or that less the others' (summing to 0).
+REWARDS = ("win-share", "zero-sum")
+
+
 def find_game(game: Game | str) -> Game:
     """A game object, or an installed game by name (one sentence if there is none)."""
     if isinstance(game, Game):
@@ -50,15 +59,23 @@ class LearningTable:
     as a mask over the vocabulary, each seat's observation, actions by index, the outcome."""
 
     def __init__(self, game: Game | str, players: int | None = None, options: Mapping[str, Any] | None = None,
-                 *, bots: Mapping[int, BotSpec] | None = None, shaped: bool = False):
+                 *, bots: Mapping[int, BotSpec] | None = None, shaped: bool = False, reward: str = "win-share",
+                 egocentric: bool = False):
         self.game = game = find_game(game)
         self.players = players = game.min_players if players is None else players
         game.check_seats(players)
         self.options = game.resolve_options(options)
         self.words: tuple[str, ...] = vocabulary(game, players, self.options)
         self.index = {word: i for i, word in enumerate(self.words)}
-        self.encoder = Encoder(game, players, self.options)
+        self.encoder = Encoder(game, players, self.options, egocentric=egocentric)
+        #: Names this table's observation and action layout: a saved policy compares it with the
+        #: env's ``metadata["layout_version"]`` to notice a layout that changed under it.
+        self.layout_version = layout_version(game, self.words, self.encoder)
         self.bots = dict(bots or {})
+        if reward not in REWARDS:
+            raise TabletopError(f"reward may be 'win-share' or 'zero-sum', not {str(reward)[:20]!r}.")
+        #: Zero-sum: a share s pays (n*s - 1)/(n - 1): 1 for a win alone, -1 for a loss, 0 for an even draw.
+        self.zero_sum = reward == "zero-sum"
         kit = getattr(game, "learning", None)
         reward = kit.reward if shaped and kit is not None else None
         if shaped and reward is None:
@@ -84,6 +101,24 @@ class LearningTable:
         #: The rewards of a move that pays nothing (the same tuple each time: a caller may skip it).
         self.nothing = (0.0,) * self.players
 
+    # ---- pickling -----------------------------------------------------------------------
+
+    def __reduce__(self):
+        """Pickled as what makes it (a registered game by name: a game holds closures) and the
+        game in progress as its seed and actions, replayed when loaded (vectorised
+        environments copy environments to worker processes this way)."""
+        game = self.game
+        try:
+            game = self.game.name if type(find_game(self.game.name)) is type(self.game) else self.game
+        except TabletopError:
+            pass
+        bots = {seat: spec.name if _registered(self.game, spec) else spec for seat, spec in self.bots.items()}
+        session = self.session
+        progress = None if session is None else (self.seed, list(session.record.actions), list(session.record.held))
+        return _restore, (game, self.players, dict(self.options), bots, self._potential is not None,
+                          "zero-sum" if self.zero_sum else "win-share", self._next_seed, progress,
+                          self.encoder.egocentric)
+
     # ---- a new game ---------------------------------------------------------------------
 
     def start(self, seed: int | None = None) -> None:
@@ -94,9 +129,14 @@ class LearningTable:
             self._next_seed = self._seeds.getrandbits(31)
         self.seed = self._next_seed
         self._next_seed += 1
+        self._open()
+
+    def _open(self, actions: Sequence[tuple[int, str]] = (), held: Sequence[tuple[int, str]] = ()) -> None:
+        """The session of game ``self.seed``, after ``actions`` (a pickled game replayed)."""
         seats = [SeatSpec(f"Seat {i + 1}", self.bots[i].name, bot=self.bots[i]) if i in self.bots
                  else SeatSpec(f"Seat {i + 1}", HUMAN) for i in range(self.players)]
-        self.session = Session(self.game, seats, seed=self.seed, options=self.options, keep_log=False)
+        self.session = Session(self.game, seats, seed=self.seed, options=self.options, keep_log=False,
+                               actions=actions, held=held)
         self._masks = {}
         if self.bots:
             self.session.advance()
@@ -172,6 +212,18 @@ class LearningTable:
     def observe(self, seat: int) -> dict[str, np.ndarray]:
         return {"observation": self.session.seen_by(seat, self.encoder.encode), "action_mask": self.mask(seat)}
 
+    def board(self) -> str:
+        """The game's own text board of the spectator's view (what ``tabletop play`` shows)."""
+        from io import StringIO
+
+        from rich.console import Console
+
+        out = StringIO()
+        session = self.session
+        Console(file=out, width=100, color_system=None, force_terminal=False).print(
+            self.game.render(session.public_view(), names=session.names))
+        return out.getvalue()
+
     def view_text(self, seat: int | None) -> str:
         """``seat``'s view (None: a spectator's) as JSON text."""
         return as_text(self.session.view(seat))
@@ -183,6 +235,8 @@ class LearningTable:
         reward for it: its win share when the game ends (and the change of the shaped
         potential, if asked for). An action not allowed now raises IllegalAction (NotAsked for
         a seat not asked, AlreadyChosen for a sealed choice made) and changes nothing."""
+        if self.done or self.cut:
+            raise GameOver(GAME_OVER)
         words = self.words
         word = None
         if type(action) is int and 0 <= action < len(words):  # the usual case, checked inline
@@ -201,6 +255,8 @@ class LearningTable:
         """Every seat in ``actions`` takes its action at one moment (a parallel step), all or
         none: each is checked first, and if one is refused nothing is taken and the error names
         its seat (``names[seat]``, else "seat N") and the action. Rewards as :meth:`act`."""
+        if self.done or self.cut:
+            raise GameOver(GAME_OVER)
         words = {}
         for seat, action in actions.items():
             words[seat] = self.word(seat, action, who=f"seat {seat + 1}" if names is None else names[seat])
@@ -265,6 +321,9 @@ class LearningTable:
             return self.nothing
         outcome = self.session.outcome() if self.done else None
         shares = [0.0] * self.players if outcome is None else [outcome.share(s) for s in range(self.players)]
+        if self.zero_sum and outcome is not None:
+            n = self.players
+            shares = [(n * share - 1) / (n - 1) for share in shares]
         if self._potential is None:
             return shares
         before, self._potentials = self._potentials, self.potentials()
@@ -279,14 +338,46 @@ class LearningTable:
 
 
 def _number(action: Any, size: int) -> int:
-    """An action index from an int or a NumPy integer; one sentence for anything else."""
+    """An action index from a plain int or a NumPy integer; one sentence for anything else (a
+    bool, NumPy's bools and floats, a float that happens to be whole)."""
+    if isinstance(action, (bool, np.bool_)) or not isinstance(action, (int, np.integer)) \
+            or not 0 <= int(action) < size:
+        kind = "" if isinstance(action, (int, str)) and not isinstance(action, bool) else f" (a {type(action).__name__})"
+        raise IllegalAction(f"An action is a whole number (an int or a NumPy integer) from 0 to {size - 1}, "
+                            f"not {str(action)[:40]!r}{kind}.")
+    return int(action)
+
+
+def layout_version(game: Game, words: Sequence[str], encoder: Encoder) -> str:
+    """A short digest of the game's name and version, its action words and each observation
+    part's name and slice: equal layouts, equal digests, in every process."""
+    import hashlib
+    import json
+
+    parts = [[name, part.start, part.stop] for name, part in encoder.parts.items()]
+    text = json.dumps([game.name, game.version, list(words), parts, encoder.size, encoder.egocentric], default=str)
+    return f"{game.name}-{game.version}-{hashlib.sha256(text.encode()).hexdigest()[:12]}"
+
+
+def _registered(game: Game, spec: BotSpec) -> bool:
+    """Whether the registry gives this bot by its name (so a pickle may name it)."""
     try:
-        number = int(action)
-    except (TypeError, ValueError):
-        number = -1
-    if isinstance(action, (bool, float)) or number != action or not 0 <= number < size:
-        raise IllegalAction(f"An action is a whole number from 0 to {size - 1}, not {str(action)[:40]!r}.")
-    return number
+        build_registry().bot(game.name, spec.name)
+    except TabletopError:
+        return False
+    return True
+
+
+def _restore(game, players, options, bots, shaped, reward, next_seed, progress, egocentric=False) -> LearningTable:
+    registry = build_registry()
+    found = find_game(game)
+    specs = {seat: registry.bot(found.name, spec) if isinstance(spec, str) else spec for seat, spec in bots.items()}
+    table = LearningTable(found, players, options, bots=specs, shaped=shaped, reward=reward, egocentric=egocentric)
+    if progress is not None:
+        table.seed, actions, held = progress
+        table._open([tuple(a) for a in actions], [tuple(h) for h in held])
+    table._next_seed = next_seed
+    return table
 
 
 def _lower(sentence: str) -> str:

@@ -69,3 +69,35 @@ def test_the_check_fails_a_legal_action_missing_from_a_declared_vocabulary(insta
     report = check_game(game, games=2, seats=[2])
     assert not report.ok
     assert "legal_actions_are_in_the_vocabulary" in report.problems[0] and "'pass' is not in" in report.problems[0]
+
+
+def test_a_notation_of_seats_and_characters_is_derived_too(goofspiel):
+    """A Coup-like notation: 'steal 2' names a seat, 'claim duke' a character of cards duke#1..."""
+    from tabletop.core.errors import InvalidAction
+    from tabletop.engine.vocabulary import arguments
+
+    assert {"duke", "duke#2", "0", "1", "2", "3", "p1", "p3"} <= arguments({"duke#1", "duke#2"}, 3)
+
+    class Steal(type(goofspiel)):
+        def parse(self, action):
+            verb, _, rest = action.partition(" ")
+            if verb == "steal" and rest in ("1", "2"):
+                return "steal", (int(rest),)
+            raise InvalidAction("Steal from a seat: steal 2.")
+
+    game = Steal()
+    game.rules = {"steal": None}
+    assert derive(game, 2, {}) == ["steal 1", "steal 2"]
+
+
+def test_check_notes_what_to_declare_for_a_game_without_a_vocabulary(goofspiel):
+    from tabletop.engine.vocabulary import missing_vocabulary
+
+    class NoRules(type(goofspiel)):
+        rules = {}
+
+    assert missing_vocabulary(goofspiel, 2) is None
+    note = missing_vocabulary(NoRules(), 2)
+    assert note == ("goofspiel has no rules to derive its action vocabulary from: declare it as "
+                    "LearningKit(vocabulary=...) in the game's learning facet. Without it, tabletop.rl can give "
+                    "goofspiel no learning environment.")

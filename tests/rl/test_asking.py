@@ -50,12 +50,13 @@ def test_a_parallel_step_with_one_action_refused_takes_nothing_and_names_the_sea
     expected = (rf"^seat_1's action {bad} \({re.escape(repr(word))}\) was refused, so nothing of this step was "
                 r"taken: it is not legal now; choose one its action mask allows\.$")
     with pytest.raises(IllegalAction, match=expected) as refused:
-        par.step({"seat_0": good, "seat_1": bad})  # seat_0's comes first in seat order, and is not taken
+        table.act_together({0: good, 1: bad}, par.possible_agents)  # seat_0's comes first, and is not taken
     assert (refused.value.seat, refused.value.action) == (1, word) and one_sentence(refused.value)
     assert snapshot(table) == before
     with pytest.raises(IllegalAction, match=r"^seat_1's action 'bid' was refused, so nothing of this step was "
-                                            r"taken: an action is a whole number from 0 to \d+, not 'bid'\.$"):
-        par.step({"seat_0": good, "seat_1": "bid"})
+                                            r"taken: an action is a whole number \(an int or a NumPy integer\) "
+                                            r"from 0 to \d+, not 'bid'\.$"):
+        table.act_together({0: good, 1: "bid"}, par.possible_agents)
     assert snapshot(table) == before
     par.step({"seat_0": good, "seat_1": first_legal(observations["seat_1"]["action_mask"])})
     assert len(table.session.record.actions) == len(before[0]) + 2 and table.session.chosen() == []

@@ -32,13 +32,13 @@ def test_compiled_fillers_give_the_plain_walks_places(name, installed):
                 break
             for seat in range(game.min_players):
                 for value_name, node, value in seen_values(encoder, state, seat):
-                    plain = ([], [])
-                    node.fill(value, *plain)
-                    fast = ([], [])
+                    plain: dict[int, float] = {}
+                    node.fill(value, plain)
+                    fast: dict[int, float] = {}
                     if value_name in fills:
-                        fills[value_name](value, *fast)
-                    assert sorted(zip(*fast, strict=True)) == sorted(zip(*plain, strict=True)), (value_name, value)
-                    compared += bool(plain[0])
+                        fills[value_name](value, fast)
+                    assert fast == plain, (value_name, value)
+                    compared += bool(plain)
             seat = game.to_act(state)[0]
             game.apply(state, seat, rng.choice(game.legal_actions(state, seat)))
     assert compared > 0

@@ -1,0 +1,53 @@
+"""What reinforcement learning may use of Windup War (its learning facet): the action list,
+the domains of factions, units and phases, how many units each seat has picked, and a
+shaped reward."""
+
+from __future__ import annotations
+
+from tabletop.plugin_api import LearningKit
+from tabletop_games.windupwar.state import (
+    ARMY_PICK,
+    CHARGE,
+    ELIMINATED,
+    FACTION,
+    FORFEITED,
+    IN_PLAY,
+    OVER,
+    WAR,
+    WINDUP,
+)
+from tabletop_games.windupwar.vocabulary import vocabulary
+
+#: The most seats a table has (the features' size is fixed).
+SEATS = 16
+
+
+def domains(game, seats, options):
+    """Every faction and unit has its place, whether or not a random game met it."""
+    units = sorted(game.data.unit_by_id)
+    return {"factions": sorted(game.data.faction_by_id), "picks": units, "army": units,
+            "phase": (FACTION, ARMY_PICK, WINDUP, WAR, CHARGE, OVER), "status": (IN_PLAY, ELIMINATED, FORFEITED)}
+
+
+def picked(game, state, seat) -> list[float]:
+    """How many units each seat has picked so far: public (each pick is a turn everyone sees),
+    though the units themselves stay secret until every army is complete."""
+    picks = state.picks
+    counts = [0.0] * SEATS
+    if picks is not None:
+        for s, value in enumerate(picks.values):
+            counts[s] = float(len(value or ()))
+    return counts
+
+
+def lead(game, state, seat) -> float:
+    """The shaped reward's potential: the seat's points (cards in its centre) less the best
+    other seat's, as a share of the points that win."""
+    points = [len(centre) for centre in state.centre]
+    return (points[seat] - max(p for s, p in enumerate(points) if s != seat)) / state.target
+
+
+#: Values indexed by seat (an egocentric observation turns them: the observing seat first).
+SEAT_VALUES = ("factions", "active", "hearts", "army", "row_broken", "reload_at", "status")
+
+LEARNING = LearningKit(vocabulary=vocabulary, seat_values=SEAT_VALUES, domains=domains, features=picked, features_size=SEATS, reward=lead)
