@@ -6,7 +6,6 @@ import asyncio
 import json
 import secrets
 import shlex
-import signal
 import sys
 import time
 from pathlib import Path
@@ -19,6 +18,7 @@ from tabletop.cli.saving import records_folder
 from tabletop.cli.seats import HUMAN, SeatPlan, plan_seats, seat_names
 from tabletop.core.errors import TabletopError, UnknownNameError
 from tabletop.engine.table import SeatSpec
+from tabletop.terminal.interrupts import until_stopped
 from tabletop.terminal.output import friendly
 from tabletop.terminal.safe_text import fmt
 
@@ -229,11 +229,7 @@ async def _serve(rt, server, host, port, issued, codes_file, codes_json, write_p
                   "(a code on the command line shows in `ps` and the shell's history).", url), soft_wrap=True)
     out.print(fmt("Ctrl-C stops; `{}` continues on the same address.", again), soft_wrap=True)
     sys.stdout.flush()
-    stop = asyncio.Event()
-    loop = asyncio.get_running_loop()
-    for sig in (signal.SIGINT, signal.SIGTERM):
-        loop.add_signal_handler(sig, stop.set)
-    await stop.wait()
+    await until_stopped()
     if browsers is not None:
         await asyncio.to_thread(web_table.stop, browsers)
     await server.stop()

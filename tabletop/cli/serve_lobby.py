@@ -12,13 +12,13 @@ from __future__ import annotations
 
 import asyncio
 import getpass
-import signal
 import sys
 from pathlib import Path
 from typing import TYPE_CHECKING
 
 from tabletop.cli.join_lobby import read_secret
 from tabletop.core.errors import TabletopError
+from tabletop.terminal.interrupts import until_stopped
 from tabletop.terminal.safe_text import fmt
 
 if TYPE_CHECKING:
@@ -102,11 +102,7 @@ async def _serve(rt, server, room, lobby_type, host, port, folder, web) -> None:
     out.print(fmt("People enter with `tabletop join {}`. Ctrl-C stops; `tabletop serve --resume {} --host {} --port {}` "
                   "continues.", url, str(folder), host, bound), soft_wrap=True)
     sys.stdout.flush()
-    stop = asyncio.Event()
-    loop = asyncio.get_running_loop()
-    for sig in (signal.SIGINT, signal.SIGTERM):
-        loop.add_signal_handler(sig, stop.set)
-    await stop.wait()
+    await until_stopped()
     if browsers is not None:
         await asyncio.to_thread(web_table.stop, browsers)
     lobby.stop()

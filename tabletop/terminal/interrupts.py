@@ -8,6 +8,7 @@ are ignored until the save is done.
 
 from __future__ import annotations
 
+import asyncio
 import contextlib
 import signal
 import threading
@@ -86,3 +87,13 @@ def stops_like_ctrl_c() -> Iterator[list[str]]:
         for name, handler in old.items():
             signal.signal(getattr(signal, name), handler)
 
+
+
+async def until_stopped() -> None:
+    """Wait, in a running event loop, for the host's Ctrl-C or a SIGTERM: a server's way of
+    being stopped, after which it saves and says how to resume."""
+    stop = asyncio.Event()
+    loop = asyncio.get_running_loop()
+    for sig in (signal.SIGINT, signal.SIGTERM):
+        loop.add_signal_handler(sig, stop.set)
+    await stop.wait()
