@@ -36,10 +36,10 @@ def digest(name: str, players: int, egocentric: bool) -> str:
 
 
 PINNED = {
-    ('castlewars', 2, False): '147195bb804c9b4a',
-    ('castlewars', 2, True): '08e388b60ef0b755',
-    ('castlewars', 3, False): '98375ea89c51f206',
-    ('castlewars', 3, True): '5124240ded421e5f',
+    ('castlewars', 2, False): 'd4781e01ea612984',
+    ('castlewars', 2, True): '75d9eb409e2ecbe9',
+    ('castlewars', 3, False): 'b9f54cda4c13dd65',
+    ('castlewars', 3, True): 'c60f590b5f33c8dd',
     ('windupwar', 2, False): 'e54813fe7ed1c068',
     ('windupwar', 2, True): '8fda33cd2f88255b',
     ('windupwar', 3, False): '6180685b014d48b7',
