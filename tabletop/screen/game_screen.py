@@ -227,7 +227,9 @@ class GameScreen(ReadingKeys, Screen[None]):
     def _fit_hand(self) -> None:
         """A tall board leaves the hand fewer rows, so the choices keep room to decide."""
         tall = self.query_one("#board").size.height > 8
-        self.query_one("#hand").styles.max_height = 3 if tall else 6
+        hand = self.query_one("#hand")
+        hand.styles.max_height = 3 if tall else 6
+        hand.refresh(layout=True)  # its new rows' height, even when the bound stays the same
 
     def show_lost(self, sentence: str) -> None:
         self.deciding = None
