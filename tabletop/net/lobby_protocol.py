@@ -26,6 +26,7 @@ from tabletop.net.protocol import (
     PROTO,
     ProtocolError,
     _parse,  # the same checks as a seat's frames: one place
+    _quote,
     encode,
 )
 
@@ -100,7 +101,7 @@ def decode_client(frame: str | bytes) -> dict[str, Any]:
         return {"type": "stand", "table": table}
     if kind == "ping":
         return {"type": "ping"}
-    raise ProtocolError(f"A lobby client may send {', '.join(CLIENT_TYPES)} frames, not {json.dumps(kind[:20])}.")
+    raise ProtocolError(f"A lobby client may send {', '.join(CLIENT_TYPES)} frames, not {_quote(kind)}.")
 
 
 def decode_server(frame: str | bytes) -> dict[str, Any]:
@@ -108,7 +109,7 @@ def decode_server(frame: str | bytes) -> dict[str, Any]:
     message = _parse(frame)
     kind = message["type"]
     if kind not in SERVER_TYPES:
-        raise ProtocolError(f"A lobby sends {', '.join(SERVER_TYPES)} frames, not {json.dumps(kind[:20])}.")
+        raise ProtocolError(f"A lobby sends {', '.join(SERVER_TYPES)} frames, not {_quote(kind)}.")
     if kind == "room" and not (isinstance(message.get("tables"), list) and isinstance(message.get("games"), list)):
         raise ProtocolError("A \"room\" frame needs \"tables\" and \"games\", lists.")
     if kind == "sat":
