@@ -196,8 +196,7 @@ class GameScreen(ReadingKeys, Screen[None]):
         if len(line) > self.size.width - 2:
             line = DOT.join([f"{name} to decide", *([status] if status else [])])
         self.query_one("#status", Static).update(Text(line, style="bold"))
-        width = max(40, self.size.width - 2)
-        self.query_one("#board", Static).update(board.render(view, names=session.names, width=width))
+        self._draw_board(view)
         hand = self.query_one("#hand", HandGrid)
         cards = board.hand(view, self.legal)
         hand.show(cards, width=self.query_one("#left").size.width or self.size.width - 30)
@@ -223,6 +222,11 @@ class GameScreen(ReadingKeys, Screen[None]):
             prompt.focus()
         if self.burst:
             self.call_after_refresh(self._next_of_burst)
+
+    def _draw_board(self, view) -> None:
+        """The board as the seat sees it, drawn for the screen's width (a decision, or waiting)."""
+        width = max(40, self.size.width - 2)
+        self.query_one("#board", Static).update(self.board.render(view, names=self.session.names, width=width))
 
     def _fit_hand(self) -> None:
         """A tall board leaves the hand fewer rows, so the choices keep room to decide."""
@@ -444,11 +448,10 @@ class GameScreen(ReadingKeys, Screen[None]):
         seat = session.at_screen
         if session.outcome() is None:
             view = session.view(seat)
-            width = max(40, self.size.width - 2)
             status = self.board.status(view)
             self.query_one("#status", Static).update(
                 Text(DOT.join([*([status] if status else []), session.game.title]), style="bold"))
-            self.query_one("#board", Static).update(self.board.render(view, names=session.names, width=width))
+            self._draw_board(view)
             self.query_one("#choices", Choices).clear_options()
             self.query_one("#compass", Compass).update(compass(session.names, me=seat, to_act=None,
                                                                humans=session.humans))
