@@ -23,6 +23,7 @@ pytest.importorskip("websockets", reason="the network table needs the net extra:
 
 from tabletop.core.record import GameRecord  # noqa: E402
 from tabletop.net.client import RemoteTable  # noqa: E402
+from tabletop.net.client_codes import stored_code  # noqa: E402
 from tests.net.helpers import registry, saved  # noqa: E402
 
 TABLETOP = [sys.executable, "-m", "tabletop"]
@@ -79,12 +80,16 @@ def test_a_client_and_the_server_killed_mid_game_and_the_game_still_finishes(tmp
     try:
         wait_for(lambda: all(joined(f"Player {s + 1}") for s in range(4)), "everyone at the table")
         wait_for(lambda: actions(data) >= 1, "the first move", every=0.01)
+        kept = tmp_path / "player1" / "join-codes.json"  # written just after the client's handshake, so a
+        wait_for(lambda: stored_code(url, kept) is not None, "Player 2's code kept")  # busy disk may lag the move
         for seat in paused:  # the other machines pause, so the game is still on when the host dies
             clients[seat].send_signal(signal.SIGSTOP)
         clients[1].send_signal(signal.SIGKILL)  # a player's machine drops out ...
         killed.append(clients[1].wait(BOUND))
         clients[1] = join(1)  # ... and joins again with the code it kept
-        wait_for(lambda: joined() == 2, "Player 2 back at the table")
+        back = clients[1]
+        wait_for(lambda: joined() == 2 or back.poll() is not None, "Player 2 back at the table")
+        assert joined() == 2, f"the client joining again stopped (exit {back.returncode}): {back.communicate()[0]}"
         watcher.close()
         server.send_signal(signal.SIGKILL)  # the host's machine dies mid-game
         server.wait(BOUND)
