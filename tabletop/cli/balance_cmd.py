@@ -22,6 +22,7 @@ from tabletop.cli.lab_output import HtmlOption, ReportError, print_sections, wri
 from tabletop.cli.params import MAX_SEED, JsonOption, OptionsOption
 from tabletop.cli.seats import default_bot, plan_seats
 from tabletop.core.errors import OptionError
+from tabletop.core.program import command
 from tabletop.terminal.output import friendly
 from tabletop.terminal.safe_text import clean, plain
 
@@ -47,7 +48,7 @@ def _seatings(rt: Runtime, game: Any, seats: str | None, players: str | None, bo
         return (tuple(plan.kind for plan in plans),)
     if bot == "human":
         raise OptionError("balance plays thousands of games, so every seat is a bot; give --bot a bot's name "
-                          "(`tabletop list` names them).")
+                          f"(`{command('list')}` names them).")
     name = bot or ("random" if "spread" in objective else default_bot(rt.registry, game))
     try:
         counts = ([int(p) for p in players.split(",")] if players

@@ -8,9 +8,9 @@ from typing import TYPE_CHECKING, Annotated
 
 import typer
 
+from tabletop.core.program import command, pip, python
 from tabletop.scaffold import write
 from tabletop.terminal.output import friendly
-from tabletop.terminal.program import command, pip, python
 
 if TYPE_CHECKING:
     from tabletop.cli.runtime import Runtime

@@ -18,6 +18,7 @@ from tabletop.cli.saving import check_save_path, default_record_path, find_recor
 from tabletop.cli.seats import plan_seats, seat_names
 from tabletop.core.board import board_for
 from tabletop.core.errors import TabletopError, UnknownNameError
+from tabletop.core.program import command
 from tabletop.core.record import GameRecord
 from tabletop.engine.session import Session
 from tabletop.engine.table import SeatSpec
@@ -25,7 +26,6 @@ from tabletop.screen.text import outcome_text
 from tabletop.terminal.interrupts import EXIT_STATUS, Stopped, shielded, stops_as_exceptions
 from tabletop.terminal.output import Output, friendly
 from tabletop.terminal.plain_table import PlainTable, readline_completer
-from tabletop.terminal.program import command
 from tabletop.terminal.prompt import GameAbandoned
 from tabletop.terminal.safe_text import fmt, plain
 

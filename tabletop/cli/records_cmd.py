@@ -12,6 +12,7 @@ from rich.table import Table
 from tabletop.cli.params import JsonOption
 from tabletop.cli.saving import records_folder, saved_records, served_folder
 from tabletop.core.errors import RecordError
+from tabletop.core.program import command
 from tabletop.core.record import GameRecord
 from tabletop.terminal.output import friendly
 from tabletop.terminal.safe_text import fmt, plain
@@ -80,6 +81,6 @@ def register(app: typer.Typer, rt: Runtime) -> None:
             seats = ", ".join(f"{s['name']} ({s['agent']})" if s["agent"] else s["name"] for s in item["seats"])
             state = "finished" if item["finished"] else f"unfinished, {item['actions']} actions: --resume {number}"
             if "served" in item and not item["finished"]:
-                state = f"unfinished, {item['actions']} actions: tabletop serve --resume {item['served']}"
+                state = f"unfinished, {item['actions']} actions: {command('serve', '--resume', str(item['served']))}"
             table.add_row(str(number), *(plain(cell) for cell in (name, item["game"], item["date"], seats, state)))
         rt.output.print(table)

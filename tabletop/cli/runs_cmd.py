@@ -9,6 +9,7 @@ from rich.table import Table
 
 from tabletop.cli.lab_options import DbOption, open_db, print_json
 from tabletop.cli.params import JsonOption
+from tabletop.core.program import command
 from tabletop.terminal.output import friendly
 from tabletop.terminal.safe_text import plain
 
@@ -31,7 +32,7 @@ def register(app: typer.Typer, rt: Runtime) -> None:
             print_json(rt, [r.to_dict() for r in found])
             return
         if not found:
-            rt.output.print(plain(f"No runs yet in {path}; `tabletop simulate GAME` makes one."))
+            rt.output.print(plain(f"No runs yet in {path}; `{command('simulate')} GAME` makes one."))
             return
         # Five columns, each run's details on lines of their own, so 80 columns cut nothing.
         table = Table(title=plain(f"Runs in {path}"), title_style="title")

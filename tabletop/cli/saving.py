@@ -9,8 +9,8 @@ import time
 from pathlib import Path
 
 from tabletop.core.errors import RecordError, TabletopError
+from tabletop.core.program import command
 from tabletop.core.record import GameRecord, clean_path
-from tabletop.terminal.program import command
 
 
 class SavePathError(TabletopError, ValueError):
@@ -112,7 +112,7 @@ def find_record(text: str) -> Path:
     served = served_folder(path)
     if served is not None and (served / "games").is_dir():
         raise RecordError(f"{clean_path(path)} is a game `tabletop serve` keeps; "
-                          f"`tabletop serve --resume {clean_path(served)}` continues it.")
+                          f"`{command('serve', '--resume', clean_path(served))}` continues it.")
     return path
 
 

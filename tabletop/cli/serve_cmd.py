@@ -5,7 +5,6 @@ from __future__ import annotations
 import asyncio
 import json
 import secrets
-import shlex
 import sys
 import time
 from pathlib import Path
@@ -17,6 +16,7 @@ from tabletop.cli.params import OptionsOption, check_host
 from tabletop.cli.saving import records_folder
 from tabletop.cli.seats import HUMAN, SeatPlan, plan_seats, seat_names
 from tabletop.core.errors import TabletopError, UnknownNameError
+from tabletop.core.program import command
 from tabletop.engine.table import SeatSpec
 from tabletop.terminal.interrupts import until_stopped
 from tabletop.terminal.output import friendly
@@ -144,10 +144,10 @@ def _room_line(rt: Runtime):
 
 def resume_command(folder: Path, web: int | None) -> str:
     """The whole command that continues this server (the folder keeps its address and port)."""
-    words = ["tabletop", "serve", "--resume", str(folder)]
+    words = ["serve", "--resume", str(folder)]
     if web is not None:
         words += ["--web", *(["--web-port", str(web)] if web else [])]
-    return shlex.join(words)
+    return command(*words)
 
 
 def _new_folder(game: str) -> Path:

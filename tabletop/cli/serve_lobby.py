@@ -18,6 +18,7 @@ from typing import TYPE_CHECKING
 
 from tabletop.cli.join_lobby import read_secret
 from tabletop.core.errors import TabletopError
+from tabletop.core.program import command
 from tabletop.terminal.interrupts import until_stopped
 from tabletop.terminal.safe_text import fmt
 
@@ -60,7 +61,7 @@ def serve_lobby(rt: Runtime, *, folder: Path, resume: Path | None, host: str | N
     if resume is not None and not is_lobby_folder(resume):
         raise TabletopError(f"{resume} is not a lobby's data folder (it has no {ROOM_FILE}).")
     if not resume and is_lobby_folder(where):
-        raise TabletopError(f"{where} already holds a room; continue it with `tabletop serve --resume {where}`.")
+        raise TabletopError(f"{where} already holds a room; continue it with `{command('serve', '--resume', str(where))}`.")
     room = Room(where)
     if resume is not None:
         room.load()
@@ -99,13 +100,12 @@ async def _serve(rt, server, room, lobby_type, host, port, folder, web) -> None:
 
         browsers, page = web_table.start(url, host, web, lobby=True)
         out.print(fmt("Browsers: [title]{}[/] (each tab enters the room).", page), soft_wrap=True)
-    out.print(fmt("People enter with `tabletop join {}`. Ctrl-C stops; `tabletop serve --resume {} --host {} --port {}` "
-                  "continues.", url, str(folder), host, bound), soft_wrap=True)
+    again = command("serve", "--resume", str(folder), "--host", host, "--port", str(bound))
+    out.print(fmt("People enter with `tabletop join {}`. Ctrl-C stops; `{}` continues.", url, again), soft_wrap=True)
     sys.stdout.flush()
     await until_stopped()
     if browsers is not None:
         await asyncio.to_thread(web_table.stop, browsers)
     lobby.stop()
     await server.stop()
-    out.print(fmt("The room is saved in {}: `tabletop serve --resume {} --host {} --port {}` continues.",
-                  str(folder), str(folder), host, bound), soft_wrap=True)
+    out.print(fmt("The room is saved in {}: `{}` continues.", str(folder), again), soft_wrap=True)

@@ -29,6 +29,7 @@ from tabletop.core import hookspecs
 from tabletop.core.decision import BotSpec
 from tabletop.core.errors import UnknownNameError
 from tabletop.core.game import Game
+from tabletop.core.program import command
 from tabletop.core.suggest import did_you_mean
 from tabletop.engine.plugin_failure import LOAD_ERRORS, MAX_REASON, PluginFailure, quietly, reason_of
 from tabletop.engine.registry_build import Builder, Games
@@ -168,7 +169,7 @@ class Registry:
             raise UnknownNameError(f"The game '{name}' failed to load: {broken[0].reason}")
         known = ", ".join(sorted(games)) or "none"
         raise UnknownNameError(
-            f"No game named '{name[:40]}'.{did_you_mean(name, games)} Installed games: {known} (see `tabletop list`)."
+            f"No game named '{name[:40]}'.{did_you_mean(name, games)} Installed games: {known} (see `{command('list')}`)."
         )
 
     def bots_for(self, game: str) -> dict[str, BotSpec]:

@@ -51,6 +51,7 @@ from tabletop.core.decision import Decision
 from tabletop.core.errors import ActionError, IllegalAction, RecordError, TabletopError
 from tabletop.core.events import Event
 from tabletop.core.game import Game, Outcome
+from tabletop.core.program import command
 from tabletop.core.record import GameRecord
 from tabletop.engine import takeback
 from tabletop.engine.asking import Asking
@@ -120,7 +121,7 @@ class Session:
                on_plugin_error: Callable[[str], None] | None = None) -> Session:
         """Continue an unfinished record; ``bots(name)`` gives the BotSpec of a bot named in it."""
         if record.outcome is not None:
-            raise RecordError("That game is over; watch it again with `tabletop replay`.")
+            raise RecordError(f"That game is over; watch it again with `{command('replay')}`.")
         record.replay(game)  # one clear sentence if the record does not fit this game
         game = record.rules(game)  # an older record goes on under the rules it was made with
         seats = []

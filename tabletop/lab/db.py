@@ -24,6 +24,7 @@ from datetime import UTC, datetime
 from pathlib import Path
 from typing import Any
 
+from tabletop.core.program import command
 from tabletop.engine.simulate import GameResult, encode_stats
 from tabletop.lab.db_file import LOCK_STEP_SECONDS, explain, inspect, is_locked
 from tabletop.lab.db_schema import APPLICATION_ID, MIGRATIONS, SCHEMA, SCHEMA_VERSION, DatabaseError
@@ -283,11 +284,11 @@ class ResultsDB(StudyTables):
         try:
             wanted = int(run_id)
         except (TypeError, ValueError):
-            raise DatabaseError(f"'{str(run_id)[:40]}' is not a run id; `tabletop runs` lists them.") from None
+            raise DatabaseError(f"'{str(run_id)[:40]}' is not a run id; `{command('runs')}` lists them.") from None
         for run in runs:
             if run.id == wanted:
                 return run
-        raise DatabaseError(f"No run {str(run_id)[:40]} in {self.path}; `tabletop runs` lists them.")
+        raise DatabaseError(f"No run {str(run_id)[:40]} in {self.path}; `{command('runs')}` lists them.")
 
     def sweep_runs(self, sweep: str) -> list[Run]:
         return [r for r in self.runs() if r.sweep == sweep]

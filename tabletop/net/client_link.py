@@ -9,6 +9,7 @@ from __future__ import annotations
 import asyncio
 from typing import Any
 
+from tabletop.core.program import command
 from tabletop.net import protocol
 from tabletop.net.client_frames import safe_text
 
@@ -78,7 +79,7 @@ class Link:
                 return
             if self._attempt >= len(self._delays):
                 self._fail(f"Lost the connection to {self.url} and could not get it back after "
-                           f"{self._attempt} tries; `tabletop join {self.url}` joins again (the code is kept).")
+                           f"{self._attempt} tries; `{command('join', self.url)}` joins again (the code is kept).")
                 return
             delay = self._delays[self._attempt]
             self._attempt += 1

@@ -26,6 +26,7 @@ from textual.widgets.option_list import Option
 
 from tabletop.core.board import Board
 from tabletop.core.errors import TabletopError
+from tabletop.core.program import program
 from tabletop.core.record import GameRecord
 from tabletop.engine.table import GameTable, Turn, UndoPlan
 from tabletop.screen.dialogs import Confirm, HandOver
@@ -35,7 +36,6 @@ from tabletop.screen.reading_keys import ReadingKeys
 from tabletop.screen.text import COMMANDS, end_text, first_sentence
 from tabletop.screen.widgets import Choices, Compass, HandGrid, Prompt, compass
 from tabletop.terminal.interrupts import shielded
-from tabletop.terminal.program import program
 
 DOT = " \u00b7 "
 

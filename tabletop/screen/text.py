@@ -6,7 +6,7 @@ import re
 from collections.abc import Sequence
 
 from tabletop.core.game import Game, Outcome
-from tabletop.terminal.program import program
+from tabletop.core.program import program
 
 #: What a person may type besides an action.
 COMMANDS = ("help", "card ", "list", "view", "more", "log", "undo", "quit", "rules")

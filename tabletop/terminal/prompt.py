@@ -20,7 +20,7 @@ from rich.text import Text
 
 from tabletop.core.decision import Decision
 from tabletop.core.errors import TabletopError
-from tabletop.terminal.program import program
+from tabletop.core.program import program
 from tabletop.terminal.safe_text import clean, fmt, plain
 
 if TYPE_CHECKING:

@@ -11,7 +11,7 @@ from pathlib import Path
 
 import pytest
 
-from tabletop.terminal import program
+from tabletop.core import program
 
 BIN = Path(sys.executable).parent
 TABLETOP = BIN / "tabletop"

@@ -3,14 +3,25 @@ process on 127.0.0.1, every wait bounded and on a condition (a file written, a p
 
 from __future__ import annotations
 
+import contextlib
 import json
 import os
+import shlex
 import subprocess
 import sys
 import time
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parents[2]
+
+
+def program_here(cwd: Path = ROOT) -> list[str]:
+    """How a `python -m tabletop` started in ``cwd`` names itself in the commands it prints (so
+    a printed command can be run as printed)."""
+    from tabletop.core.program import python
+
+    with contextlib.chdir(cwd):
+        return [*shlex.split(python()), "-m", "tabletop"]
 
 
 def env(tmp_path: Path) -> dict[str, str]:

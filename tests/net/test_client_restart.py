@@ -25,6 +25,7 @@ from tabletop.core.record import GameRecord  # noqa: E402
 from tabletop.net.client import RemoteTable  # noqa: E402
 from tabletop.net.client_codes import stored_code  # noqa: E402
 from tests.net.helpers import registry, saved  # noqa: E402
+from tests.net.processes import ROOT, program_here  # noqa: E402
 
 TABLETOP = [sys.executable, "-m", "tabletop"]
 BOUND = 180
@@ -32,7 +33,7 @@ BOUND = 180
 
 def started(command: list[str], env: dict) -> tuple[subprocess.Popen, list[str]]:
     """`tabletop serve` once it has printed how to continue it: (the process, that command)."""
-    process = subprocess.Popen(command, stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True, env=env)
+    process = subprocess.Popen(command, stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True, env=env, cwd=ROOT)
     for line in process.stdout:
         if line.startswith("Ctrl-C stops;"):
             return process, shlex.split(line.split("`")[1])
@@ -61,7 +62,7 @@ def test_a_client_and_the_server_killed_mid_game_and_the_game_still_finishes(tmp
     serve = [*TABLETOP, "serve", "windupwar", "--players", "4", "--seed", "3",  # a port picked by the server
              "--codes", str(tmp_path / "codes.json"), "--data", str(data)]
     server, again = started(serve, env)
-    assert again == ["tabletop", "serve", "--resume", str(data)]
+    assert again == [*program_here(), "serve", "--resume", str(data)]  # as `python -m tabletop` is typed here
     codes = json.loads((tmp_path / "codes.json").read_text())
     url = codes["url"]
 
@@ -97,7 +98,7 @@ def test_a_client_and_the_server_killed_mid_game_and_the_game_still_finishes(tmp
         assert taken.outcome is None, "the game ended before the server was killed"
         for seat in paused:
             clients[seat].send_signal(signal.SIGCONT)
-        server, _ = started([*TABLETOP, *again[1:]], env)  # the command it printed
+        server, _ = started(again, env)  # the very command it printed
         outputs = {seat: client.communicate(timeout=BOUND)[0] for seat, client in clients.items()}
     finally:
         for client in clients.values():

@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import json
 import re
+import shlex
 import signal
 import subprocess
 import sys
@@ -20,7 +21,7 @@ pytest.importorskip("websockets", reason="the network table needs the net extra:
 
 from tabletop.core.record import GameRecord  # noqa: E402
 from tabletop.net.lobby_client import LobbyClient  # noqa: E402
-from tests.net.processes import ROOT, env  # noqa: E402
+from tests.net.processes import ROOT, env, program_here  # noqa: E402
 
 CHROMIUM = Path("/usr/bin/chromium")
 BOUND = 180
@@ -194,9 +195,10 @@ def test_a_room_killed_comes_back_with_the_command_it_printed_and_its_table_is_p
         folder = Path(re.search(r"data in (\S+)\)", host.text()).group(1))
         host.process.send_signal(signal.SIGKILL)
         host.process.wait(30)
-        command = re.search(r"`(tabletop serve --resume .*?)` continues", host.text()).group(1).split()
-        assert command[1:3] == ["serve", "--resume"] and "--port" in command
-        again = Host(tmp_path, *command[2:])
+        command = shlex.split(re.search(r"`([^`]* serve --resume [^`]*)` continues", host.text()).group(1))
+        typed = [*program_here(), "serve", "--resume"]  # as this test's `python -m tabletop` is typed
+        assert command[:len(typed)] == typed and "--port" in command
+        again = Host(tmp_path, *command[len(typed) - 1:])  # the rest, as printed
         assert again.url == host.url and "1 table(s) listed, 1 playing" in again.text()
         seat = subprocess.Popen([sys.executable, "-m", "tests.net.wire_client", "--seconds", "120", "--", host.url,
                                  sat.code], cwd=ROOT, env=env(tmp_path), stdout=subprocess.PIPE, text=True)
