@@ -5,13 +5,13 @@ text when selected) and the choices on the left, the compass of seats and the lo
 a detail line (card text, what a choice does, hints, mistakes); the prompt; the keys.
 What is cut to fit (the detail line, the log, a choice's description) opens whole on a page:
 F3/`more`, F4/`log`, `list`; `view` shows the game's own full picture of the table.
-Those pages are :mod:`~tabletop.screen.reading_keys`; what the person types, picks, takes back
-or quits is handled here, a typed line and a takeback read by :mod:`~tabletop.screen.player_input`.
+Those pages are :mod:`~tabletop.screen.reading_keys`, taking back and quitting
+:mod:`~tabletop.screen.leaving_keys`; what the person types or picks is handled here, a typed line
+read by :mod:`~tabletop.screen.player_input`.
 """
 
 from __future__ import annotations
 
-import threading
 from pathlib import Path
 
 from rich.text import Text
@@ -21,29 +21,23 @@ from textual.binding import Binding
 from textual.containers import Horizontal, Vertical
 from textual.message import Message
 from textual.screen import Screen
-from textual.widgets import Footer, RichLog, Static
+from textual.widgets import Footer, Static
 from textual.widgets.option_list import Option
 
 from tabletop.core.board import Board
 from tabletop.core.errors import TabletopError
-from tabletop.core.program import program
-from tabletop.core.record import GameRecord
-from tabletop.engine.table import GameTable, Turn, UndoPlan
-from tabletop.screen.dialogs import Confirm, HandOver
+from tabletop.engine.table import GameTable, Turn
+from tabletop.screen.dialogs import HandOver
+from tabletop.screen.leaving_keys import LeavingKeys, saved_quit_question
 from tabletop.screen.pages import choice_label
-from tabletop.screen.player_input import card_line, read_line, takeback
+from tabletop.screen.player_input import card_line, read_line
 from tabletop.screen.reading_keys import ReadingKeys
 from tabletop.screen.text import COMMANDS, end_text, first_sentence
-from tabletop.screen.widgets import Choices, Compass, HandGrid, Prompt, compass
-from tabletop.terminal.interrupts import shielded
+from tabletop.screen.widgets import Choices, Compass, HandGrid, Prompt, TableLog, compass
 
 DOT = " \u00b7 "
 
 
-def saved_quit_question() -> str:
-    """What Ctrl+Q asks at a table saved here (a front end for a table elsewhere says its own),
-    naming the command as the person runs it (``.venv/bin/tabletop`` off the PATH)."""
-    return f"Quit now? The game is saved; `{program()} play --resume FILE` continues it."
 #: What a key typed while others decide gets (it goes nowhere: the prompt opens at your decision).
 WAITING_KEYS = "Not your turn yet: what you type now is not kept."
 
@@ -52,7 +46,7 @@ class TableChanged(Message):
     """The table changed while this screen waits (posted from the table's own thread)."""
 
 
-class GameScreen(ReadingKeys, Screen[None]):
+class GameScreen(ReadingKeys, LeavingKeys, Screen[None]):
     #: The prompt takes the keys first: were the hand focused on arrival, its first card's text
     #: would take the detail line from the decision's hint.
     AUTO_FOCUS = "#prompt"
@@ -94,9 +88,6 @@ class GameScreen(ReadingKeys, Screen[None]):
         #: Lines of a paste still to be taken, one per decision (see Prompt.Burst).
         self.burst: list[str] = []
         self.legal: list[str] = []
-        self._shown = 0
-        #: What the log shows, line by line (before wrapping).
-        self.log_lines: list[str] = []
         #: The whole of what the detail area shows (it may cut it at four lines).
         self.detail_message = ""
 
@@ -113,7 +104,7 @@ class GameScreen(ReadingKeys, Screen[None]):
                 yield choices
             with Vertical(id="right"):
                 yield Compass(id="compass")
-                log = RichLog(id="log", wrap=True, markup=False, min_width=10)
+                log = TableLog(id="log")
                 log.border_title = "Log"
                 yield log
         yield Static(id="detail")
@@ -136,10 +127,7 @@ class GameScreen(ReadingKeys, Screen[None]):
             highlighted = self.query_one(Choices).highlighted
             self.show_decision(self.deciding, keep_detail=True)
             self.query_one(Choices).highlighted = highlighted
-        log = self.query_one("#log", RichLog)
-        log.clear()
-        for line in self.log_lines:
-            log.write(Text("\u203a " + line))
+        self.query_one(TableLog).rewrap()
 
     # ---- the flow of the game ------------------------------------------------------
 
@@ -240,11 +228,7 @@ class GameScreen(ReadingKeys, Screen[None]):
         self.lost = sentence
         self.refresh_log()
         self.detail(sentence + "  Press Enter to leave.", style="bold red")
-        prompt = self.query_one(Prompt)
-        prompt.placeholder = "Press Enter to leave"
-        prompt.offer([])
-        prompt.disabled = False
-        prompt.focus()
+        self._prompt_to_leave("Press Enter to leave")
 
     def show_end(self) -> None:
         session = self.session
@@ -260,8 +244,12 @@ class GameScreen(ReadingKeys, Screen[None]):
         self.query_one("#compass", Compass).update(compass(session.names, me=seat, to_act=None, humans=session.humans))
         self.refresh_log()
         self.detail(end_text(outcome, session.names) + "  Press Enter to leave.", style="bold green")
+        self._prompt_to_leave("Game over: press Enter to leave")
+
+    def _prompt_to_leave(self, placeholder: str) -> None:
+        """The prompt once nothing is left to decide here: Enter leaves."""
         prompt = self.query_one(Prompt)
-        prompt.placeholder = "Game over: press Enter to leave"
+        prompt.placeholder = placeholder
         prompt.offer([])
         prompt.disabled = False
         prompt.focus()
@@ -282,12 +270,6 @@ class GameScreen(ReadingKeys, Screen[None]):
         """A key typed while another decides is not silently lost: the person is told."""
         if self.deciding is None and event.is_printable and self.lost is None and self.session.outcome() is None:
             self.detail(f"{WAITING_KEYS} {self.session.waiting()}", style="yellow")
-
-    def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
-        """No Undo in the footer where the table refuses every takeback (a network seat)."""
-        if action == "undo" and not getattr(self.session, "can_undo", True):
-            return False
-        return True
 
     def _next_of_burst(self) -> None:
         if self.burst and self.deciding is not None:
@@ -360,48 +342,9 @@ class GameScreen(ReadingKeys, Screen[None]):
             self.burst = []
             self.detail(str(error), style="yellow")
             return
-        self.deciding = None
-        self.query_one(Prompt).disabled = True
+        self.stop_deciding()
         self.refresh_log()
         self.advance()
-
-    def action_undo(self) -> None:
-        seat = self.deciding
-        if seat is None:
-            return
-        plan = takeback(self.session, seat)
-        if isinstance(plan, str):
-            self.detail(plan, style="yellow")
-        elif plan.others:
-            self.app.push_screen(Confirm(plan.question(self.session.names)),
-                                 lambda yes: self.undo(plan) if yes else None)
-        else:
-            self.undo(plan)
-
-    def undo(self, plan: UndoPlan) -> None:
-        self.deciding = None
-        self.query_one(Prompt).disabled = True
-        self.detail("Taking back: replaying the game so far...")
-        self.replay_to(plan)
-
-    @work(thread=True, exclusive=True, group="bots")
-    def replay_to(self, plan: UndoPlan) -> None:
-        self.session.undo(plan.seat, plan)  # saves, on this screen's thread (see _save)
-        self.app.call_from_thread(self.after_undo)
-
-    def after_undo(self) -> None:
-        self.refresh_log(rewrite=True)
-        self.advance()
-
-    def action_quit_game(self) -> None:
-        if self.session.outcome() is not None:
-            self.app.exit(self.session.outcome())
-            return
-        self.app.push_screen(Confirm(self.quit_question), lambda yes: self.quit_now() if yes else None)
-
-    def quit_now(self) -> None:
-        self.session.save()
-        self.app.exit(None)
 
     # ---- helpers ----------------------------------------------------------------------
 
@@ -412,21 +355,19 @@ class GameScreen(ReadingKeys, Screen[None]):
         self.detail_message = message
         self.query_one("#detail", Static).update(Text(message, style=style))
 
+    def stop_deciding(self) -> None:
+        """The decision is answered or taken back: the prompt waits for the next one."""
+        self.deciding = None
+        self.query_one(Prompt).disabled = True
+
     def refresh_log(self, *, rewrite: bool = False) -> None:
         """Add what the seat at the screen may see (public lines only between people)."""
-        log = self.query_one("#log", RichLog)
-        session = self.session
-        if rewrite:
-            log.clear()
-            self._shown = 0
-            self.log_lines = []
-        items = session.log[self._shown:]
-        self._shown = len(session.log)
-        for item in items:
-            if item.event.visible(session.at_screen):
-                line = item.event.render(session.names)
-                self.log_lines.append(line)
-                log.write(Text("\u203a " + line))
+        self.query_one(TableLog).catch_up(self.session, rewrite=rewrite)
+
+    @property
+    def log_lines(self) -> list[str]:
+        """What the log shows, line by line (before wrapping)."""
+        return self.query_one(TableLog).lines_shown
 
     def on_table_changed(self, _: TableChanged) -> None:
         """News from a table held elsewhere: while waiting, show it; while deciding, a decision
@@ -437,8 +378,7 @@ class GameScreen(ReadingKeys, Screen[None]):
         if self.deciding is not None:
             seat = session.human_to_act()
             if seat is None:
-                self.deciding = None
-                self.query_one(Prompt).disabled = True
+                self.stop_deciding()
                 self.advance()
             elif list(session.decision(seat).legal) != self.legal:
                 self.show_decision(seat)
@@ -457,18 +397,3 @@ class GameScreen(ReadingKeys, Screen[None]):
                                                                humans=session.humans))
             self.detail(session.waiting())
         self.refresh_log()
-
-    def _save(self, record: GameRecord) -> None:
-        """The session's save points (after every decision, a takeback, the end), written on the
-        app's own thread, where Ctrl-C and SIGTERM wait until the file is whole; a failed save is
-        said in a notice and the game goes on (the next decision tries again)."""
-        if self.save_path is None:
-            return
-        if threading.current_thread() is not threading.main_thread():
-            self.app.call_from_thread(self._save, record)
-            return
-        try:
-            with shielded():
-                record.save(self.save_path)
-        except TabletopError as error:
-            self.app.notify(f"Not saved: {error}", severity="error", markup=False)

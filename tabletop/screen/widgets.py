@@ -1,4 +1,5 @@
-"""Small widgets of the game screen: the compass of seats and the prompt with history and completion."""
+"""Small widgets of the game screen: the compass of seats, the prompt with history and completion,
+the choices, the hand and the log."""
 
 from __future__ import annotations
 
@@ -8,7 +9,7 @@ from rich.text import Text
 from textual.binding import Binding
 from textual.message import Message
 from textual.suggester import SuggestFromList
-from textual.widgets import DataTable, Input, OptionList, Static
+from textual.widgets import DataTable, Input, OptionList, RichLog, Static
 
 from tabletop.core.board import HandCard
 
@@ -176,3 +177,35 @@ class HandGrid(DataTable):
     def card_at(self, row: int, column: int) -> HandCard | None:
         index = row * self.per_row + column
         return self.cards[index] if 0 <= index < len(self.cards) else None
+
+
+class TableLog(RichLog):
+    """The log of the table as the seat at the screen may see it (public lines only between
+    people), kept line by line so it can be wrapped again for a new width."""
+
+    def __init__(self, **kwargs) -> None:
+        super().__init__(wrap=True, markup=False, min_width=10, **kwargs)
+        #: What the log shows, line by line (before wrapping).
+        self.lines_shown: list[str] = []
+        self._read = 0
+
+    def catch_up(self, session, *, rewrite: bool = False) -> None:
+        """Add the session's new log items the seat at the screen may see (all of them again
+        with ``rewrite``: another person sits down, a takeback)."""
+        if rewrite:
+            self.clear()
+            self._read = 0
+            self.lines_shown = []
+        items = session.log[self._read:]
+        self._read = len(session.log)
+        for item in items:
+            if item.event.visible(session.at_screen):
+                line = item.event.render(session.names)
+                self.lines_shown.append(line)
+                self.write(Text("\u203a " + line))
+
+    def rewrap(self) -> None:
+        """Write the same lines again, wrapped for the width the log has now."""
+        self.clear()
+        for line in self.lines_shown:
+            self.write(Text("\u203a " + line))
