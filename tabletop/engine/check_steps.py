@@ -209,7 +209,8 @@ def legal_actions_match_the_rules(step: Step) -> None:
         for action, why, claimant in judged:
             if why is not None and claimant is not None:
                 raise Failed(f"the rule '{claimant.verb}' claims to refuse none of its candidates "
-                             f"(refuses_no_candidate), but refuses seat {seat}'s {action!r}: {why}")
+                             f"(refuses_no_candidate), but refuses seat {seat}'s {action!r} (\"{why}\"): "
+                             "drop the claim, or leave such candidates out of candidates()")
         fast, ruled = set(legal), {action for action, why, _ in judged if why is None}
         if fast != ruled:
             extra = f"lists {_listed(fast - ruled)}, which its rules refuse" if fast - ruled else ""
