@@ -216,7 +216,7 @@ def legal_actions_match_the_rules(step: Step) -> None:
             extra = f"lists {_listed(fast - ruled)}, which its rules refuse" if fast - ruled else ""
             missing = f"lacks {_listed(ruled - fast)}, which its rules allow" if ruled - fast else ""
             raise Failed(f"seat {seat}'s legal_actions " + " and ".join(filter(None, (extra, missing)))
-                         + " (Game.allowed: the candidates no rule refuses)")
+                         + " (every candidate's refusal asked)")
 
 
 def illegal_actions_are_refused(step: Step) -> None:
