@@ -239,7 +239,8 @@ class Game:
         return self.allowed(state, seat)
 
     def allowed(self, state: Any, seat: int) -> list[str]:
-        """The :meth:`candidates` no rule refuses: the legal actions as the rules state them.
+        """The :meth:`candidates` no rule refuses: the legal actions as the rules state them (a
+        verb claiming to refuse none, ``Rule.refuses_no_candidate``, keeps its candidates unasked).
 
         The hot path of random play and search: a game with rules gets its own copy bound once
         (:func:`~tabletop.core.rules.derived_allowed`), which this method is the fallback of."""
