@@ -101,8 +101,8 @@ def play_randomly(
 
 def assert_refusals_agree(game: Game, states: Sequence[Any], seats: int) -> None:
     """For a game with rules: at each state of a ``seats``-seat game, for every seat and candidate, an action the
-    rules allow is in the legal list, and a refused one raises from ``apply`` exactly the
-    sentence ``game.refusal`` gives (tried on a copy, so ``states`` are left alone)."""
+    rules allow is in the legal list, and a refused one is not, and raises from ``apply`` exactly
+    the sentence ``game.refusal`` gives (tried on a copy, so ``states`` are left alone)."""
     from tabletop.core.errors import IllegalAction
 
     for state in states:
@@ -115,6 +115,7 @@ def assert_refusals_agree(game: Game, states: Sequence[Any], seats: int) -> None
                 if why is None:
                     assert action in legal, f"seat {seat}: the rules allow {action!r}, the legal list lacks it"
                     continue
+                assert action not in legal, f"seat {seat}: the legal list offers {action!r}, which the rules refuse: {why}"
                 try:
                     game.apply(game.copy(state), seat, action)
                 except IllegalAction as error:

@@ -25,6 +25,7 @@ from tabletop.core.rules import (
     PARSE_CACHE,
     Rule,
     _checked_apply,
+    claimant,
     derived_allowed,
     template_apply,
 )
@@ -238,7 +239,8 @@ class Game:
         return self.allowed(state, seat)
 
     def allowed(self, state: Any, seat: int) -> list[str]:
-        """The :meth:`candidates` no rule refuses: the legal actions as the rules state them.
+        """The :meth:`candidates` no rule refuses: the legal actions as the rules state them (a
+        verb claiming to refuse none, ``Rule.refuses_no_candidate``, keeps its candidates unasked).
 
         The hot path of random play and search: a game with rules gets its own copy bound once
         (:func:`~tabletop.core.rules.derived_allowed`), which this method is the fallback of."""
@@ -248,11 +250,16 @@ class Game:
 
     def _check_of(self, action: str) -> tuple:
         """``(refusal, the one argument, None)`` or ``(refusal, None, the arguments)`` of a text;
-        a verb written per kind of card (:func:`card_rule`) gives the kind's own refusal."""
+        a verb written per kind of card (:func:`card_rule`) gives the kind's own refusal, and a
+        rule claiming to refuse no candidate (``Rule.refuses_no_candidate``) gives None."""
         rule, args = self._parsed.get(action) or self._parse_once(action)
-        while rule.pick is not None and (inner := rule.pick(args)) is not None:
-            rule = inner
-        check = (rule.refusal, args[0], None) if len(args) == 1 else (rule.refusal, None, args)
+        if claimant(rule, args) is not None:
+            refusal = None
+        else:
+            while rule.pick is not None and (inner := rule.pick(args)) is not None:
+                rule = inner
+            refusal = rule.refusal
+        check = (refusal, args[0], None) if len(args) == 1 else (refusal, None, args)
         if len(self._checks) < PARSE_CACHE:
             self._checks[action] = check
         return check

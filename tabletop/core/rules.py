@@ -7,8 +7,8 @@ on its own. Every name here is also importable from ``tabletop.core.game``.
 from __future__ import annotations
 
 import functools
-from collections.abc import Callable, Sequence
-from dataclasses import dataclass
+from collections.abc import Callable, Mapping, Sequence
+from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
 
 from tabletop.core.errors import ActionError, IllegalAction, InvalidAction
@@ -79,6 +79,12 @@ class Rule:
     are what the game's :meth:`Game.parse` made of the action's text. Legality and its refusal
     sentence are stated once, here: ``apply`` raises the sentence, ``legal_actions`` (by default)
     keeps the candidates no rule refuses, and the prompt shows the same sentence.
+
+    ``refuses_no_candidate=True`` says this verb's candidates are already exactly what its
+    refusal allows (the scaffold's bids: every card in hand), so the legal list keeps them
+    without asking the refusal of each. A claim the engine checks, not one it trusts: ``apply``
+    still asks the refusal of every action taken, and ``tabletop check`` asks it of every
+    candidate on every position it visits, failing in one sentence at the first it refuses.
     """
 
     verb: str
@@ -87,6 +93,7 @@ class Rule:
     #: For a verb written per kind of card (:func:`card_rule`): the kind's own Rule for the
     #: parsed arguments (None: no rule), so the legal list asks it without the dispatch.
     pick: Callable[[tuple], Rule | None] | None = None
+    refuses_no_candidate: bool = field(default=False, kw_only=True)
 
 
 def rulebook(*rules: Rule) -> dict[str, Rule]:
@@ -99,13 +106,14 @@ def rulebook(*rules: Rule) -> dict[str, Rule]:
     return table
 
 
-def card_rule(verb: str, kind: Callable[[Any], str], *rules: Rule) -> Rule:
+def card_rule(verb: str, kind: Callable[[Any], str], *rules: Rule, refuses_no_candidate: bool = False) -> Rule:
     """One verb whose first argument is a card (``play guard 2 priest``), its rules written per
     kind of card: each of ``rules`` is a :class:`Rule` whose verb is a kind (``"guard"``), and
     ``kind(card)`` (the card argument as parsed) picks it. The verbs a seat is asked are public
     (``tabletop check`` compares them under resampling), so a verb per card would tell everyone
     what a seat holds; with this helper the game keeps one public verb and its rules still read
-    card by card."""
+    card by card. ``refuses_no_candidate`` is :class:`Rule`'s, for the whole verb (a kind's own
+    Rule may also claim it for its cards alone)."""
     table = rulebook(*rules)
 
     def refusal(game: Any, state: Any, seat: int, card: Any, *args: Any) -> str | None:
@@ -117,16 +125,54 @@ def card_rule(verb: str, kind: Callable[[Any], str], *rules: Rule) -> Rule:
     def effect(game: Any, state: Any, seat: int, card: Any, *args: Any) -> Sequence[Event]:
         return table[kind(card)].effect(game, state, seat, card, *args)
 
-    return Rule(verb, refusal, effect, lambda args: table.get(kind(args[0])))
+    return Rule(verb, refusal, effect, lambda args: table.get(kind(args[0])),
+                refuses_no_candidate=refuses_no_candidate)
+
+
+def claimant(rule: Rule, args: tuple) -> Rule | None:
+    """The rule that claims to refuse none of its candidates for a text parsed as ``rule`` and
+    ``args`` (the verb's, or for a verb written per kind of card the kind's), or None."""
+    while not rule.refuses_no_candidate:
+        if rule.pick is None or (rule := rule.pick(args)) is None:  # type: ignore[assignment]
+            return None
+    return rule
+
+
+def claims_everywhere(rules: Mapping[str, Rule]) -> bool:
+    """Whether every verb claims to refuse none of its candidates (then the legal list is them)."""
+    return all(rule.refuses_no_candidate for rule in rules.values())
+
+
+def judged_candidates(game: Game, state: Any, seat: int) -> list[tuple[str, str | None, Rule | None]]:
+    """Every candidate of an asked ``seat`` with its rule's refusal asked, claims or not:
+    ``(action, sentence or None, the rule claiming to refuse no candidate or None)``, what the
+    check holds a legal list written by hand, or trimmed by a claim, to."""
+    judged = []
+    for action in game.candidates(state, seat):
+        rule, args = game._parsed.get(action) or game._parse_once(action)
+        judged.append((action, rule.refusal(game, state, seat, *args), claimant(rule, args)))
+    return judged
 
 
 def derived_allowed(game: Game) -> Callable[[Any, int], list[str]]:
     """The engine's :meth:`Game.allowed` for one game with rules: the candidates no rule refuses.
-    The hot path of random play and search, so what it reads of the game is bound once; each
-    candidate's refusal and arguments are looked up once per text (``Game._check_of``), a
-    one-word argument is passed without a tuple, and a finished game is not asked about (it asks
-    no seat: the contract ``tabletop check`` holds)."""
+    The hot path of random play and search, so it is made for each game once, reading only what
+    that game needs: when every verb claims to refuse no candidate, the candidates themselves;
+    else each candidate's refusal and arguments are looked up once per text
+    (``Game._check_of``; no refusal for a claiming rule), a one-word argument passed without a
+    tuple. A finished game is not asked about (it asks no seat: the contract ``tabletop check``
+    holds)."""
     to_act, candidates, checks, check_of = game.to_act, game.candidates, game._checks, game._check_of
+
+    if claims_everywhere(game.rules):
+
+        def listed(state: Any, seat: int) -> list[str]:
+            if seat not in to_act(state):
+                return []
+            found = candidates(state, seat)
+            return found[:] if type(found) is list else list(found)  # a list of its own, as ever
+
+        return listed
 
     def allowed(state: Any, seat: int) -> list[str]:
         if seat not in to_act(state):
@@ -137,7 +183,9 @@ def derived_allowed(game: Game) -> Callable[[Any, int], list[str]]:
             if check is None:
                 check = check_of(action)
             refusal, arg, args = check
-            if (refusal(game, state, seat, arg) if args is None else refusal(game, state, seat, *args)) is None:
+            if refusal is None or (
+                refusal(game, state, seat, arg) if args is None else refusal(game, state, seat, *args)
+            ) is None:
                 found.append(action)
         return found
 

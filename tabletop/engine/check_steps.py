@@ -24,6 +24,7 @@ from tabletop.core.events import Event
 from tabletop.core.fingerprint import fingerprint
 from tabletop.core.game import Game
 from tabletop.core.record import GameRecord
+from tabletop.core.rules import judged_candidates
 
 if TYPE_CHECKING:
     import random
@@ -197,18 +198,25 @@ def _listed(actions: set[str]) -> str:
 
 
 def legal_actions_match_the_rules(step: Step) -> None:
-    """A game with rules and its own fast ``legal_actions`` lists what its rules allow (``Game.allowed``)."""
+    """A game with rules lists what its rules allow: its legal list (its own fast
+    ``legal_actions``, or the derived one, which keeps unasked the candidates of a verb claiming
+    to refuse none, ``Rule.refuses_no_candidate``) is held to every candidate's refusal, asked here."""
     game = step.game
-    kind = type(game)
-    if not game.rules or kind.legal_actions is Game.legal_actions or kind.candidates is Game.candidates:
+    if not game.rules or type(game).candidates is Game.candidates:
         return
     for seat, legal in zip(step.before[1], step.before[2], strict=True):
-        fast, ruled = set(legal), set(game.allowed(step.state, seat))
+        judged = judged_candidates(game, step.state, seat)
+        for action, why, claimant in judged:
+            if why is not None and claimant is not None:
+                raise Failed(f"the rule '{claimant.verb}' claims to refuse none of its candidates "
+                             f"(refuses_no_candidate), but refuses seat {seat}'s {action!r} (\"{why}\"): "
+                             "drop the claim, or leave such candidates out of candidates()")
+        fast, ruled = set(legal), {action for action, why, _ in judged if why is None}
         if fast != ruled:
             extra = f"lists {_listed(fast - ruled)}, which its rules refuse" if fast - ruled else ""
             missing = f"lacks {_listed(ruled - fast)}, which its rules allow" if ruled - fast else ""
             raise Failed(f"seat {seat}'s legal_actions " + " and ".join(filter(None, (extra, missing)))
-                         + " (Game.allowed: the candidates no rule refuses)")
+                         + " (every candidate's refusal asked)")
 
 
 def illegal_actions_are_refused(step: Step) -> None:

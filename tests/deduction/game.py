@@ -272,11 +272,13 @@ def next_turn(state):
 
 
 #: One public verb, ``play``; its rules read card by card (``card_rule``): a verb per card would
-#: tell everyone which cards a seat may play, and so what it holds.
+#: tell everyone which cards a seat may play, and so what it holds. The candidates are exactly
+#: the plays the rules allow, so no refusal is asked for the legal list (the check asks them all).
 Suitors.rules = rulebook(card_rule(
     "play", str,
     Rule("guard", refuse_play, played(guard)), Rule("priest", refuse_play, played(priest)),
     Rule("baron", refuse_play, played(baron)), Rule("maid", refuse_play, played(None)),
     Rule("prince", refuse_play, played(prince)), Rule("king", refuse_play, played(king)),
     Rule("princess", refuse_play, played(None)),
+    refuses_no_candidate=True,
 ))

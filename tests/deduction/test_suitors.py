@@ -25,7 +25,7 @@ def test_one_verb_with_the_card_as_argument_reads_per_card():
 
 
 def test_the_legal_list_asks_each_kind_of_card_what_a_move_would_be_told():
-    """The legal list reads each card's own rule (no dispatch per candidate); it keeps exactly the
+    """The legal list (the candidates, which Suitors' rule claims to refuse none of) is exactly the
     candidates whose move the rules would not refuse, in the candidates' order."""
     game = Suitors()
     for seed in range(12):
