@@ -32,7 +32,8 @@ import numpy as np
 
 from tabletop.core.game import Game
 from tabletop.core.zones import EVERYONE, NOBODY, OWNER, CardState, Secret
-from tabletop.rl.values import _UNREAD, _compile, _Node, _order, _turned, order_number
+from tabletop.rl.fillers import generate
+from tabletop.rl.values import _UNREAD, _Node, _order, _turned, order_number
 
 #: Random games played to learn the layout, and at most this many positions read in each.
 EXPLORE_GAMES = 4
@@ -135,7 +136,7 @@ class Encoder:
         #: Each value read: its name, whether each seat has its own (None: a shared slot), its
         #: compiled filler.
         self._fills = [(name, private, fill) for name, private, node in self._values
-                       if (fill := _compile(node)) is not None]
+                       if (fill := generate(node)) is not None]
         #: The declared values, read at every observation; the slots the state shares (a
         #: phase, a round, the last battle) are replaced, never changed in place (``tabletop
         #: check`` holds them to that), so the same object gives the same numbers: a seat
@@ -180,7 +181,7 @@ class Encoder:
         the same number or text as last time; zones it does not see, values that are lists,
         dicts or records, and the game's features are cleared and written at every observation.
         A shared slot is written again when it is replaced (another object). Each place's
-        number is written by fillers compiled once per table (:func:`_compile`): no list of
+        number is written by fillers compiled once per table (:func:`~tabletop.rl.fillers.generate`): no list of
         numbers is made and converted. The observation returned is a copy."""
         if not self.component:
             buf = array("f", bytes(4 * self.size))
