@@ -227,6 +227,12 @@ class Encoder:
                                                                      [*cards[:half], *cards[-half:]]))
                         buf[first + cap] = order_number(cards)
                 continue
+            if not known:  # no card learnt: only how many lie there
+                if read == len(cards):
+                    continue
+                zone[10] = len(cards)
+            else:
+                zone[10] = None
             buf[first:stop] = blank
             if not cards:
                 continue
