@@ -61,7 +61,8 @@ def env(game: Game | str, players: int | None = None, options: Mapping[str, Any]
     A game from outside the bundled ones is first held to ``tabletop check`` (a few random
     games at this seat count: no leak of hidden information into views, masks or the
     observation); ``unchecked=True`` builds it anyway. ``egocentric``: each seat's own blocks
-    first, the others in turn order after it (the seat one-hot stays)."""
+    first, the others in turn order after it, declared seat numbers inside values relative to
+    it (the seat one-hot stays)."""
     table = _table(game, players, options, shaped=shaped, reward=reward, unchecked=unchecked,
                    egocentric=egocentric)
     from tabletop.rl.aec import TabletopAEC

@@ -33,6 +33,7 @@ import numpy as np
 from tabletop.core.game import Game
 from tabletop.core.zones import EVERYONE, NOBODY, OWNER, CardState, Secret
 from tabletop.rl.fillers import generate
+from tabletop.rl.relative import by_value, relative_fill
 from tabletop.rl.values import _UNREAD, _Node, _order, _turned, order_number
 
 #: Random games played to learn the layout, and at most this many positions read in each.
@@ -142,14 +143,30 @@ class Encoder:
         #: check`` holds them to that), so the same object gives the same numbers: a seat
         #: writes one again only when it is replaced.
         # Egocentric: values indexed by seat (declared ``seat_values``, and Secrets) are read
-        # turned so the observing seat's item comes first; they are read afresh for each seat.
-        turned = set()
-        if egocentric:
-            turned = set(kit.seat_values if kit is not None else ()) | {
+        # turned so the observing seat's item comes first, and the seat numbers inside values
+        # (declared ``seat_numbers``) made relative to it; they are read afresh for each seat.
+        rotated: set[str] = set()
+        numbers: dict[str, list[tuple]] = {}
+        if egocentric and self.component:
+            rotated = set(kit.seat_values if kit is not None else ()) | {
                 name for name in type(first).PUBLIC if any(type(getattr(s, name, None)) is Secret for s in states)}
+            numbers = by_value(getattr(kit, "seat_numbers", ()) if kit is not None else ())
+            unknown = sorted(set(numbers) - {name for name, _private in declared})
+            if unknown:
+                raise ValueError(f"{game.name}'s LearningKit.seat_numbers names {', '.join(unknown)}, which its "
+                                 "state does not declare; name a public or private value or a shared slot.")
+        turned = rotated | set(numbers)
+
+        def seen_from(name: str, fill: Any, seat: int) -> Any:
+            if name in rotated:
+                fill = _turned(fill, seat, seats)
+            if name in numbers:
+                fill = relative_fill(fill, numbers[name], seat, seats)
+            return fill
+
         self._declared = [entry for entry in self._fills if entry[1] is not None or entry[0] in turned]
-        #: Per seat, the declared values it reads (egocentric: the seat values turned for it).
-        self._declared_of = [[(name, private, _turned(fill, seat, seats) if name in turned else fill)
+        #: Per seat, the declared values it reads (egocentric: turned and made relative for it).
+        self._declared_of = [[(name, private, seen_from(name, fill, seat))
                               for name, private, fill in self._declared] for seat in range(seats)]
         shared = [entry for entry in self._fills if entry[1] is None and entry[0] not in turned]
         self._shared_get = (attrgetter(*[name for name, _p, _f in shared]) if len(shared) > 1

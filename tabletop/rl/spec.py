@@ -26,6 +26,10 @@ def spec(game: Any, players: int | None = None, options: Any = None) -> str:
              f"numbers; the action mask and the action space have {len(table.words)} places.", "",
              "## Observation", "", "| places | part | meaning | range |", "|---|---|---|---|"]
     lines += [f"| {a} | {part} | {meaning} | {rng} |" for a, part, meaning, rng in _rows(encoder)]
+    numbers = getattr(getattr(table.game, "learning", None), "seat_numbers", ())
+    if numbers:
+        lines += ["", "Seat numbers inside values (absolute here; relative to the observing seat, 0 itself, "
+                  "with `egocentric=True`): " + ", ".join(f"`{path}`" for path in numbers) + "."]
     lines += ["", "## Actions", "", "| index | words |", "|---|---|"]
     lines += [f"| {i} | `{word}` |" for i, word in enumerate(table.words)]
     return "\n".join(lines) + "\n"
