@@ -30,6 +30,7 @@ from typing import Any
 
 import numpy as np
 
+from tabletop.core.errors import TabletopError
 from tabletop.core.game import Game
 from tabletop.core.zones import EVERYONE, NOBODY, OWNER, CardState, Secret
 from tabletop.rl.fillers import generate
@@ -57,27 +58,42 @@ class _Column(dict):
 
 class Encoder:
     """The observation of one table (a game, its seat count and options): :meth:`encode` and
-    the size of its numbers, with :attr:`parts` naming the slice each part takes."""
+    the size of its numbers, with :attr:`parts` naming the slice each part takes.
 
-    def __init__(self, game: Game, seats: int, options: Mapping[str, Any], *, egocentric: bool = False):
-        self.game, self.seats, self.egocentric = game, seats, egocentric
+    ``layout_seats``: lay the numbers out for tables of up to that many seats (the same layout
+    at every seat count up to it, made from random games at each count): every per-seat block
+    of that many seats, the absent seats' zero, and a ``present`` flag per seat."""
+
+    def __init__(self, game: Game, seats: int, options: Mapping[str, Any], *, egocentric: bool = False,
+                 layout_seats: int | None = None):
+        self.game, self.seats, self.egocentric, self.layout_seats = game, seats, egocentric, layout_seats
+        if layout_seats is not None:
+            game.check_seats(layout_seats)
+            if layout_seats < seats:
+                raise TabletopError(f"layout_seats ({layout_seats}) must be at least the table's {seats} seats.")
+        #: The seats the layout has room for.
+        width = seats if layout_seats is None else layout_seats
         kit = getattr(game, "learning", None)
         leave_out = set(kit.leave_out) if kit is not None else set()
         self._features = kit.features if kit is not None and kit.features is not None else None
         self._features_size = kit.features_size if self._features is not None else 0
-        domains = _domains(kit, game, seats, options)
-        states = list(_explore(game, seats, options))
+        domains = _domains(kit, game, width, options)
+        counts = [seats] if layout_seats is None else range(game.min_players, layout_seats + 1)
+        states = [state for count in counts for state in _explore(game, count, options)]
         first = states[0]
         #: Name of each part -> its slice of the numbers.
-        self.parts: dict[str, slice] = {"seat": slice(0, seats)}
-        start = seats
+        self.parts: dict[str, slice] = {"seat": slice(0, width)}
+        start = width
+        if layout_seats is not None:
+            self.parts["present"] = slice(start, start + width)
+            start += width
         self._zones: list[tuple[str, int | None, str, dict, int, dict, int]] = []
         self._values: list[tuple[str, bool | None, _Node]] = []
         self.component = isinstance(first, CardState)
         if self.component:
             cards = sorted({card for state in states for card in game.census(state) or () if card is not None},
                            key=_order)
-            width = len(cards) + 3
+            block = len(cards) + 3
             longest = _longest(states, type(first).ZONES)
             every = max(sum((game.census(state) or {}).values()) for state in states) + 1
             for name, spec in type(first).ZONES.items():
@@ -87,7 +103,7 @@ class Encoder:
                 # pile's top): its first and last ORDER_ENDS positions, and one number for the
                 # whole order of a longer list (CRC-32: the order is never lost).
                 cap = 0 if longest[name] == 0 else min(every, 2 * ORDER_ENDS)
-                for owner in (range(seats) if spec.per_seat else (None,)):
+                for owner in (range(width) if spec.per_seat else (None,)):
                     column = _Column({card: start + i for i, card in enumerate(cards)})
                     column[None] = start + len(cards) + EMPTY
                     column.other = start + len(cards) + OTHER
@@ -96,8 +112,8 @@ class Encoder:
                     number.other = float(len(cards) + 1)
                     self._zones.append((name, owner, spec.visibility, column, start + len(cards),
                                         number, cap))
-                    self.parts[name if owner is None else f"{name}[{owner}]"] = slice(start, start + width)
-                    start += width
+                    self.parts[name if owner is None else f"{name}[{owner}]"] = slice(start, start + block)
+                    start += block
                     if cap:
                         label = name if owner is None else f"{name}[{owner}]"
                         self.parts[f"{label}.order"] = slice(start, start + cap + 1)
@@ -109,7 +125,7 @@ class Encoder:
                     continue
                 node = _Node()
                 for state in states:
-                    for seat in range(seats):
+                    for seat in range(getattr(state, "seats", seats)):
                         node.grow(_seen(state, name, seat, private))
                 if name in domains:
                     node.declare(domains[name])
@@ -129,7 +145,8 @@ class Encoder:
             [(name, owner, visibility == EVERYONE or (visibility == OWNER and owner == seat),
               *(blocks[(name, (owner - seat) % seats)] if egocentric and owner is not None
                 else (column, extra, number, cap)))
-             for name, owner, visibility, column, extra, number, cap in self._zones]
+             for name, owner, visibility, column, extra, number, cap in self._zones
+             if owner is None or owner < seats]
             for seat in range(seats)
         ]
         for _name, _private, node in self._values:
@@ -201,8 +218,7 @@ class Encoder:
         number is written by fillers compiled once per table (:func:`~tabletop.rl.fillers.generate`): no list of
         numbers is made and converted. The observation returned is a copy."""
         if not self.component:
-            buf = array("f", bytes(4 * self.size))
-            buf[seat] = 1.0
+            buf = self._zeros(seat)
             self._write_features(state, seat, buf)
             return np.frombuffer(buf, dtype=np.float32)
         last = self._last[seat]
@@ -292,12 +308,20 @@ class Encoder:
     def _fresh(self, seat: int) -> list[Any]:
         """A seat's zeros (but its seat place) and what it has read: the shared slots, and each
         zone and declared value with its places and what was read there (nothing yet)."""
-        buf = array("f", bytes(4 * self.size))
-        buf[seat] = 1.0
+        buf = self._zeros(seat)
         zones = [[*zone, *span, None] for zone, span in zip(self._zones_of[seat], self._zone_spans[seat], strict=True)]
         values = [[*value, *span, _UNREAD] for value, span in zip(self._declared_of[seat], self._value_spans,
                                                                     strict=True)]
         return [buf, (_UNREAD,) * len(self._shared), zones, values]
+
+    def _zeros(self, seat: int) -> array:
+        """Numbers all 0 but the seat's place and, laid out for more seats, each present seat's flag."""
+        buf = array("f", bytes(4 * self.size))
+        buf[seat] = 1.0
+        present = self.parts.get("present")
+        if present is not None:
+            buf[present.start:present.start + self.seats] = array("f", [1.0] * self.seats)
+        return buf
 
     def _span(self, name: str) -> tuple[int, int, array]:
         """A value's places: start, stop and as many zeros (to clear them at once)."""

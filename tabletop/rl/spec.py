@@ -40,7 +40,12 @@ def _span(first: int, last: int) -> str:
 
 
 def _rows(encoder: Encoder):
-    yield _span(0, encoder.seats - 1), "seat", "the observing seat, one-hot", "0/1"
+    seat = encoder.parts["seat"]
+    yield _span(seat.start, seat.stop - 1), "seat", "the observing seat, one-hot", "0/1"
+    if "present" in encoder.parts:
+        present = encoder.parts["present"]
+        yield (_span(present.start, present.stop - 1), "present",
+               "1 for each seat at the table (the layout has room for more: theirs are 0)", "0/1")
     cards = None
     for name, owner, visibility, column, extra, _number, cap in encoder._zones:
         label = name if owner is None else f"{name}[{owner}]"
