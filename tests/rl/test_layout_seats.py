@@ -66,3 +66,13 @@ def test_a_layout_for_fewer_seats_than_the_table_or_more_than_the_game_allows_is
         rl.env("castlewars", players=3, layout_seats=2)
     with pytest.raises(TabletopError):
         rl.env("castlewars", players=2, layout_seats=9)
+
+
+def test_a_pickled_env_keeps_its_layout(installed):
+    import pickle
+
+    env = rl.env("castlewars", players=3, layout_seats=4)
+    env.reset(seed=1)
+    again = pickle.loads(pickle.dumps(env))
+    assert again.metadata["layout_version"] == env.metadata["layout_version"]
+    assert np.array_equal(again.observe("seat_0")["observation"], env.observe("seat_0")["observation"])
