@@ -171,7 +171,7 @@ class Encoder:
             numbers = by_value(getattr(kit, "seat_numbers", ()) if kit is not None else ())
             unknown = sorted(set(numbers) - {name for name, _private in declared})
             if unknown:
-                raise ValueError(f"{game.name}'s LearningKit.seat_numbers names {', '.join(unknown)}, which its "
+                raise TabletopError(f"{game.name}'s LearningKit.seat_numbers names {', '.join(unknown)}, which its "
                                  "state does not declare; name a public or private value or a shared slot.")
         turned = rotated | set(numbers)
 

@@ -8,6 +8,7 @@ import pytest
 
 pytest.importorskip("pettingzoo", reason="the rl extra is not installed: pip install -e '.[rl]'")
 
+from tabletop.core.errors import TabletopError  # noqa: E402
 from tabletop.core.zones import Secret  # noqa: E402
 from tabletop.rl.observe import Encoder  # noqa: E402
 from tabletop.rl.relative import parse, relative  # noqa: E402
@@ -104,7 +105,7 @@ def test_seat_numbers_become_relative_to_the_observer():
 def test_a_seat_number_path_naming_no_value_is_refused(installed, monkeypatch):
     game = installed.game("castlewars")
     monkeypatch.setattr(game, "learning", replace(game.learning, seat_numbers=("winner",)))
-    with pytest.raises(ValueError, match="winner"):
+    with pytest.raises(TabletopError, match="winner"):
         Encoder(game, 2, game.resolve_options(None), egocentric=True)
     with pytest.raises(ValueError, match="not .key"):
         parse("orders[0]")
