@@ -18,5 +18,10 @@ def lead(game, state, seat) -> float:
 
 #: Values indexed by seat (an egocentric observation turns them: the observing seat first).
 SEAT_VALUES = ("hp", "kept", "lines", "orders")
+#: Where values hold seat numbers (an egocentric observation makes them relative to its seat).
+SEAT_NUMBERS = ("in_play{}", "turn_order[]", "waiting{}", "orders[]", "last_battle.orders[].seat",
+                "last_battle.orders[].target", "last_battle.clashes[].seats[]", "last_battle.clashes[].lost[]",
+                "last_battle.strikes[].seat", "last_battle.strikes[].target", "last_battle.results[].seat",
+                "last_battle.out[]")
 
-LEARNING = LearningKit(vocabulary=vocabulary, seat_values=SEAT_VALUES, domains={"phase": (DRAFT, ORDERS, OVER)}, reward=lead)
+LEARNING = LearningKit(vocabulary=vocabulary, seat_values=SEAT_VALUES, seat_numbers=SEAT_NUMBERS, domains={"phase": (DRAFT, ORDERS, OVER)}, reward=lead)

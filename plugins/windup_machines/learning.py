@@ -22,5 +22,7 @@ def lead(game, state, seat) -> float:
 
 #: Values indexed by seat (an egocentric observation turns them: the observing seat first).
 SEAT_VALUES = ("sides", "iron", "gold", "prisms", "fresh", "assigned", "restarts")
+#: Where values hold seat numbers (an egocentric observation makes them relative to its seat).
+SEAT_NUMBERS = ("first", "active", "window_owner")
 
-LEARNING = LearningKit(vocabulary=vocabulary, seat_values=SEAT_VALUES, domains={"phase": PHASES}, reward=lead)
+LEARNING = LearningKit(vocabulary=vocabulary, seat_values=SEAT_VALUES, seat_numbers=SEAT_NUMBERS, domains={"phase": PHASES}, reward=lead)

@@ -49,5 +49,7 @@ def lead(game, state, seat) -> float:
 
 #: Values indexed by seat (an egocentric observation turns them: the observing seat first).
 SEAT_VALUES = ("factions", "active", "hearts", "army", "row_broken", "reload_at", "status")
+#: Where values hold seat numbers (an egocentric observation makes them relative to its seat).
+SEAT_NUMBERS = ("charger", "pending{}")
 
-LEARNING = LearningKit(vocabulary=vocabulary, seat_values=SEAT_VALUES, domains=domains, features=picked, features_size=SEATS, reward=lead)
+LEARNING = LearningKit(vocabulary=vocabulary, seat_values=SEAT_VALUES, seat_numbers=SEAT_NUMBERS, domains=domains, features=picked, features_size=SEATS, reward=lead)

@@ -70,6 +70,10 @@ class LearningKit:
     * ``leave_out``: declared zones and values the observation does not encode;
     * ``seat_values``: public values and shared slots that are lists indexed by seat (hit
       points per seat): an egocentric observation turns them so the observing seat's comes first;
+    * ``seat_numbers``: where values hold seat numbers (the seat to act, a target), as paths
+      (``"active"``, ``"turn_order[]"``, ``"in_play{}"`` for a set, ``"last_battle.orders[].target"``:
+      see :mod:`tabletop.rl.relative`): an egocentric observation makes them relative to the
+      observing seat (0 itself, 1 the next seat);
     * ``domains``: value name -> every text it may hold (each faction, commander, phase), or
       ``domains(game, seats, options)`` giving that mapping, so each has its place in the
       observation whether or not the random games that lay it out met it;
@@ -82,5 +86,6 @@ class LearningKit:
     features_size: int = 0
     leave_out: tuple[str, ...] = ()
     seat_values: tuple[str, ...] = ()
+    seat_numbers: tuple[str, ...] = ()
     domains: Mapping[str, Sequence[str]] | Callable[[Any, int, Mapping[str, Any]], Mapping[str, Sequence[str]]] | None = None
     reward: Callable[[Any, Any, int], float] | None = None

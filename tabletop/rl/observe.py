@@ -23,6 +23,7 @@ from __future__ import annotations
 
 import json
 import random
+import struct
 from array import array
 from collections.abc import Mapping
 from operator import attrgetter, is_
@@ -30,9 +31,12 @@ from typing import Any
 
 import numpy as np
 
+from tabletop.core.errors import TabletopError
 from tabletop.core.game import Game
 from tabletop.core.zones import EVERYONE, NOBODY, OWNER, CardState, Secret
-from tabletop.rl.values import _UNREAD, _compile, _Node, _order, _turned, order_number
+from tabletop.rl.fillers import generate
+from tabletop.rl.relative import by_value, relative_fill
+from tabletop.rl.values import _UNREAD, _Node, _order, _turned, order_number
 
 #: Random games played to learn the layout, and at most this many positions read in each.
 EXPLORE_GAMES = 4
@@ -55,27 +59,42 @@ class _Column(dict):
 
 class Encoder:
     """The observation of one table (a game, its seat count and options): :meth:`encode` and
-    the size of its numbers, with :attr:`parts` naming the slice each part takes."""
+    the size of its numbers, with :attr:`parts` naming the slice each part takes.
 
-    def __init__(self, game: Game, seats: int, options: Mapping[str, Any], *, egocentric: bool = False):
-        self.game, self.seats, self.egocentric = game, seats, egocentric
+    ``layout_seats``: lay the numbers out for tables of up to that many seats (the same layout
+    at every seat count up to it, made from random games at each count): every per-seat block
+    of that many seats, the absent seats' zero, and a ``present`` flag per seat."""
+
+    def __init__(self, game: Game, seats: int, options: Mapping[str, Any], *, egocentric: bool = False,
+                 layout_seats: int | None = None):
+        self.game, self.seats, self.egocentric, self.layout_seats = game, seats, egocentric, layout_seats
+        if layout_seats is not None:
+            game.check_seats(layout_seats)
+            if layout_seats < seats:
+                raise TabletopError(f"layout_seats ({layout_seats}) must be at least the table's {seats} seats.")
+        #: The seats the layout has room for.
+        width = seats if layout_seats is None else layout_seats
         kit = getattr(game, "learning", None)
         leave_out = set(kit.leave_out) if kit is not None else set()
         self._features = kit.features if kit is not None and kit.features is not None else None
         self._features_size = kit.features_size if self._features is not None else 0
-        domains = _domains(kit, game, seats, options)
-        states = list(_explore(game, seats, options))
+        domains = _domains(kit, game, width, options)
+        counts = [seats] if layout_seats is None else range(game.min_players, layout_seats + 1)
+        states = [state for count in counts for state in _explore(game, count, options)]
         first = states[0]
         #: Name of each part -> its slice of the numbers.
-        self.parts: dict[str, slice] = {"seat": slice(0, seats)}
-        start = seats
+        self.parts: dict[str, slice] = {"seat": slice(0, width)}
+        start = width
+        if layout_seats is not None:
+            self.parts["present"] = slice(start, start + width)
+            start += width
         self._zones: list[tuple[str, int | None, str, dict, int, dict, int]] = []
         self._values: list[tuple[str, bool | None, _Node]] = []
         self.component = isinstance(first, CardState)
         if self.component:
             cards = sorted({card for state in states for card in game.census(state) or () if card is not None},
                            key=_order)
-            width = len(cards) + 3
+            block = len(cards) + 3
             longest = _longest(states, type(first).ZONES)
             every = max(sum((game.census(state) or {}).values()) for state in states) + 1
             for name, spec in type(first).ZONES.items():
@@ -85,7 +104,7 @@ class Encoder:
                 # pile's top): its first and last ORDER_ENDS positions, and one number for the
                 # whole order of a longer list (CRC-32: the order is never lost).
                 cap = 0 if longest[name] == 0 else min(every, 2 * ORDER_ENDS)
-                for owner in (range(seats) if spec.per_seat else (None,)):
+                for owner in (range(width) if spec.per_seat else (None,)):
                     column = _Column({card: start + i for i, card in enumerate(cards)})
                     column[None] = start + len(cards) + EMPTY
                     column.other = start + len(cards) + OTHER
@@ -94,8 +113,8 @@ class Encoder:
                     number.other = float(len(cards) + 1)
                     self._zones.append((name, owner, spec.visibility, column, start + len(cards),
                                         number, cap))
-                    self.parts[name if owner is None else f"{name}[{owner}]"] = slice(start, start + width)
-                    start += width
+                    self.parts[name if owner is None else f"{name}[{owner}]"] = slice(start, start + block)
+                    start += block
                     if cap:
                         label = name if owner is None else f"{name}[{owner}]"
                         self.parts[f"{label}.order"] = slice(start, start + cap + 1)
@@ -107,7 +126,7 @@ class Encoder:
                     continue
                 node = _Node()
                 for state in states:
-                    for seat in range(seats):
+                    for seat in range(getattr(state, "seats", seats)):
                         node.grow(_seen(state, name, seat, private))
                 if name in domains:
                     node.declare(domains[name])
@@ -127,7 +146,8 @@ class Encoder:
             [(name, owner, visibility == EVERYONE or (visibility == OWNER and owner == seat),
               *(blocks[(name, (owner - seat) % seats)] if egocentric and owner is not None
                 else (column, extra, number, cap)))
-             for name, owner, visibility, column, extra, number, cap in self._zones]
+             for name, owner, visibility, column, extra, number, cap in self._zones
+             if owner is None or owner < seats]
             for seat in range(seats)
         ]
         for _name, _private, node in self._values:
@@ -135,20 +155,36 @@ class Encoder:
         #: Each value read: its name, whether each seat has its own (None: a shared slot), its
         #: compiled filler.
         self._fills = [(name, private, fill) for name, private, node in self._values
-                       if (fill := _compile(node)) is not None]
+                       if (fill := generate(node)) is not None]
         #: The declared values, read at every observation; the slots the state shares (a
         #: phase, a round, the last battle) are replaced, never changed in place (``tabletop
         #: check`` holds them to that), so the same object gives the same numbers: a seat
         #: writes one again only when it is replaced.
         # Egocentric: values indexed by seat (declared ``seat_values``, and Secrets) are read
-        # turned so the observing seat's item comes first; they are read afresh for each seat.
-        turned = set()
-        if egocentric:
-            turned = set(kit.seat_values if kit is not None else ()) | {
+        # turned so the observing seat's item comes first, and the seat numbers inside values
+        # (declared ``seat_numbers``) made relative to it; they are read afresh for each seat.
+        rotated: set[str] = set()
+        numbers: dict[str, list[tuple]] = {}
+        if egocentric and self.component:
+            rotated = set(kit.seat_values if kit is not None else ()) | {
                 name for name in type(first).PUBLIC if any(type(getattr(s, name, None)) is Secret for s in states)}
+            numbers = by_value(getattr(kit, "seat_numbers", ()) if kit is not None else ())
+            unknown = sorted(set(numbers) - {name for name, _private in declared})
+            if unknown:
+                raise TabletopError(f"{game.name}'s LearningKit.seat_numbers names {', '.join(unknown)}, which its "
+                                 "state does not declare; name a public or private value or a shared slot.")
+        turned = rotated | set(numbers)
+
+        def seen_from(name: str, fill: Any, seat: int) -> Any:
+            if name in rotated:
+                fill = _turned(fill, seat, seats)
+            if name in numbers:
+                fill = relative_fill(fill, numbers[name], seat, seats)
+            return fill
+
         self._declared = [entry for entry in self._fills if entry[1] is not None or entry[0] in turned]
-        #: Per seat, the declared values it reads (egocentric: the seat values turned for it).
-        self._declared_of = [[(name, private, _turned(fill, seat, seats) if name in turned else fill)
+        #: Per seat, the declared values it reads (egocentric: turned and made relative for it).
+        self._declared_of = [[(name, private, seen_from(name, fill, seat))
                               for name, private, fill in self._declared] for seat in range(seats)]
         shared = [entry for entry in self._fills if entry[1] is None and entry[0] not in turned]
         self._shared_get = (attrgetter(*[name for name, _p, _f in shared]) if len(shared) > 1
@@ -158,6 +194,7 @@ class Encoder:
         #: Per shared slot: the object a seat last wrote and its numbers (for the other seats).
         self._shared_kept: list[tuple[Any, Any]] = [(_UNREAD, None)] * len(shared)
         self._features_at = self.parts["features"].start if self._features is not None else 0
+        self._pack = struct.Struct(f"={self._features_size}f").pack_into
         #: Per seat, each zone's places (its block and order places: start, stop, zeros) and
         #: each declared value's, cleared before they are written again.
         kinds = len(cards) if self.component else 0
@@ -180,17 +217,16 @@ class Encoder:
         the same number or text as last time; zones it does not see, values that are lists,
         dicts or records, and the game's features are cleared and written at every observation.
         A shared slot is written again when it is replaced (another object). Each place's
-        number is written by fillers compiled once per table (:func:`_compile`): no list of
+        number is written by fillers compiled once per table (:func:`~tabletop.rl.fillers.generate`): no list of
         numbers is made and converted. The observation returned is a copy."""
         if not self.component:
-            buf = array("f", bytes(4 * self.size))
-            buf[seat] = 1.0
+            buf = self._zeros(seat)
             self._write_features(state, seat, buf)
             return np.frombuffer(buf, dtype=np.float32)
         last = self._last[seat]
         if last is None:
             last = self._last[seat] = self._fresh(seat)
-        buf, shared_read, zones, values = last
+        store, shared_read, zones, values, buf = last  # buf: store's memoryview, cheaper to write
         if self._shared_get is not None:
             shared = self._shared_get(state)
             if not all(map(is_, shared, shared_read)):
@@ -202,7 +238,7 @@ class Encoder:
                         else:
                             buf[first:stop] = blank
                             fill(value, buf)
-                            kept[i] = (value, buf[first:stop])
+                            kept[i] = (value, store[first:stop])
                 last[1] = shared
         bit = 1 << seat
         known = state.known
@@ -226,6 +262,12 @@ class Encoder:
                                                                      [*cards[:half], *cards[-half:]]))
                         buf[first + cap] = order_number(cards)
                 continue
+            if not known:  # no card learnt: only how many lie there
+                if read == len(cards):
+                    continue
+                zone[10] = len(cards)
+            else:
+                zone[10] = None
             buf[first:stop] = blank
             if not cards:
                 continue
@@ -263,17 +305,25 @@ class Encoder:
             fill(value, buf)
         if self._features is not None:
             self._write_features(state, seat, buf)
-        return np.frombuffer(buf[:], dtype=np.float32)
+        return np.frombuffer(store[:], dtype=np.float32)
 
     def _fresh(self, seat: int) -> list[Any]:
         """A seat's zeros (but its seat place) and what it has read: the shared slots, and each
         zone and declared value with its places and what was read there (nothing yet)."""
-        buf = array("f", bytes(4 * self.size))
-        buf[seat] = 1.0
+        buf = self._zeros(seat)
         zones = [[*zone, *span, None] for zone, span in zip(self._zones_of[seat], self._zone_spans[seat], strict=True)]
         values = [[*value, *span, _UNREAD] for value, span in zip(self._declared_of[seat], self._value_spans,
                                                                     strict=True)]
-        return [buf, (_UNREAD,) * len(self._shared), zones, values]
+        return [buf, (_UNREAD,) * len(self._shared), zones, values, memoryview(buf)]
+
+    def _zeros(self, seat: int) -> array:
+        """Numbers all 0 but the seat's place and, laid out for more seats, each present seat's flag."""
+        buf = array("f", bytes(4 * self.size))
+        buf[seat] = 1.0
+        present = self.parts.get("present")
+        if present is not None:
+            buf[present.start:present.start + self.seats] = array("f", [1.0] * self.seats)
+        return buf
 
     def _span(self, name: str) -> tuple[int, int, array]:
         """A value's places: start, stop and as many zeros (to clear them at once)."""
@@ -288,8 +338,11 @@ class Encoder:
         if type(values) is not list:
             values = list(values)
         if len(values) == size:
-            buf[first:first + size] = array("f", values)
-            return
+            try:  # struct packs float32 as array does, without parsing each number's arguments
+                self._pack(buf, 4 * first, *values)
+                return
+            except (struct.error, OverflowError, TypeError):  # a number past float32 (array: inf)
+                pass
         buf[first:first + size] = array("f", bytes(4 * size))
         for i, value in enumerate(values):
             buf[first + i] = value

@@ -19,7 +19,6 @@ import numpy as np
 from tabletop.core.decision import BotSpec, Decision
 from tabletop.core.errors import TabletopError
 from tabletop.core.game import Game
-from tabletop.engine.vocabulary import vocabulary
 from tabletop.rl.observe import Encoder
 
 #: observation, action mask -> action index.
@@ -29,17 +28,21 @@ Policy = Callable[[np.ndarray, np.ndarray], Any]
 class _Layout:
     """A game's vocabulary and encoder per seat count, made when a table of that size first asks."""
 
-    def __init__(self, game: Game, options: Mapping[str, Any] | None, egocentric: bool = False):
-        self.game, self.egocentric = game, egocentric
+    def __init__(self, game: Game, options: Mapping[str, Any] | None, egocentric: bool = False,
+                 layout_seats: int | None = None):
+        self.game, self.egocentric, self.layout_seats = game, egocentric, layout_seats
         self.options = game.resolve_options(options)
         self._made: dict[int, tuple[tuple[str, ...], dict[str, int], Encoder]] = {}
 
     def of(self, seats: int) -> tuple[tuple[str, ...], dict[str, int], Encoder]:
         made = self._made.get(seats)
         if made is None:
-            words = vocabulary(self.game, seats, self.options)
+            from tabletop.rl.table import layout_words
+
+            words = layout_words(self.game, seats, self.options, self.layout_seats)
             made = self._made[seats] = (words, {w: i for i, w in enumerate(words)},
-                                        Encoder(self.game, seats, self.options, egocentric=self.egocentric))
+                                        Encoder(self.game, seats, self.options, egocentric=self.egocentric,
+                                                layout_seats=self.layout_seats))
         return made
 
 
@@ -72,15 +75,17 @@ def encoder_seats(decision: Decision) -> int:
 
 
 def policy_bot(game: Game | str, policy: Policy, *, name: str = "policy", options: Mapping[str, Any] | None = None,
-               help: str = "A trained policy.", egocentric: bool = False) -> BotSpec:
+               help: str = "A trained policy.", egocentric: bool = False, layout_seats: int | None = None) -> BotSpec:
     """``policy`` (observation, mask -> action index) as a bot named ``name`` for ``game``,
     with the observation layout of ``options`` (the game's defaults unless given): return it
     from a plugin's ``tabletop_register_bots`` and ``tabletop play`` and ``simulate`` seat it;
-    give it as an environment's opponent for self-play or a league."""
+    give it as an environment's opponent for self-play or a league. ``layout_seats``: the
+    layout of tables of up to that many seats (as the environment it learnt in), so the same
+    policy plays at any seat count up to it."""
     from tabletop.rl.table import find_game
 
     found = find_game(game)
-    layout = _Layout(found, options, egocentric)
+    layout = _Layout(found, options, egocentric, layout_seats)
 
     def factory(_game: Game, seat: int, rng: random.Random) -> PolicyAgent:
         return PolicyAgent(layout, policy, seat, rng, name)

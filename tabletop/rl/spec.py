@@ -26,6 +26,10 @@ def spec(game: Any, players: int | None = None, options: Any = None) -> str:
              f"numbers; the action mask and the action space have {len(table.words)} places.", "",
              "## Observation", "", "| places | part | meaning | range |", "|---|---|---|---|"]
     lines += [f"| {a} | {part} | {meaning} | {rng} |" for a, part, meaning, rng in _rows(encoder)]
+    numbers = getattr(getattr(table.game, "learning", None), "seat_numbers", ())
+    if numbers:
+        lines += ["", "Seat numbers inside values (absolute here; relative to the observing seat, 0 itself, "
+                  "with `egocentric=True`): " + ", ".join(f"`{path}`" for path in numbers) + "."]
     lines += ["", "## Actions", "", "| index | words |", "|---|---|"]
     lines += [f"| {i} | `{word}` |" for i, word in enumerate(table.words)]
     return "\n".join(lines) + "\n"
@@ -36,7 +40,12 @@ def _span(first: int, last: int) -> str:
 
 
 def _rows(encoder: Encoder):
-    yield _span(0, encoder.seats - 1), "seat", "the observing seat, one-hot", "0/1"
+    seat = encoder.parts["seat"]
+    yield _span(seat.start, seat.stop - 1), "seat", "the observing seat, one-hot", "0/1"
+    if "present" in encoder.parts:
+        present = encoder.parts["present"]
+        yield (_span(present.start, present.stop - 1), "present",
+               "1 for each seat at the table (the layout has room for more: theirs are 0)", "0/1")
     cards = None
     for name, owner, visibility, column, extra, _number, cap in encoder._zones:
         label = name if owner is None else f"{name}[{owner}]"

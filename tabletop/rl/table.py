@@ -60,14 +60,14 @@ class LearningTable:
 
     def __init__(self, game: Game | str, players: int | None = None, options: Mapping[str, Any] | None = None,
                  *, bots: Mapping[int, BotSpec] | None = None, shaped: bool = False, reward: str = "win-share",
-                 egocentric: bool = False):
+                 egocentric: bool = False, layout_seats: int | None = None):
         self.game = game = find_game(game)
         self.players = players = game.min_players if players is None else players
         game.check_seats(players)
         self.options = game.resolve_options(options)
-        self.words: tuple[str, ...] = vocabulary(game, players, self.options)
+        self.words: tuple[str, ...] = layout_words(game, players, self.options, layout_seats)
         self.index = {word: i for i, word in enumerate(self.words)}
-        self.encoder = Encoder(game, players, self.options, egocentric=egocentric)
+        self.encoder = Encoder(game, players, self.options, egocentric=egocentric, layout_seats=layout_seats)
         #: Names this table's observation and action layout: a saved policy compares it with the
         #: env's ``metadata["layout_version"]`` to notice a layout that changed under it.
         self.layout_version = layout_version(game, self.words, self.encoder)
@@ -117,7 +117,7 @@ class LearningTable:
         progress = None if session is None else (self.seed, list(session.record.actions), list(session.record.held))
         return _restore, (game, self.players, dict(self.options), bots, self._potential is not None,
                           "zero-sum" if self.zero_sum else "win-share", self._next_seed, progress,
-                          self.encoder.egocentric)
+                          self.encoder.egocentric, self.encoder.layout_seats)
 
     # ---- a new game ---------------------------------------------------------------------
 
@@ -348,6 +348,18 @@ def _number(action: Any, size: int) -> int:
     return int(action)
 
 
+def layout_words(game: Game, players: int, options: Mapping[str, Any], layout_seats: int | None = None
+                 ) -> tuple[str, ...]:
+    """The action list of a table of ``players`` seats; laid out for up to ``layout_seats``, the
+    same list at every count: the largest table's, then what a smaller one adds, in order."""
+    if layout_seats is None:
+        return vocabulary(game, players, options)
+    words: dict[str, None] = {}
+    for count in range(layout_seats, game.min_players - 1, -1):
+        words.update(dict.fromkeys(vocabulary(game, count, options)))
+    return tuple(words)
+
+
 def layout_version(game: Game, words: Sequence[str], encoder: Encoder) -> str:
     """A short digest of the game's name and version, its action words and each observation
     part's name and slice: equal layouts, equal digests, in every process."""
@@ -355,7 +367,8 @@ def layout_version(game: Game, words: Sequence[str], encoder: Encoder) -> str:
     import json
 
     parts = [[name, part.start, part.stop] for name, part in encoder.parts.items()]
-    text = json.dumps([game.name, game.version, list(words), parts, encoder.size, encoder.egocentric], default=str)
+    shape = [game.name, game.version, list(words), parts, encoder.size, encoder.egocentric]
+    text = json.dumps(shape if encoder.layout_seats is None else [*shape, encoder.layout_seats], default=str)
     return f"{game.name}-{game.version}-{hashlib.sha256(text.encode()).hexdigest()[:12]}"
 
 
@@ -368,11 +381,13 @@ def _registered(game: Game, spec: BotSpec) -> bool:
     return True
 
 
-def _restore(game, players, options, bots, shaped, reward, next_seed, progress, egocentric=False) -> LearningTable:
+def _restore(game, players, options, bots, shaped, reward, next_seed, progress, egocentric=False,
+             layout_seats=None) -> LearningTable:
     registry = build_registry()
     found = find_game(game)
     specs = {seat: registry.bot(found.name, spec) if isinstance(spec, str) else spec for seat, spec in bots.items()}
-    table = LearningTable(found, players, options, bots=specs, shaped=shaped, reward=reward, egocentric=egocentric)
+    table = LearningTable(found, players, options, bots=specs, shaped=shaped, reward=reward, egocentric=egocentric,
+                          layout_seats=layout_seats)
     if progress is not None:
         table.seed, actions, held = progress
         table._open([tuple(a) for a in actions], [tuple(h) for h in held])

@@ -37,17 +37,17 @@ def digest(name: str, players: int, egocentric: bool) -> str:
 
 PINNED = {
     ('castlewars', 2, False): 'd4781e01ea612984',
-    ('castlewars', 2, True): '75d9eb409e2ecbe9',
+    ('castlewars', 2, True): '08e8eff01a8b4493',
     ('castlewars', 3, False): 'b9f54cda4c13dd65',
-    ('castlewars', 3, True): 'c60f590b5f33c8dd',
+    ('castlewars', 3, True): '7fb125ff7c0f814d',
     ('windupwar', 2, False): 'e54813fe7ed1c068',
-    ('windupwar', 2, True): '8fda33cd2f88255b',
+    ('windupwar', 2, True): 'e001e77898b37a96',
     ('windupwar', 3, False): '6180685b014d48b7',
-    ('windupwar', 3, True): '04134c903e4c5e58',
+    ('windupwar', 3, True): 'f5e170459b8468f1',
     ('windup_machines', 2, False): '6386434bbc17c3c3',
-    ('windup_machines', 2, True): '13930b1c72227c59',
+    ('windup_machines', 2, True): '2b9fffc7319ed0d7',
     ('wms', 2, False): 'a7ac7be790728a2f',
-    ('wms', 2, True): '43eeab964b17da66',
+    ('wms', 2, True): 'ea686daf55275469',
 }
 
 

@@ -47,17 +47,25 @@ def test_different_views_never_share_an_observation_and_mask(name, players, game
     assert looks > 100 and clashes == 0
 
 
+@pytest.mark.parametrize(("name", "players"), [("castlewars", 2), ("castlewars", 3), ("windupwar", 2),
+                                               ("windup_machines", 3)])
+def test_a_layout_for_four_seats_holds_the_view_at_fewer(name, players, installed):
+    clashes, looks = aliased(rl.env(name, players=players, layout_seats=4), 3, seed=300)
+    assert looks > 100 and clashes == 0
+
+
 def test_the_scaffolded_games_views_never_share_one_either(scaffolded_game):
     clashes, looks = aliased(rl.env(scaffolded_game, players=2), 6, seed=100)
     assert looks > 20 and clashes == 0
 
 
-@pytest.mark.parametrize("name", BUNDLED)
-def test_resampling_what_a_seat_cannot_see_moves_no_number_and_no_mask(name, installed):
+@pytest.mark.parametrize(("name", "layout_seats"), [(name, None) for name in BUNDLED]
+                         + [("castlewars", 4), ("windupwar", 4), ("windup_machines", 4)])
+def test_resampling_what_a_seat_cannot_see_moves_no_number_and_no_mask(name, layout_seats, installed):
     """The mask too: a resampled position's legal actions for the seat, read through a session
-    made for it, are the same."""
+    made for it, are the same (laid out for two seats, and for four at a table of two)."""
     game = installed.game(name)
-    env = rl.env(name, players=2)
+    env = rl.env(name, players=2, layout_seats=layout_seats)
     rng = random.Random(5)
     checked = 0
     env.reset(seed=7)
