@@ -1,0 +1,121 @@
+"""The opponent model learns what another seat repeats from the seat's own views alone, and search
+then plays against that seat as it was seen to play (issue 37: search that cannot be scripted
+against). Played at 2-seat Windup War against a fixed script (tests/scripts)."""
+
+import random
+
+import pytest
+
+from tabletop.agents.opponents import Habits
+from tabletop.core.decision import Decision
+from tabletop.engine.registry import build_registry
+from tabletop_games.windupwar.game import WindupWar
+from tabletop_games.windupwar.search import choices
+from tests.scripts import plugin as scripts
+
+LINE = ("CH.k", "A1L.g", "A2L.g", "RL.k", "A1L.i")  # script-tune's five cards
+
+
+@pytest.fixture(scope="module")
+def registry():
+    return build_registry(extra=[scripts])
+
+
+def _play_rounds(registry, game, rounds: int, seed: int = 7):
+    """Seat 0 (the tactician) against script-tune until ``rounds`` wars are over and seat 0 is
+    asked again: the true state and every decision seat 0 was given."""
+    state = game.setup(2, game.resolve_options({}), seed)
+    bots = [registry.bot("windupwar", "tactician").factory(game, 0, random.Random(seed)),
+            registry.bot("windupwar", "script-tune").factory(game, 1, random.Random(seed))]
+    decisions = []
+    while game.outcome(state) is None:
+        seat = game.to_act(state)[0]
+        decision = Decision(game, state, seat, game.legal_actions(state, seat), rng=random.Random(seed))
+        if seat == 0:
+            decisions.append(decision)
+            if decision.view["round"] > rounds:
+                break
+        game.apply(state, seat, bots[seat].choose(decision))
+    return state, decisions
+
+
+def test_the_model_learns_a_repeated_line_from_the_seats_views_alone(registry):
+    game = WindupWar()
+    _, decisions = _play_rounds(registry, game, 3)
+    habits = Habits(choices)
+    for decision in decisions:
+        habits.watch(decision.view, 0)
+    # Three rounds seen: two repeats of the Charge! in slot 1 and the Reload in slot 4.
+    assert habits.seen[(1, 1)][:3] == ["CH.k"] * 3
+    assert habits.trust(1, 1) >= 0.75 and habits.trust(1, 4) >= 0.75
+    rng = random.Random(1)
+    drawn = [habits.predict(1, 1, rng) for _ in range(200)]
+    assert drawn.count("CH.k") > 140 and set(drawn) <= {"CH.k", None}
+    # Nothing is learnt of seat 0 itself, nor of a slot never revealed.
+    assert habits.trust(0, 1) == 0 and habits.predict(1, 9, rng) is None
+
+
+def test_the_model_reads_nothing_the_seat_cannot_see(registry):
+    # Resampling everything seat 0 cannot see (seat 1's hand and face-down cards) gives the same
+    # inputs to the model, so the same model: it never reads the true state.
+    game = WindupWar()
+    state, decisions = _play_rounds(registry, game, 2)
+    learnt = Habits(choices)
+    for decision in decisions:
+        learnt.watch(decision.view, 0)
+    for k in range(5):
+        resampled = Habits(choices)
+        for decision in decisions:
+            world = decision.sample_state(random.Random(k))
+            assert game.view(world, 0) == decision.view
+            resampled.watch(game.view(world, 0), 0)
+        assert (resampled.seen, resampled.trials, resampled.repeats) == (learnt.seen, learnt.trials, learnt.repeats)
+    hidden = game.determinize(state, 0, random.Random(99))
+    assert list(choices(game.view(hidden, 0), 0)) == list(choices(game.view(state, 0), 0))
+
+
+def test_a_seat_that_never_repeats_itself_leaves_the_kits_model_alone():
+    habits = Habits(choices)
+    for round_ in range(1, 4):
+        view = {"reveals": [{"round": round_, "step": 1, "rows": [{"seat": 1, "card": f"A{round_}"}]}]}
+        habits.watch(view, 0)
+    assert habits.trust(1, 1) == 0 and habits.predict(1, 1, random.Random(0)) is None
+
+
+def _seen_line(line):
+    """Views of three wars in which seat 1 revealed ``line``, in the shape ``choices`` reads."""
+    for round_ in (1, 2, 3):
+        yield {"reveals": [{"round": round_, "step": k + 1, "rows": [{"seat": 1, "card": card}]}
+                           for k, card in enumerate(line)]}
+
+
+@pytest.mark.parametrize("seed", [0, 1])
+def test_search_that_has_seen_a_line_cancels_its_winning_charge_in_its_slot(registry, seed):
+    # Seat 1 has 3 of its 4 points and charges in slot 4 every round: its next Charge! wins the war
+    # unless seat 0 charges in the same slot (two Charges cancel). Search that has seen the line
+    # charges in slot 4 and the war goes on; search playing seat 1 as the tactician would does not.
+    from tests.windupwar.helpers import position
+
+    game = WindupWar()
+    line = ("A1L.g", "A2L.g", "A1L.i", "CH.k", "RL.k")
+    rows = {}
+    for learn in (0, 1):
+        state = position(game, [["infantry", "tank", "helicopter"], ["helicopter", "infantry", "tank"]],
+                         hands={0: ["A1L.g", "A1R.g", "A2L.g", "BL.g", "BL.k", "CH.k", "CH.p", "RL.k", "DAR.i", "A1L.i"],
+                                1: [*line, "BL.k", "CH.p", "BL.g", "A1R.g"]},
+                         centre={1: ["A1R.b", "FL.o", "FR.o"]})
+        search = registry.bot("windupwar", f"ismcts:iterations=200,learn={learn}").factory(game, 0, random.Random(seed))
+        for view in _seen_line(line) if learn else ():
+            search.habits.watch(view, 0)
+        row = []
+        while 0 in state.pending:
+            row.append(search.choose(Decision(game, state, 0, game.legal_actions(state, 0), rng=random.Random(seed))))
+            game.apply(state, 0, row[-1])
+        for card in line:
+            game.apply(state, 1, card)
+        while game.outcome(state) is None and state.phase == "charge":
+            game.apply(state, state.charger, game.legal_actions(state, state.charger)[0])
+        rows[learn] = (row, game.outcome(state))
+    learnt, blind = rows[1], rows[0]
+    assert learnt[0][3].startswith("CH") and learnt[1] is None
+    assert not blind[0][3].startswith("CH") and blind[1].winners == (1,)
