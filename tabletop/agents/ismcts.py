@@ -62,8 +62,8 @@ DEFAULT_TRUST = 3.0
 #: through it was won and the guide's move cannot say as much (a lethal attack now, not later).
 SURE_VISITS = 8
 #: The others' predictability (:meth:`.opponents.Habits.confidence`) from which search's own
-#: move stands without the guide: a script repeating its line scores 0.53 after two rounds,
-#: the tactician at most 0.36 after six (2-seat Windup War).
+#: move stands without the guide: every seat after its first round; after that a script
+#: repeating its line stays above it, the tactician falls below (2-seat Windup War).
 PREDICTABLE = 0.5
 #: Distinct views recorded at a node for tree reuse, and the passes during which they are.
 VIEW_SAMPLES = 16
