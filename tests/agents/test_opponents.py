@@ -146,3 +146,13 @@ def test_search_that_learns_beats_a_line_that_beats_the_search_that_does_not(reg
             agents[1 - seat] = registry.bot("windupwar", "script-found").factory(game, 1 - seat, bot_rng(seed, 1 - seat))
             wins[learn] += run_match(game, agents, seed=seed).outcome.share(seat)
     assert wins[1] >= 3 and wins[1] > wins[0]
+
+
+def test_a_game_whose_kit_names_no_choices_is_searched_as_before(registry):
+    # Only a kit's choices switch learning on: Castle Wars, WMS, Wind Up and Bluff play as they did.
+    for name in ("castlewars", "wms", "windup_machines"):
+        game = registry.game(name)
+        assert registry.bot(name, "ismcts").factory(game, 0, random.Random(0)).habits is None
+    game = registry.game("windupwar")
+    assert registry.bot("windupwar", "ismcts").factory(game, 0, random.Random(0)).habits is not None
+    assert registry.bot("windupwar", "ismcts:learn=0").factory(game, 0, random.Random(0)).habits is None
