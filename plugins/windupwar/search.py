@@ -16,6 +16,11 @@ own trees (decoupled, as search grows them) answered search rather than played l
 tactician: 75% of 80 two-seat games with only the face-down cards redrawn, 88.8% with the
 whole row. Where a successful Charge! waits for its card the evaluation plays the War on to
 the end of the round, as a later slot may still decide it (98.8% of 80 two-seat games).
+
+A seat that programs the same card in the same slot round after round is no tactician:
+``choices`` names every revealed card by its slot, and where search has seen a seat repeat
+itself its redraw puts that card in that slot instead (tabletop/agents/opponents.py). A fixed
+line that beats the tactician 30 of 30 beat search that did not learn in 34 of 40 games.
 """
 
 from __future__ import annotations

@@ -6,8 +6,9 @@ search never learns from what it has seen. :class:`Habits` remembers, for each o
 each situation the game names (Windup War: a slot of the row), the choices that seat was seen
 to make there, and how often a new choice repeated an earlier one. Search then takes a past
 choice (by its frequency) with the probability the evidence gives repetition, else the
-kit's own model: a seat that repeats itself becomes predictable after a round or two, and one
-that never repeats (a rule bot reading the table) leaves search as it was.
+kit's own model: a seat that repeats itself is expected to after one round and more so with
+each repeat; one that does not (a rule bot reading the table) hands back to the kit's model a
+little more with each choice that repeats nothing.
 
 It reads only what the game shows the seat: the views of its own decisions, through the kit's
 ``choices(view, seat)`` (revealed rows, shown cards, public choices), never a state.
@@ -19,10 +20,11 @@ import random
 from collections.abc import Callable, Hashable, Iterable, Mapping
 from typing import Any
 
-#: The chance a seat repeats a choice it was seen to make once, before any evidence of whether it
-#: repeats itself (0.5 won 55% of 20 tuning games against script-found, 0.7 80% of 15: a line
-#: that wins in three rounds must be answered in the second), and the weight of that guess in trials: after r repeats in t choices that
-#: followed a first, a past choice is predicted with probability (r + FIRST * PRIOR) / (t + PRIOR).
+#: The chance a seat repeats a choice it was seen to make once, before any evidence of whether
+#: it repeats itself (against script-found, 0.5 won 55% of 20 tuning games, 0.7 70%: a line that
+#: wins in three rounds must be answered in the second), and the weight of that guess in trials:
+#: after r repeats in the t choices that followed a first, a past choice is predicted with
+#: probability (r + FIRST * PRIOR) / (t + PRIOR).
 FIRST = 0.7
 PRIOR = 1.0
 
