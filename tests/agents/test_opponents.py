@@ -39,12 +39,18 @@ def _play_rounds(registry, game, rounds: int, seed: int = 7):
     return state, decisions
 
 
+def _watching(views) -> Habits:
+    """A model that has watched these views of seat 0."""
+    habits = Habits(choices)
+    for view in views:
+        habits.watch(view, 0)
+    return habits
+
+
 def test_the_model_learns_a_repeated_line_from_the_seats_views_alone(registry):
     game = WindupWar()
     _, decisions = _play_rounds(registry, game, 3)
-    habits = Habits(choices)
-    for decision in decisions:
-        habits.watch(decision.view, 0)
+    habits = _watching(d.view for d in decisions)
     # Three rounds seen: two repeats of the Charge! in slot 1 and the Reload in slot 4.
     assert habits.seen[(1, 1)][:3] == ["CH.k"] * 3
     assert habits.trust(1, 1) >= 0.75 and habits.trust(1, 4) >= 0.75
@@ -60,15 +66,11 @@ def test_the_model_reads_nothing_the_seat_cannot_see(registry):
     # inputs to the model, so the same model: it never reads the true state.
     game = WindupWar()
     state, decisions = _play_rounds(registry, game, 2)
-    learnt = Habits(choices)
-    for decision in decisions:
-        learnt.watch(decision.view, 0)
+    learnt = _watching(d.view for d in decisions)
     for k in range(5):
-        resampled = Habits(choices)
-        for decision in decisions:
-            world = decision.sample_state(random.Random(k))
-            assert game.view(world, 0) == decision.view
-            resampled.watch(game.view(world, 0), 0)
+        worlds = [d.sample_state(random.Random(k)) for d in decisions]
+        assert [game.view(w, 0) for w in worlds] == [d.view for d in decisions]
+        resampled = _watching(game.view(w, 0) for w in worlds)
         assert (resampled.seen, resampled.trials, resampled.repeats) == (learnt.seen, learnt.trials, learnt.repeats)
     hidden = game.determinize(state, 0, random.Random(99))
     assert list(choices(game.view(hidden, 0), 0)) == list(choices(game.view(state, 0), 0))
