@@ -36,8 +36,8 @@ class SearchKit:
       seats have made (face-down orders) as an opponent model would, instead of uniformly; it
       may also make there the secret choices they have still to make alongside ``seat``;
     * ``choices(view, seat)``: what ``seat``'s view shows the others chose, as (other seat,
-      occasion, situation, choice) tuples (Windup War: each revealed card, its round and step,
-      its slot, its notation); search then learns who repeats themselves
+      occasion, situation, choice) tuples (a game of secret programs: each revealed card, its
+      round and step, its slot, its notation); search then learns who repeats themselves
       (:mod:`tabletop.agents.opponents`) and calls ``redraw(state, seat, rng, predict)``, where
       ``predict(other, situation)`` is a choice that seat was seen to make there, to put in the
       sample instead of the kit's own model's, or None;
