@@ -11,7 +11,8 @@ processes (``--jobs``), each game played in one process, so figures do not depen
     nice -n 10 python tools/search_matchups.py --games 100 --rows 'wms:ismcts:trust=2|veteran'
     python tools/search_matchups.py --list
 
-The Bluff test game lives in tests/, so this script is run from the checkout's root.
+The Bluff test game and the fixed Windup War scripts (``script-tune``, ``script-held``) live in
+tests/, so this script is run from the checkout's root.
 """
 
 from __future__ import annotations
@@ -61,8 +62,9 @@ ROWS: dict[str, tuple[str, list[str]]] = {
 @functools.cache
 def _registry():
     from tests.bluff import plugin as bluff_plugin
+    from tests.scripts import plugin as scripts_plugin
 
-    return build_registry(extra=[bluff_plugin])
+    return build_registry(extra=[bluff_plugin, scripts_plugin])
 
 
 @functools.cache

@@ -16,6 +16,11 @@ own trees (decoupled, as search grows them) answered search rather than played l
 tactician: 75% of 80 two-seat games with only the face-down cards redrawn, 88.8% with the
 whole row. Where a successful Charge! waits for its card the evaluation plays the War on to
 the end of the round, as a later slot may still decide it (98.8% of 80 two-seat games).
+
+A seat that programs the same card in the same slot round after round is no tactician:
+``choices`` names every revealed card by its slot, and where search has seen a seat repeat
+itself its redraw puts that card in that slot instead (tabletop/agents/opponents.py). A fixed
+line that beats the tactician 30 of 30 beat search that did not learn in 34 of 40 games.
 """
 
 from __future__ import annotations
@@ -62,7 +67,17 @@ def search_kit(game) -> SearchKit:
     is what the evaluation judges best, so search asks it as each new round opens."""
     policy, redraw = rollout_policy(game)
     return SearchKit(evaluation=evaluation(game), rollout=policy, guide=guide(game), redraw=redraw,
-                     iterations=ITERATIONS, at_round_start=True)
+                     choices=choices, iterations=ITERATIONS, at_round_start=True)
+
+
+def choices(view, seat: int):
+    """The cards the others were seen to program: each revealed card, its slot the situation
+    (search learns a seat that programs the same card in the same slot round after round)."""
+    for reveal in view.get("reveals") or ():
+        occasion = (reveal["round"], reveal["step"])
+        for row in reveal["rows"]:
+            if row["seat"] != seat and row["card"] is not None:
+                yield row["seat"], occasion, reveal["step"], row["card"]
 
 
 def evaluation(game):
@@ -200,9 +215,32 @@ def rollout_policy(game):
             next(p for p in places if choice in p).remove(choice)
             program.append(choice)
 
-    def redraw(state, seat: int, rng: random.Random) -> None:
-        """Program the other seats' rows as the tactician would: the face-down cards again, and
-        the slots they have still to program too, so only ``seat`` is left to decide."""
+    def expected(other: int, drawn: list[str], predict) -> list[str | None]:
+        """The row ``other`` is expected to program, by slot: what it was seen to repeat there
+        (``predict``), else the tactician's ``drawn`` program."""
+        out: list[str | None] = []
+        for slot in range(SLOTS):
+            seen = predict(other, slot + 1)
+            out.append(seen if seen is not None else (drawn[slot] if slot < len(drawn) else None))
+        return out
+
+    def fill_slots(state, seat: int, program: list[str], upto: int, wanted: Sequence[str | None],
+                   places: list[list[str]], rng: random.Random) -> None:
+        """Program ``seat`` up to ``upto`` cards from ``places``: each slot's ``wanted`` card where it
+        is still there, else as the playout would."""
+        while len(program) < upto and any(places):
+            notation = wanted[len(program)] if len(program) < len(wanted) else None
+            place = None if notation is None else next((p for p in places if notation in p), None)
+            if place is None:
+                notation = program_card(state, seat, [c for p in places for c in p], rng)
+                place = next(p for p in places if notation in p)
+            place.remove(notation)
+            program.append(notation)
+
+    def redraw(state, seat: int, rng: random.Random, predict=None) -> None:
+        """Program the other seats' rows as the tactician would (or, with ``predict``, as each was
+        seen to program where it repeats itself): the face-down cards again, and the slots they
+        have still to program too, so only ``seat`` is left to decide."""
         if state.phase != WINDUP:
             return
         public = None
@@ -219,12 +257,19 @@ def rollout_policy(game):
             pool = hand + program
             count = len(program)
             program.clear()
+            wanted = None if predict is None else expected(other, chosen, predict)
             # The slots already programmed hold hidden cards (the seen ones left in hand are not there).
-            fill(state, other, program, count, chosen, [pool], rng)
+            if wanted is None:
+                fill(state, other, program, count, chosen, [pool], rng)
+            else:
+                fill_slots(state, other, program, count, wanted, [pool], rng)
             hand[:] = pool
             if not pending:
                 continue
-            fill(state, other, program, SLOTS, chosen[count:], [hand, seen], rng)
+            if wanted is None:
+                fill(state, other, program, SLOTS, chosen[count:], [hand, seen], rng)
+            else:
+                fill_slots(state, other, program, SLOTS, wanted, [hand, seen], rng)
             state.pending = tuple(s for s in state.pending if s != other)
 
     return policy, redraw

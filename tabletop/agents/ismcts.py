@@ -14,7 +14,8 @@ credits every mover on the path with its share.
   still win) may offer an evaluation and a rollout policy; without them playouts
   are random and run to the end of the game. A kit's ``redraw(state, seat, rng)`` also redraws, in each sample, the other seats' hidden choices
   already made (a secret program, say) as it would have made them: a uniform draw of
-  them is the least likely opponent of all.
+  them is the least likely opponent of all. With a kit's ``choices``, what the seat saw the
+  others choose overrides that model where they repeat themselves (:mod:`.opponents`).
 * Progressive widening: a decision point grows a new branch only while it has fewer
   than ``1 + widen * sqrt(passes)``, the rollout policy choosing which one first, so
   large action sets are searched where the policy points before everywhere at once.
@@ -45,6 +46,7 @@ from collections.abc import Callable, Mapping
 from typing import Any
 
 from tabletop.agents.belief import DEFAULT_FLOOR, DEFAULT_PARTICLES, Belief, Model, refresh
+from tabletop.agents.opponents import Habits
 from tabletop.agents.parallel import search_in_workers
 from tabletop.agents.search_tree import Node, descend, edge, match_regrets
 from tabletop.core.decision import Decision
@@ -59,6 +61,10 @@ DEFAULT_TRUST = 3.0
 #: With a guide: search's own move also stands when every one of at least this many playouts
 #: through it was won and the guide's move cannot say as much (a lethal attack now, not later).
 SURE_VISITS = 8
+#: The others' predictability (:meth:`.opponents.Habits.confidence`) from which search's own
+#: move stands without the guide: every seat after its first round; after that a script
+#: repeating its line stays above it, the tactician falls below (2-seat Windup War).
+PREDICTABLE = 0.5
 #: Distinct views recorded at a node for tree reuse, and the passes during which they are.
 VIEW_SAMPLES = 16
 
@@ -87,11 +93,13 @@ class ISMCTSAgent:
         floor: float = DEFAULT_FLOOR,
         workers: int = 1,
         regret: bool = False,
+        learn: bool = True,
     ):
         """``kit`` is the game's search kit (see :class:`~tabletop.core.facets.SearchKit`); without
         one, ``evaluation`` and ``policy`` may be given alone, their options as attributes.
         ``model``: the opponent model weighting the worlds searched (see :mod:`.belief`; None:
-        uniform worlds). ``workers``: independent trees in that many processes, visits summed."""
+        uniform worlds). ``workers``: independent trees in that many processes, visits summed.
+        ``learn``: with a kit's ``choices``, learn what the others repeat (see :mod:`.opponents`)."""
         if kit is None:
             kit = SearchKit(evaluation=evaluation, rollout=policy, guide=getattr(evaluation, "guide", None),
                             redraw=getattr(policy, "redraw", None),
@@ -112,6 +120,8 @@ class ISMCTSAgent:
         self.trust = trust
         #: The policy's model of the other seats' hidden choices already made (see the module).
         self.redraw = kit.redraw
+        #: What the others were seen to choose (None: the kit names no choices, or learn=False).
+        self.habits = Habits(kit.choices) if learn and kit.choices is not None and kit.redraw is not None else None
         #: The worlds this seat believes in, kept between its decisions (None: uniform draws).
         self.belief = None if model is None else Belief(model, rng, particles=particles, floor=floor)
         self.workers = max(1, int(workers))
@@ -132,6 +142,8 @@ class ISMCTSAgent:
         legal = list(decision.legal)
         started = _time.perf_counter()  # a time budget counts the belief's update too
         self._worlds = []
+        if self.habits is not None:
+            self.habits.watch(decision.view, decision.seat)
         if self.belief is not None:
             worlds = self.belief.update(decision)
             if self.belief.carried:  # else per-iteration uniform draws are the more varied
@@ -189,7 +201,8 @@ class ISMCTSAgent:
     def _pick(self, decision: Decision, legal: list[str], visits: dict[str, int], won: dict[str, bool]) -> str:
         """The most visited move, unless the guide's stands (see the module)."""
         action = max(legal, key=visits.__getitem__)
-        if self.guide is not None:
+        if self.guide is not None and not (self.habits is not None
+                                           and self.habits.confidence(decision.seat) >= PREDICTABLE):
             expert = self.guide(decision)
             if expert in visits and expert != action and not (
                 (visits[expert] > 0 and visits[action] >= self.trust * visits[expert])
@@ -233,7 +246,11 @@ class ISMCTSAgent:
         else:
             state = decision.sample_state(rng)
         if self.redraw is not None and not worlds:
-            self.redraw(state, seat, rng)
+            if self.habits is None:
+                self.redraw(state, seat, rng)
+            else:
+                predict = self.habits.predict
+                self.redraw(state, seat, rng, lambda other, situation: predict(other, situation, rng))
         current = dict(roots)
         history: list[tuple[int, str, bool]] = []
         path: list[tuple[Node, int]] = []

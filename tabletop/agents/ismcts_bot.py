@@ -40,6 +40,8 @@ SETTINGS = (
                "(a bluff never rules a world out)", float, 0.001, 1.0),
     BotSetting("workers", 1, "independent trees searched in that many processes, visits summed", int, 1, 64),
     BotSetting("regret", 0, "where several seats decide at once, each seat selects by 0: UCB, 1: regret matching", int, 0, 1),
+    BotSetting("learn", 1, "1: expect the others to repeat what they were seen to choose, as far as they have "
+               "(with a game's kit that names choices), 0: play them as the kit models them", int, 0, 1),
 )
 
 
@@ -100,6 +102,7 @@ def agent_for(kit: SearchKit, values: Mapping[str, SettingValue], hooks: Any, ga
         floor=min(1.0, float(chosen.get("floor", DEFAULT_FLOOR))),
         workers=int(chosen.get("workers", 1)),
         regret=bool(chosen.get("regret", 0)),
+        learn=bool(chosen.get("learn", 1)),
     )
 
 
@@ -116,6 +119,6 @@ ISMCTS = BotSpec(
     "ismcts", _configure({}, None), game=None,
     help=f"Information-set Monte Carlo tree search with the game's evaluation, {DEFAULT_ITERATIONS} "
          "iterations a decision unless the game sets its own; settings: ismcts:time=0.5,iterations=2000,depth=12,explore=0.7,widen=2,trust=3,reuse=1,"
-         "belief=0,particles=32,floor=0.1,workers=1,regret=0.",
+         "belief=0,particles=32,floor=0.1,workers=1,regret=0,learn=1.",
     settings=SETTINGS, configure=_configure,
 )

@@ -35,6 +35,12 @@ class SearchKit:
     * ``redraw(state, seat, rng)``: choose again, in a sampled state, the secret choices other
       seats have made (face-down orders) as an opponent model would, instead of uniformly; it
       may also make there the secret choices they have still to make alongside ``seat``;
+    * ``choices(view, seat)``: what ``seat``'s view shows the others chose, as (other seat,
+      occasion, situation, choice) tuples (a game of secret programs: each revealed card, its
+      round and step, its slot, its notation); search then learns who repeats themselves
+      (:mod:`tabletop.agents.opponents`) and calls ``redraw(state, seat, rng, predict)``, where
+      ``predict(other, situation)`` is a choice that seat was seen to make there, to put in the
+      sample instead of the kit's own model's, or None;
     * ``iterations``: the game's default budget when a seat names none;
     * ``settings``: the game's own defaults for the other ``ismcts`` settings (``{"trust": 2,
       "belief": 1}``, say), as measured best for it; a seat's typed settings still win.
@@ -46,7 +52,8 @@ class SearchKit:
     evaluation: Evaluation | None = None
     rollout: RolloutPolicy | None = None
     guide: Callable[[Any], str | None] | None = None
-    redraw: Callable[[Any, int, random.Random], None] | None = None
+    redraw: Callable[..., None] | None = None
+    choices: Callable[[Any, int], Any] | None = None
     iterations: int | None = None
     at_round_start: bool = False
     settings: Mapping[str, int | float] | None = None

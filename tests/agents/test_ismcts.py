@@ -59,7 +59,7 @@ def test_a_time_budget_stops_the_search(goofspiel):
 
 
 @pytest.mark.parametrize(("text", "message"), [
-    ("itrs=5", "The bot 'ismcts' has no setting 'itrs'; its settings are: iterations, time, depth, explore, widen, trust, reuse, belief, particles, floor, workers, regret."),
+    ("itrs=5", "The bot 'ismcts' has no setting 'itrs'; its settings are: iterations, time, depth, explore, widen, trust, reuse, belief, particles, floor, workers, regret, learn."),
     ("iterations=lots", "Setting 'iterations' of ismcts takes a whole number, not 'lots'."),
     ("time=-1", "Setting 'time' of ismcts must be at least 0.001, not -1."),
     ("iterations", "Write bot settings as ismcts:key=value,key=value, not 'iterations'."),
