@@ -5,9 +5,8 @@ text when selected) and the choices on the left, the compass of seats and the lo
 a detail line (card text, what a choice does, hints, mistakes); the prompt; the keys.
 What is cut to fit (the detail line, the log, a choice's description) opens whole on a page:
 F3/`more`, F4/`log`, `list`; `view` shows the game's own full picture of the table.
-Those pages are :mod:`~tabletop.screen.reading_keys`, taking back and quitting
-:mod:`~tabletop.screen.leaving_keys`; what the person types or picks is handled here, a typed line
-read by :mod:`~tabletop.screen.player_input`.
+Those pages are :mod:`~tabletop.screen.reading_keys`; what the person types, picks, takes back
+or quits is handled here, a typed line and a takeback read by :mod:`~tabletop.screen.player_input`.
 """
 
 from __future__ import annotations
@@ -26,17 +25,14 @@ from textual.widgets.option_list import Option
 
 from tabletop.core.board import Board
 from tabletop.core.errors import TabletopError
-from tabletop.engine.table import GameTable, Turn
-from tabletop.screen.dialogs import HandOver
-from tabletop.screen.leaving_keys import LeavingKeys, saved_quit_question
+from tabletop.engine.table import GameTable, Turn, UndoPlan
+from tabletop.screen.dialogs import Confirm, HandOver
 from tabletop.screen.pages import choice_label
-from tabletop.screen.player_input import card_line, read_line
+from tabletop.screen.player_input import card_line, read_line, takeback
 from tabletop.screen.reading_keys import ReadingKeys
-from tabletop.screen.text import COMMANDS, end_text, first_sentence
+from tabletop.screen.save_points import RecordWriter
+from tabletop.screen.text import COMMANDS, end_text, first_sentence, saved_quit_question, status_line
 from tabletop.screen.widgets import Choices, Compass, HandGrid, Prompt, TableLog, compass
-
-DOT = " \u00b7 "
-
 
 #: What a key typed while others decide gets (it goes nowhere: the prompt opens at your decision).
 WAITING_KEYS = "Not your turn yet: what you type now is not kept."
@@ -46,7 +42,7 @@ class TableChanged(Message):
     """The table changed while this screen waits (posted from the table's own thread)."""
 
 
-class GameScreen(ReadingKeys, LeavingKeys, Screen[None]):
+class GameScreen(ReadingKeys, Screen[None]):
     #: The prompt takes the keys first: were the hand focused on arrival, its first card's text
     #: would take the detail line from the decision's hint.
     AUTO_FOCUS = "#prompt"
@@ -79,9 +75,8 @@ class GameScreen(ReadingKeys, LeavingKeys, Screen[None]):
         #: The table, used only through :class:`GameTable` (a local session or a network seat).
         self.session = session
         self.board = board
-        self.save_path = save
         self.quit_question = quit_question or saved_quit_question()
-        session.on_save = self._save
+        session.on_save = RecordWriter(self, save)
         session.on_change = lambda: self.post_message(TableChanged())  # thread-safe, never blocks
         self.lost: str | None = None
         self.deciding: int | None = None
@@ -180,10 +175,8 @@ class GameScreen(ReadingKeys, LeavingKeys, Screen[None]):
         self.legal = board.ordered(view, decision.legal)  # numbered as at the plain prompt
         name = session.names[seat]
         status = board.status(view)
-        line = DOT.join([f"{name} to decide", *([status] if status else []), session.game.title])
-        if len(line) > self.size.width - 2:
-            line = DOT.join([f"{name} to decide", *([status] if status else [])])
-        self.query_one("#status", Static).update(Text(line, style="bold"))
+        self.query_one("#status", Static).update(
+            status_line(f"{name} to decide", status, session.game.title, self.size.width - 2))
         self._draw_board(view)
         hand = self.query_one("#hand", HandGrid)
         cards = board.hand(view, self.legal)
@@ -271,6 +264,12 @@ class GameScreen(ReadingKeys, LeavingKeys, Screen[None]):
         if self.deciding is None and event.is_printable and self.lost is None and self.session.outcome() is None:
             self.detail(f"{WAITING_KEYS} {self.session.waiting()}", style="yellow")
 
+    def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
+        """No Undo in the footer where the table refuses every takeback (a network seat)."""
+        if action == "undo" and not getattr(self.session, "can_undo", True):
+            return False
+        return True
+
     def _next_of_burst(self) -> None:
         if self.burst and self.deciding is not None:
             self.enter(self.burst.pop(0))
@@ -346,6 +345,43 @@ class GameScreen(ReadingKeys, LeavingKeys, Screen[None]):
         self.refresh_log()
         self.advance()
 
+    def action_undo(self) -> None:
+        seat = self.deciding
+        if seat is None:
+            return
+        plan = takeback(self.session, seat)
+        if isinstance(plan, str):
+            self.detail(plan, style="yellow")
+        elif plan.others:
+            self.app.push_screen(Confirm(plan.question(self.session.names)),
+                                 lambda yes: self.undo(plan) if yes else None)
+        else:
+            self.undo(plan)
+
+    def undo(self, plan: UndoPlan) -> None:
+        self.stop_deciding()
+        self.detail("Taking back: replaying the game so far...")
+        self.replay_to(plan)
+
+    @work(thread=True, exclusive=True, group="bots")
+    def replay_to(self, plan: UndoPlan) -> None:
+        self.session.undo(plan.seat, plan)  # saves, on this screen's thread (see _save)
+        self.app.call_from_thread(self.after_undo)
+
+    def after_undo(self) -> None:
+        self.refresh_log(rewrite=True)
+        self.advance()
+
+    def action_quit_game(self) -> None:
+        if self.session.outcome() is not None:
+            self.app.exit(self.session.outcome())
+            return
+        self.app.push_screen(Confirm(self.quit_question), lambda yes: self.quit_now() if yes else None)
+
+    def quit_now(self) -> None:
+        self.session.save()
+        self.app.exit(None)
+
     # ---- helpers ----------------------------------------------------------------------
 
     def detail(self, message: str, *, style: str = "") -> None:
@@ -389,8 +425,7 @@ class GameScreen(ReadingKeys, LeavingKeys, Screen[None]):
         if session.outcome() is None:
             view = session.view(seat)
             status = self.board.status(view)
-            self.query_one("#status", Static).update(
-                Text(DOT.join([*([status] if status else []), session.game.title]), style="bold"))
+            self.query_one("#status", Static).update(status_line(None, status, session.game.title, self.size.width - 2))
             self._draw_board(view)
             self.query_one("#choices", Choices).clear_options()
             self.query_one("#compass", Compass).update(compass(session.names, me=seat, to_act=None,

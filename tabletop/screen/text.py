@@ -5,6 +5,8 @@ from __future__ import annotations
 import re
 from collections.abc import Sequence
 
+from rich.text import Text
+
 from tabletop.core.game import Game, Outcome
 from tabletop.core.program import program
 
@@ -15,6 +17,26 @@ COMMANDS = ("help", "card ", "list", "view", "more", "log", "undo", "quit", "rul
 _ABBREVIATIONS = ("e.g.", "i.e.", "etc.", "vs.", "cf.", "no.", "approx.")
 #: A full stop, question or exclamation mark, then a space and what looks like a new sentence.
 _SENTENCE_END = re.compile(r"[.!?](?=\s+[\"'(\[`<]?[A-Z0-9])")
+
+
+#: Between the parts of the status line.
+DOT = " \u00b7 "
+
+
+def status_line(who: str | None, status: str, title: str, width: int) -> Text:
+    """The screen's top line: who decides (None: waiting), the game's own status, its title,
+    the title left out when the line would not fit ``width``."""
+    parts = [*([who] if who else []), *([status] if status else [])]
+    line = DOT.join([*parts, title])
+    if len(line) > width and parts:
+        line = DOT.join(parts)
+    return Text(line, style="bold")
+
+
+def saved_quit_question() -> str:
+    """What Ctrl+Q asks at a table saved here (a front end for a table elsewhere says its own),
+    naming the command as the person runs it (``.venv/bin/tabletop`` off the PATH)."""
+    return f"Quit now? The game is saved; `{program()} play --resume FILE` continues it."
 
 
 def first_sentence(text: str) -> str:
