@@ -25,7 +25,6 @@ from tabletop.core.rules import (
     PARSE_CACHE,
     Rule,
     _checked_apply,
-    claimant,
     derived_allowed,
     template_apply,
 )
@@ -253,12 +252,9 @@ class Game:
         a verb written per kind of card (:func:`card_rule`) gives the kind's own refusal, and a
         rule claiming to refuse no candidate (``Rule.refuses_no_candidate``) gives None."""
         rule, args = self._parsed.get(action) or self._parse_once(action)
-        if claimant(rule, args) is not None:
-            refusal = None
-        else:
-            while rule.pick is not None and (inner := rule.pick(args)) is not None:
-                rule = inner
-            refusal = rule.refusal
+        while not rule.refuses_no_candidate and rule.pick is not None and (inner := rule.pick(args)) is not None:
+            rule = inner
+        refusal = None if rule.refuses_no_candidate else rule.refusal
         check = (refusal, args[0], None) if len(args) == 1 else (refusal, None, args)
         if len(self._checks) < PARSE_CACHE:
             self._checks[action] = check

@@ -46,7 +46,7 @@ _MISSING = object()
 def generate(node: _Node):
     """``node``'s filler (value, buf) as one generated function; None for a node that holds
     nothing (as :func:`_compile`)."""
-    if _compile(node) is None:
+    if not node.holds():
         return None
     writer = _Writer()
     writer.add(0, "def fill(v0, buf):")
@@ -59,10 +59,6 @@ def generate(node: _Node):
     return namespace["fill"]
 
 
-def _holds(node: _Node) -> bool:
-    return _compile(node) is not None
-
-
 def _body(node: _Node, w: _Writer, depth: int, at: int) -> None:
     """The statements writing value ``v{depth}`` of ``node``, at indent ``at``."""
     if depth > MAX_DEPTH:
@@ -70,8 +66,8 @@ def _body(node: _Node, w: _Writer, depth: int, at: int) -> None:
     v, k = f"v{depth}", f"k{depth}"
     num, flag, nil, length, texts, word, members = (node.num, node.flag, node.nil, node.length, node.texts,
                                                      node.word, node.members)
-    items = [(i, child) for i, child in node.kept if _holds(child)]
-    keys = {key: child for key, child in node.keys.items() if _holds(child)}
+    items = [(i, child) for i, child in node.kept if child.holds()]
+    keys = {key: child for key, child in node.keys.items() if child.holds()}
     simple = flag is None and nil is None and length is None and not (items or keys or members)
     if simple and not texts:
         w.add(at, f"if type({v}) in NUMBERS: buf[{num}] = {v}")

@@ -1,7 +1,8 @@
 """How one value a seat sees becomes numbers: its places (a number, a flag, None, a length, texts
 one-hot and as one number, list items, dict keys, set members, a game's own record by its
 attributes), learnt from exploring (:meth:`_Node.grow`), placed once, and read by a filler
-compiled once per table (:func:`_compile`). Used by :mod:`tabletop.rl.observe`."""
+made once per table (:func:`tabletop.rl.fillers.generate`; :func:`_compile`'s closures for a
+value too large to write out). Used by :mod:`tabletop.rl.observe`."""
 
 from __future__ import annotations
 
@@ -121,6 +122,12 @@ class _Node:
         self.keys = {key: node for key, node in self.keys.items() if node.prune()}
         return (self.num is not None or self.flag is not None or self.nil is not None or self.length is not None
                 or bool(self.texts or self.kept or self.keys or self.members))
+
+    def holds(self) -> bool:
+        """Whether this place, or one below it, has a number to write (what :meth:`prune` keeps)."""
+        return (self.num is not None or self.flag is not None or self.nil is not None or self.length is not None
+                or bool(self.texts or self.members) or any(node.holds() for _i, node in self.kept)
+                or any(node.holds() for node in self.keys.values()))
 
     def fill(self, value: Any, buf: Any) -> None:
         """Writes ``value``'s weights at their places (``buf[place] = weight``: a preallocated
