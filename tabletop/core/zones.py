@@ -108,10 +108,12 @@ class Secret:
 
     def shown(self, seat: int | None) -> list[Any]:
         """Each seat's value as ``seat`` sees it: the value, True (chosen, hidden) or None."""
-        return [
-            v if (o is None or is_open or s == seat) else True
-            for s, (v, o, is_open) in enumerate(zip(self.values, self.options, self.open, strict=True))
-        ]
+        shown = self.values[:]
+        is_open = self.open
+        for s, o in enumerate(self.options):
+            if o is not None and not is_open[s] and s != seat:
+                shown[s] = True
+        return shown
 
     def copy(self) -> Secret:
         new = _new(Secret)

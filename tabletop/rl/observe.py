@@ -23,10 +23,8 @@ from __future__ import annotations
 
 import json
 import random
-import struct
 from array import array
 from collections.abc import Mapping
-from operator import attrgetter, is_
 from typing import Any
 
 import numpy as np
@@ -36,7 +34,8 @@ from tabletop.core.game import Game
 from tabletop.core.zones import EVERYONE, NOBODY, OWNER, CardState, Secret
 from tabletop.rl.fillers import generate
 from tabletop.rl.relative import by_value, relative_fill
-from tabletop.rl.values import _UNREAD, _Node, _order, _turned, order_number
+from tabletop.rl.seat_writer import seat_writer
+from tabletop.rl.values import _UNREAD, _Node, _order, _turned
 
 #: Random games played to learn the layout, and at most this many positions read in each.
 EXPLORE_GAMES = 4
@@ -187,14 +186,12 @@ class Encoder:
         self._declared_of = [[(name, private, seen_from(name, fill, seat))
                               for name, private, fill in self._declared] for seat in range(seats)]
         shared = [entry for entry in self._fills if entry[1] is None and entry[0] not in turned]
-        self._shared_get = (attrgetter(*[name for name, _p, _f in shared]) if len(shared) > 1
-                            else (lambda state, get=attrgetter(shared[0][0]): (get(state),)) if shared else None)
-        #: Per shared slot: its filler and its places (start, stop, zeros).
-        self._shared = [(fill, *self._span(name)) for name, _p, fill in shared]
+        nodes = {name: node for name, _private, node in self._values}
+        #: Per shared slot: its name, filler, places (start, stop, zeros) and layout node.
+        self._shared_parts = [(name, fill, *self._span(name), nodes[name]) for name, _p, fill in shared]
         #: Per shared slot: the object a seat last wrote and its numbers (for the other seats).
         self._shared_kept: list[tuple[Any, Any]] = [(_UNREAD, None)] * len(shared)
         self._features_at = self.parts["features"].start if self._features is not None else 0
-        self._pack = struct.Struct(f"={self._features_size}f").pack_into
         #: Per seat, each zone's places (its block and order places: start, stop, zeros) and
         #: each declared value's, cleared before they are written again.
         kinds = len(cards) if self.component else 0
@@ -203,118 +200,26 @@ class Encoder:
                              for _name, _owner, _seen, _column, extra, _number, cap in zones]
                             for zones in self._zones_of]
         self._value_spans = [self._span(name) for name, _p, _f in self._declared]
-        #: Per seat, its last numbers and what they were read from (see :meth:`encode`).
-        self._last: list[Any] = [None] * seats
+        #: Per seat, its writer (:func:`~tabletop.rl.seat_writer.seat_writer`), made at its first observation.
+        self._writers: list[Any] = [None] * seats
 
     def encode(self, state: Any, seat: int) -> np.ndarray:
         """``seat``'s observation: what it sees of the state, as ``size`` float32 numbers (a
         reader for :meth:`Session.seen_by <tabletop.engine.session.Session.seen_by>`, the one
         door to a game's state in progress: ``session.seen_by(seat, encoder.encode)``).
 
-        Each seat keeps its last numbers (a float32 buffer) and what they were read from, and
-        writes again only what changed: a zone it sees whose cards differ from last time
-        (compared as lists, the way the block's dict finds them), a declared value unless it is
-        the same number or text as last time; zones it does not see, values that are lists,
-        dicts or records, and the game's features are cleared and written at every observation.
-        A shared slot is written again when it is replaced (another object). Each place's
-        number is written by fillers compiled once per table (:func:`~tabletop.rl.fillers.generate`): no list of
-        numbers is made and converted. The observation returned is a copy."""
+        Each seat has its own writer, generated once (:mod:`tabletop.rl.seat_writer`): it keeps
+        the seat's last numbers and what they were read from, and writes again only what
+        changed. The observation returned is a copy."""
         if not self.component:
             buf = self._zeros(seat)
-            self._write_features(state, seat, buf)
+            if self._features is not None:
+                self._write_values(list(self._features(self.game, state, seat)), buf)
             return np.frombuffer(buf, dtype=np.float32)
-        last = self._last[seat]
-        if last is None:
-            last = self._last[seat] = self._fresh(seat)
-        store, shared_read, zones, values, buf = last  # buf: store's memoryview, cheaper to write
-        if self._shared_get is not None:
-            shared = self._shared_get(state)
-            if not all(map(is_, shared, shared_read)):
-                kept = self._shared_kept
-                for i, ((fill, first, stop, blank), value) in enumerate(zip(self._shared, shared, strict=True)):
-                    if value is not shared_read[i]:
-                        if value is kept[i][0]:  # another seat wrote it already: its numbers
-                            buf[first:stop] = kept[i][1]
-                        else:
-                            buf[first:stop] = blank
-                            fill(value, buf)
-                            kept[i] = (value, store[first:stop])
-                last[1] = shared
-        bit = 1 << seat
-        known = state.known
-        for zone in zones:
-            name, owner, seen, column, extra, number, cap, first, stop, blank, read = zone
-            cards = getattr(state, name) if owner is None else getattr(state, name)[owner]
-            if seen:
-                if cards == read:
-                    continue
-                zone[10] = cards[:]
-                buf[first:stop] = blank
-                for place in map(column.__getitem__, cards):
-                    buf[place] += 1.0
-                if cap and cards:
-                    first = extra + 3
-                    if len(cards) <= cap:
-                        buf[first:first + len(cards)] = array("f", map(number.__getitem__, cards))
-                    else:  # the ends, and the whole order as one number
-                        half = cap // 2
-                        buf[first:first + 2 * half] = array("f", map(number.__getitem__,
-                                                                     [*cards[:half], *cards[-half:]]))
-                        buf[first + cap] = order_number(cards)
-                continue
-            if not known:  # no card learnt: only how many lie there
-                if read == len(cards):
-                    continue
-                zone[10] = len(cards)
-            else:
-                zone[10] = None
-            buf[first:stop] = blank
-            if not cards:
-                continue
-            hidden = len(cards)
-            if known:
-                learnt = [c for c in cards if known.get(c, 0) & bit]
-                hidden -= len(learnt)
-                for place in map(column.__getitem__, learnt):
-                    buf[place] += 1.0
-                if cap and learnt:  # where each learnt card lies, as the view shows it
-                    first = extra + 3
-                    shown = [c if known.get(c, 0) & bit else None for c in cards]
-                    if len(cards) <= cap:
-                        for j, card in enumerate(shown):
-                            if card is not None:
-                                buf[first + j] = number[card]
-                    else:
-                        half = cap // 2
-                        for j, card in enumerate(shown[:half] + shown[-half:]):
-                            if card is not None:
-                                buf[first + j] = number[card]
-                        buf[first + cap] = order_number(shown)
-            buf[extra + UNSEEN] = hidden
-        for entry in values:
-            name, private, fill, first, stop, blank, read = entry
-            value = getattr(state, name, None)
-            if private:
-                value = value[seat]
-            elif type(value) is Secret:
-                value = value.shown(seat)
-            if value is read and type(value) in _ATOMS:
-                continue
-            entry[6] = value
-            buf[first:stop] = blank
-            fill(value, buf)
-        if self._features is not None:
-            self._write_features(state, seat, buf)
-        return np.frombuffer(store[:], dtype=np.float32)
-
-    def _fresh(self, seat: int) -> list[Any]:
-        """A seat's zeros (but its seat place) and what it has read: the shared slots, and each
-        zone and declared value with its places and what was read there (nothing yet)."""
-        buf = self._zeros(seat)
-        zones = [[*zone, *span, None] for zone, span in zip(self._zones_of[seat], self._zone_spans[seat], strict=True)]
-        values = [[*value, *span, _UNREAD] for value, span in zip(self._declared_of[seat], self._value_spans,
-                                                                    strict=True)]
-        return [buf, (_UNREAD,) * len(self._shared), zones, values, memoryview(buf)]
+        write = self._writers[seat]
+        if write is None:
+            write = self._writers[seat] = seat_writer(self, seat)
+        return write(state)
 
     def _zeros(self, seat: int) -> array:
         """Numbers all 0 but the seat's place and, laid out for more seats, each present seat's flag."""
@@ -330,26 +235,13 @@ class Encoder:
         part = self.parts[name]
         return part.start, part.stop, array("f", bytes(4 * (part.stop - part.start)))
 
-    def _write_features(self, state: Any, seat: int, buf: Any) -> None:
-        if self._features is None:
-            return
+    def _write_values(self, values: list, buf: Any) -> None:
+        """The game's features, one number at a time (what :mod:`struct` refuses: a number
+        past float32 becomes inf, as :class:`array.array` makes it)."""
         first, size = self._features_at, self._features_size
-        values = self._features(self.game, state, seat)
-        if type(values) is not list:
-            values = list(values)
-        if len(values) == size:
-            try:  # struct packs float32 as array does, without parsing each number's arguments
-                self._pack(buf, 4 * first, *values)
-                return
-            except (struct.error, OverflowError, TypeError):  # a number past float32 (array: inf)
-                pass
         buf[first:first + size] = array("f", bytes(4 * size))
         for i, value in enumerate(values):
             buf[first + i] = value
-
-
-#: Values that never change in place: the same object gives the same numbers.
-_ATOMS = frozenset((int, float, str, bool, type(None)))
 
 
 def as_text(view: Mapping[str, Any]) -> str:

@@ -1,7 +1,7 @@
 """How one value a seat sees becomes numbers: its places (a number, a flag, None, a length, texts
 one-hot and as one number, list items, dict keys, set members, a game's own record by its
 attributes), learnt from exploring (:meth:`_Node.grow`), placed once, and read by a filler
-made once per table (:func:`tabletop.rl.fillers.generate`; :func:`_compile`'s closures for a
+made once per table (:func:`tabletop.rl.fillers.generate`; :meth:`_Node.fill`'s walk for a
 value too large to write out). Used by :mod:`tabletop.rl.observe`."""
 
 from __future__ import annotations
@@ -131,8 +131,8 @@ class _Node:
 
     def fill(self, value: Any, buf: Any) -> None:
         """Writes ``value``'s weights at their places (``buf[place] = weight``: a preallocated
-        buffer, or a dict), by a plain walk: what :func:`_compile`'s filler must write (the
-        tests hold them together)."""
+        buffer, or a dict), by a plain walk: what a generated filler
+        (:func:`tabletop.rl.fillers.generate`) must write (the tests hold them together)."""
         kind = type(value)
         if kind is bool:
             if self.flag is not None:
@@ -188,7 +188,11 @@ def _turned(fill: Any, seat: int, seats: int) -> Any:
 def order_number(cards: list) -> float:
     """A zone's whole order as one number, the same in every process (CRC-32 of the card ids,
     below 2**24, never 0): for a list longer than the positions the layout gives it."""
-    return float(zlib.crc32("\x1f".join(map(str, cards)).encode()) % (1 << 24) + 1)
+    text = "\x1f".join(cards if set(map(type, cards)) == _STR else map(str, cards))
+    return float(zlib.crc32(text.encode()) % (1 << 24) + 1)
+
+
+_STR = {str}
 
 
 def text_number(text: str) -> float:
@@ -217,80 +221,6 @@ def _slots_of(kind: type) -> tuple[str, ...] | None:
 _UNREAD = object()
 _PLAIN = frozenset((int, float, bool, str, list, tuple, dict, set, frozenset, type(None)))
 _NUMBERS = frozenset((int, float))
-
-
-def _compile(node: _Node):
-    """``node.fill`` as a closure made once, its places and children bound (a value read at
-    every observation pays no attribute lookups, and a plain number or text no type dispatch):
-    the same places and weights as :meth:`_Node.fill`, written the same way. None for a node that holds nothing."""
-    num, flag, nil, length, texts, word, members = (node.num, node.flag, node.nil, node.length, node.texts,
-                                                     node.word, node.members)
-    items = [(i, fill) for i, child in node.kept if (fill := _compile(child)) is not None]
-    keys = {key: fill for key, child in node.keys.items() if (fill := _compile(child)) is not None}
-    if not (num is not None or flag is not None or nil is not None or length is not None or texts or items
-            or keys or members):
-        return None
-    numbers, get_text, number_of = _NUMBERS, texts.get, _TEXT_NUMBERS.get
-    simple = flag is None and nil is None and length is None and not (items or keys or members)
-    if simple and not texts:
-        def fill_number(value, buf):
-            if type(value) in numbers:
-                buf[num] = value
-        return fill_number
-    if simple and num is None:
-        def fill_text(value, buf):
-            if type(value) is str:
-                place = get_text(value)
-                if place is not None:
-                    buf[place] = 1.0
-                buf[word] = number_of(value) or text_number(value)
-        return fill_text
-    get_key, get_member = keys.get, members.get
-    named = [(key, child) for key, child in keys.items() if type(key) is str]
-    plain = _PLAIN
-
-    def fill(value, buf):
-        kind = type(value)
-        if kind in numbers:
-            if num is not None:
-                buf[num] = value
-        elif kind is str:
-            place = get_text(value)
-            if place is not None:
-                buf[place] = 1.0
-            if word is not None:
-                buf[word] = number_of(value) or text_number(value)
-        elif kind is list or kind is tuple or (kind not in plain and isinstance(value, (list, tuple))):
-            size = len(value)
-            if length is not None:
-                buf[length] = size
-            for i, child in items:
-                if i < size:
-                    child(value[i], buf)
-        elif value is None:
-            if nil is not None:
-                buf[nil] = 1.0
-        elif kind is bool:
-            if flag is not None:
-                buf[flag] = 1.0 if value else -1.0
-        elif kind is dict:
-            for key, item in value.items():
-                child = get_key(key)
-                if child is not None:
-                    child(item, buf)
-        elif kind is set or kind is frozenset:
-            if length is not None:
-                buf[length] = len(value)
-            for member in value:
-                place = get_member(member)
-                if place is not None:
-                    buf[place] = 1.0
-        elif named and kind not in plain:  # a game's own record: its attributes by name
-            for key, child in named:
-                item = getattr(value, key, fill)
-                if item is not fill:
-                    child(item, buf)
-    return fill
 
 
 def _order(value: Any) -> tuple[str, str]:

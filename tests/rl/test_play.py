@@ -204,6 +204,6 @@ def test_the_leak_test_finds_a_planted_leak(installed):
     honest = [np.array_equal(encoder.encode(s.state, 0), encoder.encode(state, 0)) for s in resamplers(game, state, 0, rng)]
     encoder._zones_of = [[(name, owner, True, *rest) for name, owner, _, *rest in zones]
                          for zones in encoder._zones_of]
-    encoder._last = [None] * len(encoder._last)  # what each seat read before: made again from the zones
+    encoder._writers = [None] * len(encoder._writers)  # each seat's writer: made again from the zones
     leaky = [np.array_equal(encoder.encode(s.state, 0), encoder.encode(state, 0)) for s in resamplers(game, state, 0, rng)]
     assert all(honest) and not all(leaky)
