@@ -13,8 +13,9 @@ value's name, then steps into it:
   numbers (records by their turned items in order: ``"plays{}.0"`` puts the observer's play first);
 * ``[seat]``: a list or tuple indexed by seat (a copy of the hearts per seat): turned so the
   observer's item comes first, then each item as the rest of the path says;
-* ``.keys()``: the dict's keys are seat numbers (``"notes.keys()"``: a note per seat); it ends
-  the path (``[]`` reaches the values).
+* ``.keys()``: each key of a dict, then as the rest of the path says: ``"notes.keys()"``, a
+  note per seat, has seats for keys; ``"used.keys().0"`` has (seat, worker) pairs (``[]``
+  reaches the values).
 
 Seat ``s`` seen by seat ``o`` of ``n`` becomes ``(s - o) mod n``: 0 is the observer, 1 the seat
 after it in seat order. A number that is not a seat (-1 for nobody, None) stays as it is, and a
@@ -55,9 +56,6 @@ def parse(path: str) -> tuple[str, tuple[tuple[str, str | int | None], ...]]:
         step = _STEP.match(path, at)
         if step is None:
             raise SeatPathError(f"LearningKit.seat_numbers path {path!r} has {path[at:]!r}, which is not {_FORMS}.")
-        if steps and steps[-1][0] == "keys":
-            raise SeatPathError(f"LearningKit.seat_numbers path {path!r} goes on after .keys(), which ends a path; "
-                                "reach a dict's values with [].")
         kind = _KINDS[step.lastindex - 1]
         steps.append((kind, step.group(2) if kind == "key" else int(step.group(3)) if kind == "at" else None))
         at = step.end()

@@ -122,10 +122,13 @@ def test_seats_as_dict_keys_in_sets_and_per_seat_lists_become_relative():
     assert step["notes"] == {0: "charges cancel", 2: "scored"} and step["blockers"] == {0, 2}  # untouched
     assert step["plays"][0] == (0, "A1L") and step["hearts"] == [3, 2, 1] and step["incoming"] == {1: [(2, 1), (0, 2)]}
     assert relative([4, 0], [parse("hearts[seat]")[1]], 1, 3) == [4, 0]  # not one per seat: as it is
+    used = {(0, "tuner"): 1, (2, "thief"): 2}
+    assert relative(used, [parse("used.keys().0")[1]], 2, 3) == {(0, "thief"): 2, (1, "tuner"): 1}
+    assert used == {(0, "tuner"): 1, (2, "thief"): 2}
 
 
 @pytest.mark.parametrize(("path", "words"), [
-    ("notes.keys().x", "goes on after .keys()"), ("plays{}.-1", "which is not .name, .3"),
+    ("notes.keys(0)", "has '(0)', which is not .name, .3"), ("plays{}.-1", "which is not .name, .3"),
     ("hearts[you]", "which is not"), (".active", "must start with a value's name"),
 ])
 def test_a_path_that_is_not_one_is_refused_in_a_sentence(path, words):
@@ -223,7 +226,7 @@ def assert_mirrors_look_the_same(game, options, mirror_of, seeds, moves, *, besi
             for seat in (0, 1):
                 mine = egocentric.encode(state, seat)[rest]
                 theirs = egocentric.encode(mirror, 1 - seat)[rest]
-                assert (mine == theirs).all(), (seed, seat, state.phase, state.round, [
+                assert (mine == theirs).all(), (seed, seat, state.phase, getattr(state, "round", None), [
                     name for name, part in egocentric.parts.items()
                     if (egocentric.encode(state, seat)[part] != egocentric.encode(mirror, 1 - seat)[part]).any()])
                 compared += 1
@@ -261,3 +264,55 @@ def test_an_egocentric_layout_version_changes_with_the_seat_number_paths(install
     monkeypatch.setattr(game, "learning", replace(game.learning, seat_numbers=game.learning.seat_numbers[:2]))
     assert rl.env(game, egocentric=True, unchecked=True).metadata["layout_version"] != before
     assert rl.env(game, unchecked=True).metadata["layout_version"] == plain  # the default layout is as it was
+
+
+# ---- WMS: the seat composing a play, the recycle queue, the last fight ------------------------------
+
+
+def mirrored_wms(game, state):
+    """The WMS position with seat 0 and seat 1 in each other's places."""
+    new = game.copy(state)
+    for name in (*type(state).ZONES, "commander", "wounds", "tokens", "battle", "recycle_left", "decks"):
+        value = getattr(state, name)
+        setattr(new, name, [copy.copy(item) for item in value[::-1]] if type(value) is list else value[::-1])
+    new.setup_seat, new.active, new.turn = other(state.setup_seat), other(state.active), other(state.turn)
+    new.recycle_queue = [other(s) for s in state.recycle_queue]
+    if state.last_fight is not None:
+        new.last_fight = {**state.last_fight, "winner": other(state.last_fight["winner"]),
+                          "loser": other(state.last_fight["loser"])}
+    if state.known:
+        new.known = {card: (mask & 1) << 1 | (mask & 2) >> 1 for card, mask in state.known.items()}
+    return new
+
+
+def test_a_wms_position_and_its_mirror_look_the_same_to_the_seat_in_the_same_place(installed):
+    game = installed.game("wms")
+    options = game.resolve_options(None)
+    seen = list(assert_mirrors_look_the_same(game, options, mirrored_wms, range(4), 120))
+    assert len(seen) > 100 and sum(state.last_fight is not None for state in seen) > 20
+    assert any(state.pending is not None for state in seen)
+
+
+# ---- Wind Up: abilities used per (seat, worker), sabotaged (seat, cell), the Jammer window ---------
+
+
+def mirrored_windup(game, state):
+    """The Wind Up position with seat 0 and seat 1 in each other's places."""
+    new = game.copy(state)
+    for name in ("workers", "parts", "sides", "iron", "gold", "prisms", "fresh", "assigned", "restarts"):
+        setattr(new, name, [copy.copy(item) for item in getattr(state, name)[::-1]])
+    new.used = {(other(s), worker): n for (s, worker), n in state.used.items()}
+    new.first, new.active, new.window_owner = other(state.first), other(state.active), other(state.window_owner)
+    new.sabotaged = {(other(s), cell) for s, cell in state.sabotaged}
+    new.protected, new.given = {other(s) for s in state.protected}, {other(s) for s in state.given}
+    new.window = [other(s) for s in state.window]
+    if state.known:
+        new.known = {card: (mask & 1) << 1 | (mask & 2) >> 1 for card, mask in state.known.items()}
+    return new
+
+
+def test_a_wind_up_position_and_its_mirror_look_the_same_to_the_seat_in_the_same_place(installed):
+    game = installed.game("windup_machines")
+    options = game.resolve_options(None)
+    seen = list(assert_mirrors_look_the_same(game, options, mirrored_windup, range(4), 200))
+    assert len(seen) > 150 and sum(bool(state.used) for state in seen) > 20  # (seat, worker) keys were there

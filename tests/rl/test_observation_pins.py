@@ -45,9 +45,9 @@ PINNED = {
     ('windupwar', 3, False): '6180685b014d48b7',
     ('windupwar', 3, True): '6ff6db328883d612',
     ('windup_machines', 2, False): '6386434bbc17c3c3',
-    ('windup_machines', 2, True): '2b9fffc7319ed0d7',
+    ('windup_machines', 2, True): 'b718e5be20d773e7',
     ('wms', 2, False): 'a7ac7be790728a2f',
-    ('wms', 2, True): 'ea686daf55275469',
+    ('wms', 2, True): 'ec97708ddec0a41c',
 }
 
 
