@@ -28,7 +28,7 @@ from __future__ import annotations
 
 import copy
 import re
-from collections.abc import Iterable
+from collections.abc import Callable, Iterable
 from typing import Any
 
 from tabletop.core.errors import TabletopError
@@ -86,24 +86,22 @@ def by_value(paths: Iterable[str]) -> dict[str, list[tuple]]:
 def relative(value: Any, paths: list[tuple], seat: int, seats: int) -> Any:
     """``value`` with the seat numbers at each of ``paths`` made relative to ``seat`` (a copy
     where anything changes: the state's own value is never touched)."""
-    return _walk(value, _tree(paths), seat, seats)
+    return turner(paths, seat, seats)(value)
 
 
 def relative_fill(fill: Any, paths: list[tuple], seat: int, seats: int) -> Any:
     """``fill`` of a value read with its seat numbers relative to ``seat``."""
-    tree = _tree(paths)
+    turn = turner(paths, seat, seats)
 
     def fill_relative(value, buf):
-        fill(_walk(value, tree, seat, seats), buf)
+        fill(turn(value), buf)
     return fill_relative
 
 
-# ---- turning: the paths of one value as a tree, walked once ------------------------------------
-# A node is (whether the value there is a seat number, its keyed steps: [(key, node)], its other
-# steps: [(kind, node)]): paths sharing a beginning are walked, and their records copied, once.
-
-
-def _tree(paths: Iterable[tuple]) -> tuple:
+def turner(paths: Iterable[tuple], seat: int, seats: int) -> Callable[[Any], Any]:
+    """A function of a value giving it with the seat numbers at ``paths`` relative to ``seat``:
+    the paths as a tree, so those sharing a beginning are walked, and their records copied,
+    once; each step a closure made here (a value read at every observation pays no parsing)."""
     root: dict = {}
     for steps in paths:
         node = root
@@ -111,73 +109,113 @@ def _tree(paths: Iterable[tuple]) -> tuple:
             node = node.setdefault(step, {})
         if not steps or steps[-1][0] != "by_seat":  # a list per seat holds no seat number: it is turned
             node[None] = True
-    return _frozen(root)
+    return _compile(root, {s: (s - seat) % seats for s in range(seats)}, seat, seats) or _same
 
 
-def _frozen(node: dict) -> tuple:
-    keyed = [(key, _frozen(child)) for (kind, key), child in
-             ((step, child) for step, child in node.items() if step is not None) if kind in ("key", "at")]
-    others = [(kind, _frozen(child)) for (kind, _key), child in
-              ((step, child) for step, child in node.items() if step is not None) if kind not in ("key", "at")]
-    return bool(node.get(None)), keyed, others
-
-
-def _walk(value: Any, node: tuple, seat: int, seats: int) -> Any:
-    end, keyed, others = node
-    if end and type(value) is int and 0 <= value < seats:
-        value = (value - seat) % seats
-    if keyed:
-        value = _keyed(value, keyed, seat, seats)
-    for kind, child in others:
-        value = _each(value, kind, child, seat, seats)
+def _same(value: Any) -> Any:
     return value
 
 
-def _keyed(value: Any, keyed: list, seat: int, seats: int) -> Any:
+def _compile(node: dict, numbers: dict[int, int], seat: int, seats: int) -> Callable[[Any], Any] | None:
+    """The closure turning what ``node`` (a step -> child dict; ``None`` marks a seat number)
+    says; None for nothing to turn."""
+    parts: list[Callable[[Any], Any]] = []
+    if node.get(None):
+        def number(value, get=numbers.get):
+            return get(value, value) if type(value) is int else value
+        parts.append(number)
+    keyed = [(key, _compile(child, numbers, seat, seats) or _same)
+             for (kind, key), child in ((step, child) for step, child in node.items() if step is not None)
+             if kind in ("key", "at")]
+    if keyed:
+        parts.append(_keyed(keyed))
+    for (kind, _key), child in ((step, child) for step, child in node.items() if step is not None):
+        if kind not in ("key", "at"):
+            parts.append(_each(kind, _compile(child, numbers, seat, seats), seat, seats))
+    if not parts:
+        return None
+    if len(parts) == 1:
+        return parts[0]
+
+    def all_of(value):
+        for part in parts:
+            value = part(value)
+        return value
+    return all_of
+
+
+def _keyed(keyed: list) -> Callable[[Any], Any]:
     """``.name`` and ``.3`` steps: a copy of the dict, list, tuple or record with those turned."""
-    kind_of = type(value)
-    if kind_of is dict:
-        turned = dict(value)
-        for key, child in keyed:
-            if key in value:
-                turned[key] = _walk(value[key], child, seat, seats)
-        return turned
-    if isinstance(value, (list, tuple)):
-        items = list(value)
-        for key, child in keyed:
-            if type(key) is int and key < len(items):
-                items[key] = _walk(value[key], child, seat, seats)
-        return tuple(items) if kind_of is tuple else items
-    if value is None or isinstance(value, _PLAIN):
-        return value
-    turned = copy.copy(value)  # a game's own record: a copy with its attributes turned
-    for key, child in keyed:
-        if type(key) is str and hasattr(value, key):
-            object.__setattr__(turned, key, _walk(getattr(value, key), child, seat, seats))  # frozen ones too
-    return turned
+    named = [(key, turn) for key, turn in keyed if type(key) is str]
 
-
-def _each(value: Any, kind: str, child: tuple, seat: int, seats: int) -> Any:
-    """``[]``, ``{}``, ``[seat]`` and ``.keys()`` steps."""
-    kind_of = type(value)
-    if kind == "keys":
-        if kind_of is not dict:
+    def turn_keyed(value):
+        kind_of = type(value)
+        if kind_of is dict:
+            turned = dict(value)
+            for key, turn in keyed:
+                if key in value:
+                    turned[key] = turn(value[key])
+            return turned
+        if kind_of is tuple or kind_of is list or isinstance(value, (list, tuple)):
+            items, size = list(value), len(value)
+            for key, turn in keyed:
+                if type(key) is int and key < size:
+                    items[key] = turn(items[key])
+            return tuple(items) if kind_of is tuple else items
+        if value is None or isinstance(value, _PLAIN) or not named:
             return value
-        keys = {key: _walk(key, child, seat, seats) for key in value}
-        return {keys[key]: value[key] for key in sorted(value, key=lambda key: _sort_key(keys[key]))}
-    if kind_of is dict:
-        return {key: _walk(item, child, seat, seats) for key, item in value.items()} if kind == "items" else value
-    if kind_of is set or kind_of is frozenset:
-        return kind_of(_walk(item, child, seat, seats) for item in value) if kind == "set" else value
-    if not isinstance(value, (list, tuple)):
-        return value
-    if kind == "by_seat" and len(value) == seats:
-        value = [*value[seat:], *value[:seat]]
-    end, keyed, others = child
-    items = [_walk(item, child, seat, seats) for item in value] if end or keyed or others else list(value)
-    if kind == "set":
-        items.sort(key=_sort_key)
-    return tuple(items) if kind_of is tuple else items
+        turned = _copy(value)  # a game's own record: a copy with its attributes turned
+        for key, turn in named:
+            item = getattr(value, key, _same)
+            if item is not _same:
+                object.__setattr__(turned, key, turn(item))  # frozen ones too
+        return turned
+    return turn_keyed
+
+
+def _each(kind: str, turn: Callable[[Any], Any] | None, seat: int, seats: int) -> Callable[[Any], Any]:
+    """``[]``, ``{}``, ``[seat]`` and ``.keys()`` steps."""
+    def turn_each(value):
+        kind_of = type(value)
+        if kind == "keys":
+            if kind_of is not dict or turn is None:
+                return value
+            keys = {key: turn(key) for key in value}
+            return {keys[key]: value[key] for key in sorted(value, key=lambda key: _sort_key(keys[key]))}
+        if kind_of is dict:
+            return {key: turn(item) for key, item in value.items()} if kind == "items" and turn else value
+        if kind_of is set or kind_of is frozenset:
+            return kind_of(map(turn, value)) if kind == "set" and turn else value
+        if not (kind_of is list or kind_of is tuple or isinstance(value, (list, tuple))):
+            return value
+        if kind == "by_seat" and len(value) == seats:
+            value = [*value[seat:], *value[:seat]]
+        items = list(map(turn, value)) if turn is not None else list(value)
+        if kind == "set":
+            items.sort(key=_sort_key)
+        return tuple(items) if kind_of is tuple else items
+    return turn_each
+
+
+def _copy(record: Any) -> Any:
+    """A shallow copy of a game's record (written out for a class with ``__slots__``)."""
+    kind = type(record)
+    slots = _SLOTS.get(kind)
+    if slots is None:
+        slots = _SLOTS[kind] = (() if hasattr(record, "__dict__") else tuple(dict.fromkeys(
+            name for klass in kind.__mro__ for name in getattr(klass, "__slots__", ()) if isinstance(name, str))))
+    if not slots:
+        return copy.copy(record)
+    new = object.__new__(kind)
+    for name in slots:
+        item = getattr(record, name, _same)
+        if item is not _same:
+            object.__setattr__(new, name, item)
+    return new
+
+
+#: Per record class, its slot names (empty: copied by :func:`copy.copy`).
+_SLOTS: dict[type, tuple[str, ...]] = {}
 
 
 #: Values a path's ``.name`` never reaches into (a game's own record is anything else).
