@@ -25,13 +25,7 @@ def other(seat):
 
 
 def mirrored_secret(secret):
-    if secret is None:
-        return None
-    new = secret.copy()
-    new.values = [other(v) if isinstance(v, int) else v for v in reversed(secret.values)]
-    new.options = list(reversed(secret.options))
-    new.open = list(reversed(secret.open))
-    return new
+    return Moved(2).secret(secret)
 
 
 def mirrored_battle(battle):
@@ -63,8 +57,8 @@ def mirrored(game, state):
     return new
 
 
-def positions(game, options, seed, moves=150):
-    state, rng = game.setup(2, options, seed), random.Random(seed)
+def positions(game, options, seed, moves=150, players=2):
+    state, rng = game.setup(players, options, seed), random.Random(seed)
     for _ in range(moves):
         if game.outcome(state) is not None:
             return
@@ -172,65 +166,93 @@ def test_a_seat_number_path_naming_no_value_is_refused(installed, monkeypatch):
 # ---- Windup War: the War's reveals hold seats as dict keys, in tuples, in sets, per seat -----------
 
 
-def mirrored_step(step):
-    """A Windup War step's cards (``actions.Step``) with seats 0 and 1 swapped, written out from
-    its fields as the game would have recorded the mirror (its lists in seat order)."""
+class Moved:
+    """Every seat moved ``by`` places round a table of ``n`` (2 seats, by 1: the mirror): called on a
+    seat number it gives the seat's new number (anything else, -1 or None, as it is); ``each``
+    puts a list per seat in the new order."""
+
+    def __init__(self, n, by=1):
+        self.n, self.by = n, by
+
+    def __call__(self, seat):
+        return (seat + self.by) % self.n if type(seat) is int and 0 <= seat < self.n else seat
+
+    def each(self, items):
+        moved = [items[(i - self.by) % self.n] for i in range(self.n)]
+        return tuple(moved) if type(items) is tuple else moved
+
+    def secret(self, secret):
+        if secret is None:
+            return None
+        new = secret.copy()
+        new.values = self.each([self(v) if isinstance(v, int) else v for v in secret.values])
+        new.options, new.open = self.each(secret.options), self.each(secret.open)
+        return new
+
+
+def moved_step(step, to):
+    """A Windup War step's cards (``actions.Step``) with its seats moved, written out from its
+    fields as the game would have recorded the moved position (its lists in seat order)."""
     new = copy.copy(step)
-    new.plays = sorted((other(s), card) for s, card in step.plays)
-    new.incoming = {other(t): sorted((other(s), d) for s, d in hits) for t, hits in step.incoming.items()}
-    new.blockers = {other(s) for s in step.blockers}
-    new.retaliators = sorted((other(s), d) for s, d in step.retaliators)
+    new.plays = sorted((to(s), card) for s, card in step.plays)
+    new.incoming = {to(t): sorted((to(s), d) for s, d in hits) for t, hits in step.incoming.items()}
+    new.blockers = {to(s) for s in step.blockers}
+    new.retaliators = sorted((to(s), d) for s, d in step.retaliators)
     for name in ("illegal", "broken", "reloads", "chargers"):
-        setattr(new, name, sorted(other(s) for s in getattr(step, name)))
-    new.hits = [(other(s), other(t), d) for s, t, d in step.hits]
+        setattr(new, name, sorted(to(s) for s in getattr(step, name)))
+    new.hits = [(to(s), to(t), d) for s, t, d in step.hits]
     return new
 
 
-def mirrored_reveal(reveal):
+def moved_reveal(reveal, to):
     round_, step, cards, notes, dealt, taken, hearts, active, army = reveal
-    return (round_, step, mirrored_step(cards), None if notes is None else {other(s): t for s, t in notes.items()},
-            dealt[::-1], taken[::-1], hearts[::-1], active[::-1], army[::-1])
+    return (round_, step, moved_step(cards, to), None if notes is None else {to(s): t for s, t in notes.items()},
+            to.each(dealt), to.each(taken), to.each(hearts), to.each(active), to.each(army))
+
+
+def moved_war(game, state, to):
+    """The Windup War position with every seat moved as ``to`` says."""
+    new = game.copy(state)
+    for name in type(state).ZONES:
+        setattr(new, name, [list(cards) for cards in to.each(getattr(state, name))])
+    new.factions = to.secret(state.factions) if isinstance(state.factions, Secret) else to.each(state.factions)
+    new.picks = to.secret(state.picks)
+    for name in ("active", "hearts", "army", "row_broken", "reload_at", "status"):
+        setattr(new, name, to.each(getattr(state, name)))
+    new.pending = tuple(sorted(to(s) for s in state.pending))
+    new.charger = to(state.charger)
+    new.reveals = tuple(moved_reveal(r, to) for r in state.reveals)
+    new.table = SeatRing(state.n, [to(s) for s in state.table.in_play])
+    if state.known:
+        new.known = {card: sum(1 << to(s) for s in range(state.n) if mask >> s & 1) for card, mask in state.known.items()}
+    return new
 
 
 def mirrored_war(game, state):
-    """The Windup War position with seat 0 and seat 1 in each other's places."""
-    new = game.copy(state)
-    for name in type(state).ZONES:
-        setattr(new, name, [list(cards) for cards in getattr(state, name)[::-1]])
-    new.factions = (mirrored_secret(state.factions) if isinstance(state.factions, Secret)
-                    else state.factions[::-1])
-    new.picks = mirrored_secret(state.picks)
-    new.active, new.hearts = state.active[::-1], state.hearts[::-1]
-    new.army, new.row_broken = state.army[::-1], state.row_broken[::-1]
-    new.reload_at, new.status = state.reload_at[::-1], state.status[::-1]
-    new.pending = tuple(sorted(other(s) for s in state.pending))
-    new.charger = other(state.charger)
-    new.reveals = tuple(mirrored_reveal(r) for r in state.reveals)
-    new.table = SeatRing(2, [other(s) for s in state.table.in_play])
-    if state.known:
-        new.known = {card: (mask & 1) << 1 | (mask & 2) >> 1 for card, mask in state.known.items()}
-    return new
+    return moved_war(game, state, Moved(2))
 
 
-def assert_mirrors_look_the_same(game, options, mirror_of, seeds, moves, *, besides=()):
-    """Yields each position after checking it and its mirror look the same to the seat in the same
-    place, but for the seat's own one-hot (absolute by design) and the parts named in ``besides``."""
-    egocentric, absolute = Encoder(game, 2, options, egocentric=True), Encoder(game, 2, options)
+def assert_mirrors_look_the_same(game, options, mirror_of, seeds, moves, *, besides=(), players=2, by=1):
+    """Yields each position after checking it and its mirror (every seat moved ``by`` places:
+    with 2 seats, swapped) look the same to the seat in the same place, but for the seat's own
+    one-hot (absolute by design) and the parts named in ``besides``."""
+    egocentric, absolute = Encoder(game, players, options, egocentric=True), Encoder(game, players, options)
     rest = numpy.ones(egocentric.size, dtype=bool)
     for name in ("seat", *besides):
         rest[egocentric.parts[name]] = False
+    to = Moved(players, by)
     compared = differ = 0
     for seed in seeds:
-        for state in positions(game, options, seed, moves):
+        for state in positions(game, options, seed, moves, players):
             mirror = mirror_of(game, state)
-            for seat in (0, 1):
+            for seat in range(players):
                 mine = egocentric.encode(state, seat)[rest]
-                theirs = egocentric.encode(mirror, 1 - seat)[rest]
+                theirs = egocentric.encode(mirror, to(seat))[rest]
                 assert (mine == theirs).all(), (seed, seat, state.phase, getattr(state, "round", None), [
                     name for name, part in egocentric.parts.items()
-                    if (egocentric.encode(state, seat)[part] != egocentric.encode(mirror, 1 - seat)[part]).any()])
+                    if (egocentric.encode(state, seat)[part] != egocentric.encode(mirror, to(seat))[part]).any()])
                 compared += 1
-                differ += not (absolute.encode(state, seat)[rest] == absolute.encode(mirror, 1 - seat)[rest]).all()
+                differ += not (absolute.encode(state, seat)[rest] == absolute.encode(mirror, to(seat))[rest]).all()
             yield state
     assert differ > compared // 2  # without egocentric the seat numbers tell the two apart
 
@@ -334,3 +356,14 @@ def test_a_replaced_value_is_turned_once_until_another_comes():
     afresh(plays, None)
     afresh(plays, None)
     assert seen[3] == seen[4] and seen[3] is not seen[4]  # a value that may change in place: every time
+
+
+def test_a_windup_war_table_of_three_moved_round_looks_the_same_to_the_seat_in_the_same_place(installed):
+    """Three seats, each moved one place on: per-seat lists must be turned the right way round,
+    which a 2-seat mirror (turned either way the same) cannot tell."""
+    game = installed.game("windupwar")
+    options = game.resolve_options(None)
+    seen = list(assert_mirrors_look_the_same(game, options, lambda g, s: moved_war(g, s, Moved(3)), range(6), 150,
+                                             besides=("features",), players=3))
+    assert len(seen) > 100 and sum(len(state.reveals) for state in seen) > 50
+    assert any(len(state.table.in_play) == 2 for state in seen)  # a seat out: the ring has a gap
