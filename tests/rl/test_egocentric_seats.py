@@ -181,6 +181,12 @@ class Moved:
         moved = [items[(i - self.by) % self.n] for i in range(self.n)]
         return tuple(moved) if type(items) is tuple else moved
 
+    def known(self, known):
+        """``CardState.known`` (card -> mask of the seats that know where it lies) with the seats moved."""
+        if not known:
+            return known
+        return {card: sum(1 << self(s) for s in range(self.n) if mask >> s & 1) for card, mask in known.items()}
+
     def secret(self, secret):
         if secret is None:
             return None
@@ -223,8 +229,7 @@ def moved_war(game, state, to):
     new.charger = to(state.charger)
     new.reveals = tuple(moved_reveal(r, to) for r in state.reveals)
     new.table = SeatRing(state.n, [to(s) for s in state.table.in_play])
-    if state.known:
-        new.known = {card: sum(1 << to(s) for s in range(state.n) if mask >> s & 1) for card, mask in state.known.items()}
+    new.known = to.known(state.known)
     return new
 
 
@@ -302,8 +307,7 @@ def mirrored_wms(game, state):
     if state.last_fight is not None:
         new.last_fight = {**state.last_fight, "winner": other(state.last_fight["winner"]),
                           "loser": other(state.last_fight["loser"])}
-    if state.known:
-        new.known = {card: (mask & 1) << 1 | (mask & 2) >> 1 for card, mask in state.known.items()}
+    new.known = Moved(2).known(state.known)
     return new
 
 
@@ -328,8 +332,7 @@ def mirrored_windup(game, state):
     new.sabotaged = {(other(s), cell) for s, cell in state.sabotaged}
     new.protected, new.given = {other(s) for s in state.protected}, {other(s) for s in state.given}
     new.window = [other(s) for s in state.window]
-    if state.known:
-        new.known = {card: (mask & 1) << 1 | (mask & 2) >> 1 for card, mask in state.known.items()}
+    new.known = Moved(2).known(state.known)
     return new
 
 
