@@ -173,11 +173,14 @@ def _keyed(keyed: list) -> Callable[[Any], Any]:
             return tuple(items) if kind_of is tuple else items
         if value is None or isinstance(value, _PLAIN) or not named:
             return value
-        turned = _copy(value)  # a game's own record: a copy with its attributes turned
-        for key, turn in named:
-            item = getattr(value, key, _same)
-            if item is not _same:
-                object.__setattr__(turned, key, turn(item))  # frozen ones too
+        try:
+            turned = _copy(value)  # a game's own record: a copy with its attributes turned
+            for key, turn in named:
+                item = getattr(value, key, _same)
+                if item is not _same:
+                    object.__setattr__(turned, key, turn(item))  # frozen ones too
+        except (AttributeError, TypeError):  # not a record after all (a defaultdict): as it is
+            return value
         return turned
     return turn_keyed
 
@@ -211,8 +214,13 @@ def _copy(record: Any) -> Any:
     kind = type(record)
     slots = _SLOTS.get(kind)
     if slots is None:
-        slots = _SLOTS[kind] = (() if hasattr(record, "__dict__") else tuple(dict.fromkeys(
-            name for klass in kind.__mro__ for name in getattr(klass, "__slots__", ()) if isinstance(name, str))))
+        names = []
+        for klass in kind.__mro__:
+            own = getattr(klass, "__slots__", ())
+            names += [own] if isinstance(own, str) else own
+        # copy.copy for a record with a __dict__ or a private (name-mangled) slot
+        slots = _SLOTS[kind] = (() if hasattr(record, "__dict__") or any(n.startswith("__") for n in names)
+                                else tuple(dict.fromkeys(names)))
     if not slots:
         return copy.copy(record)
     new = object.__new__(kind)

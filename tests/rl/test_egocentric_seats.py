@@ -13,6 +13,7 @@ pytest.importorskip("pettingzoo", reason="the rl extra is not installed: pip ins
 import numpy  # noqa: E402
 
 from tabletop.core.errors import TabletopError  # noqa: E402
+from tabletop.core.game import Outcome  # noqa: E402
 from tabletop.core.seat_ring import SeatRing  # noqa: E402
 from tabletop.core.zones import Secret  # noqa: E402
 from tabletop.rl.observe import Encoder  # noqa: E402
@@ -116,6 +117,9 @@ def test_seats_as_dict_keys_in_sets_and_per_seat_lists_become_relative():
     assert step["notes"] == {0: "charges cancel", 2: "scored"} and step["blockers"] == {0, 2}  # untouched
     assert step["plays"][0] == (0, "A1L") and step["hearts"] == [3, 2, 1] and step["incoming"] == {1: [(2, 1), (0, 2)]}
     assert relative([4, 0], [parse("hearts[seat]")[1]], 1, 3) == [4, 0]  # not one per seat: as it is
+    result = Outcome(winners=(2,), reason="last army standing", scores=(1.0, 0.0, 3.0))
+    seen = relative(result, [parse("result.winners{}")[1], parse("result.scores[seat]")[1]], 2, 3)
+    assert (seen.winners, seen.scores) == ((0,), (3.0, 1.0, 0.0)) and result.winners == (2,)  # a frozen record
     used = {(0, "tuner"): 1, (2, "thief"): 2}
     assert relative(used, [parse("used.keys().0")[1]], 2, 3) == {(0, "thief"): 2, (1, "tuner"): 1}
     assert used == {(0, "tuner"): 1, (2, "thief"): 2}
