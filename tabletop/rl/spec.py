@@ -137,7 +137,8 @@ def main(argv: list[str]) -> None:
         wanted = [(name, args.layout_seats) for name in args.games or BUNDLED]
     else:
         wanted = [(name, None) for name in args.games or BUNDLED]
-        wanted += [] if args.games else list(UPTO.items())
+        if not args.games:
+            wanted += list(UPTO.items())
     try:
         written = [(name, upto, spec(registry.game(name), layout_seats=upto)) for name, upto in wanted]
     except TabletopError as error:
