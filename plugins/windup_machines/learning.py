@@ -23,6 +23,9 @@ def lead(game, state, seat) -> float:
 #: Values indexed by seat (an egocentric observation turns them: the observing seat first).
 SEAT_VALUES = ("sides", "iron", "gold", "prisms", "fresh", "assigned", "restarts")
 #: Where values hold seat numbers (an egocentric observation makes them relative to its seat).
-SEAT_NUMBERS = ("first", "active", "window_owner")
+#: ``used`` counts abilities used this turn by (seat, worker); ``sabotaged`` holds (seat, cell);
+#: ``window`` the seats a Jammer may answer, in the order they are asked.
+SEAT_NUMBERS = ("first", "active", "window_owner", "used.keys().0", "sabotaged{}.0", "protected{}", "given{}",
+                "window[]", "result.winners{}", "result.scores[seat]", "result.ranks[seat]")
 
 LEARNING = LearningKit(vocabulary=vocabulary, seat_values=SEAT_VALUES, seat_numbers=SEAT_NUMBERS, domains={"phase": PHASES}, reward=lead)

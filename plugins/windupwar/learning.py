@@ -50,6 +50,16 @@ def lead(game, state, seat) -> float:
 #: Values indexed by seat (an egocentric observation turns them: the observing seat first).
 SEAT_VALUES = ("factions", "active", "hearts", "army", "row_broken", "reload_at", "status")
 #: Where values hold seat numbers (an egocentric observation makes them relative to its seat).
-SEAT_NUMBERS = ("charger", "pending{}")
+#: ``reveals`` is a tuple of the War's steps as ``war.record`` keeps them: (round, step, the
+#: step's cards, notes by seat, damage dealt, taken, hearts, active unit, armies, per seat); in
+#: the cards, each play, target, source, blocker... is a seat, listed in seat order.
+SEAT_NUMBERS = (
+    "charger", "pending{}", "table.in_play{}", "result.winners{}", "result.scores[seat]",
+    "reveals[].2.plays{}.0", "reveals[].2.incoming.keys()", "reveals[].2.incoming[]{}.0",
+    "reveals[].2.blockers{}", "reveals[].2.retaliators{}.0", "reveals[].2.illegal{}", "reveals[].2.broken{}",
+    "reveals[].2.reloads{}", "reveals[].2.chargers{}", "reveals[].2.hits{}.0", "reveals[].2.hits{}.1",
+    "reveals[].3.keys()", "reveals[].4[seat]", "reveals[].5[seat]", "reveals[].6[seat]", "reveals[].7[seat]",
+    "reveals[].8[seat]",
+)
 
 LEARNING = LearningKit(vocabulary=vocabulary, seat_values=SEAT_VALUES, seat_numbers=SEAT_NUMBERS, domains=domains, features=picked, features_size=SEATS, reward=lead)

@@ -24,6 +24,7 @@ def lead(game, state, seat) -> float:
 #: Values indexed by seat (an egocentric observation turns them: the observing seat first).
 SEAT_VALUES = ("commander", "wounds", "tokens", "battle", "recycle_left", "decks")
 #: Where values hold seat numbers (an egocentric observation makes them relative to its seat).
-SEAT_NUMBERS = ("setup_seat", "active", "last_fight.winner", "last_fight.loser")
+SEAT_NUMBERS = ("setup_seat", "active", "turn", "recycle_queue[]", "last_fight.winner", "last_fight.loser",
+                "result.winners{}", "result.scores[seat]")
 
 LEARNING = LearningKit(vocabulary=vocabulary, seat_values=SEAT_VALUES, seat_numbers=SEAT_NUMBERS, domains=domains, reward=lead)

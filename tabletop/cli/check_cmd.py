@@ -10,6 +10,7 @@ from rich.table import Table
 from tabletop.cli.params import GameArgument, OptionsOption
 from tabletop.engine.check import check_game
 from tabletop.engine.vocabulary import missing_vocabulary
+from tabletop.rl.relative import problems as seat_path_problems
 from tabletop.terminal.output import friendly
 from tabletop.terminal.safe_text import fmt, plain
 
@@ -38,7 +39,8 @@ def register(app: typer.Typer, rt: Runtime) -> None:
         rejection messages, the events it sees and the game's bots' choices stay the same;
         who acts and what kind of decision is asked too. Refused as well: knowledge kept
         through a shuffle with state.random(), a state within an agent's reach, a secret
-        in a slot copies share, an event naming a simultaneous choice before all have chosen.
+        in a slot copies share, an event naming a simultaneous choice before all have chosen,
+        a learning facet's seat-number path that is not one.
         With --debug, a crash inside the game shows its traceback.
         """
         found = rt.registry.game(game)
@@ -71,7 +73,9 @@ def register(app: typer.Typer, rt: Runtime) -> None:
                 options = " ".join(f"{k}={v}" for k, v in variant["options"].items()) or "-"
                 table.add_row(str(variant["seats"]), plain(options), str(variant["games"]), str(variant["steps"]))
         rt.output.print(table)
-        verdict = "[ok]pass[/]" if report.ok else f"[error]FAIL[/] ({len(report.problems)} problems)"
+        bad_paths = seat_path_problems(found)
+        failed = len(report.problems) + len(bad_paths)
+        verdict = "[ok]pass[/]" if not failed else f"[error]FAIL[/] ({failed} problems)"
         rt.output.print(f"{report.games} games, {report.steps} actions: {verdict}")
         note = missing_vocabulary(found, report.variants[0]["seats"], report.variants[0]["options"])
         if note is not None:
@@ -80,8 +84,10 @@ def register(app: typer.Typer, rt: Runtime) -> None:
             rt.output.print(fmt("[error]-[/] {}", problem))
             if trace and rt.debug:
                 rt.output.print(fmt("{}", trace))
+        for problem in bad_paths:
+            rt.output.print(fmt("[error]-[/] {}", problem))
         for warning in report.warnings[:5]:
             rt.output.print(fmt("[warning]warning:[/] {}", warning))
-        if not report.ok:
+        if failed:
             raise typer.Exit(1)
 

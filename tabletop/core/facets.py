@@ -78,7 +78,8 @@ class LearningKit:
     * ``seat_values``: public values and shared slots that are lists indexed by seat (hit
       points per seat): an egocentric observation turns them so the observing seat's comes first;
     * ``seat_numbers``: where values hold seat numbers (the seat to act, a target), as paths
-      (``"active"``, ``"turn_order[]"``, ``"in_play{}"`` for a set, ``"last_battle.orders[].target"``:
+      (``"active"``, ``"turn_order[]"``, ``"in_play{}"`` for a set, ``"last_battle.orders[].target"``,
+      ``"notes.keys()"`` for seats as a dict's keys, ``"hearts[seat]"`` for a list per seat:
       see :mod:`tabletop.rl.relative`): an egocentric observation makes them relative to the
       observing seat (0 itself, 1 the next seat);
     * ``domains``: value name -> every text it may hold (each faction, commander, phase), or

@@ -362,13 +362,18 @@ def layout_words(game: Game, players: int, options: Mapping[str, Any], layout_se
 
 def layout_version(game: Game, words: Sequence[str], encoder: Encoder) -> str:
     """A short digest of the game's name and version, its action words and each observation
-    part's name and slice: equal layouts, equal digests, in every process."""
+    part's name and slice (egocentric: and the paths of the seat numbers made relative, so a
+    policy notices when a seat number changes meaning): equal layouts, equal digests, in every process."""
     import hashlib
     import json
 
     parts = [[name, part.start, part.stop] for name, part in encoder.parts.items()]
     shape = [game.name, game.version, list(words), parts, encoder.size, encoder.egocentric]
-    text = json.dumps(shape if encoder.layout_seats is None else [*shape, encoder.layout_seats], default=str)
+    if encoder.layout_seats is not None:
+        shape.append(encoder.layout_seats)
+    if encoder.egocentric:
+        shape.append(sorted(getattr(getattr(game, "learning", None), "seat_numbers", ()) or ()))
+    text = json.dumps(shape, default=str)
     return f"{game.name}-{game.version}-{hashlib.sha256(text.encode()).hexdigest()[:12]}"
 
 

@@ -41,13 +41,13 @@ PINNED = {
     ('castlewars', 3, False): 'b9f54cda4c13dd65',
     ('castlewars', 3, True): '7fb125ff7c0f814d',
     ('windupwar', 2, False): 'e54813fe7ed1c068',
-    ('windupwar', 2, True): 'e001e77898b37a96',
+    ('windupwar', 2, True): '08e786af6c256228',
     ('windupwar', 3, False): '6180685b014d48b7',
-    ('windupwar', 3, True): 'f5e170459b8468f1',
+    ('windupwar', 3, True): '6ff6db328883d612',
     ('windup_machines', 2, False): '6386434bbc17c3c3',
-    ('windup_machines', 2, True): '2b9fffc7319ed0d7',
+    ('windup_machines', 2, True): 'b718e5be20d773e7',
     ('wms', 2, False): 'a7ac7be790728a2f',
-    ('wms', 2, True): 'ea686daf55275469',
+    ('wms', 2, True): 'ec97708ddec0a41c',
 }
 
 
