@@ -89,22 +89,13 @@ def relative(value: Any, paths: list[tuple], seat: int, seats: int) -> Any:
     return turner(paths, seat, seats)(value)
 
 
-def relative_fill(fill: Any, paths: list[tuple], seat: int, seats: int, *, replaced: bool = False) -> Any:
-    """``fill`` of a value read with its seat numbers relative to ``seat``. ``replaced``: the
-    value is replaced, never changed in place (a shared slot, as ``tabletop check`` holds them),
-    so the same object is turned once and its turned copy kept until another comes."""
+def relative_fill(fill: Any, paths: list[tuple], seat: int, seats: int) -> Any:
+    """``fill`` of a value read with its seat numbers relative to ``seat``."""
     turn = turner(paths, seat, seats)
-    if not replaced:
-        def fill_relative(value, buf):
-            fill(turn(value), buf)
-        return fill_relative
-    last: list[Any] = [_same, None]  # the value last turned, and its turned copy
 
-    def fill_replaced(value, buf):
-        if value is not last[0]:
-            last[0], last[1] = value, turn(value)
-        fill(last[1], buf)
-    return fill_replaced
+    def fill_relative(value, buf):
+        fill(turn(value), buf)
+    return fill_relative
 
 
 def turner(paths: Iterable[tuple], seat: int, seats: int) -> Callable[[Any], Any]:

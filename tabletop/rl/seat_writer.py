@@ -13,6 +13,7 @@ What each seat keeps between observations (the list ``R``) and when a part is wr
   seat's numbers of the same object are copied (the list ``K``, shared by every seat); a tuple
   or list replaced by a longer copy of itself has only its new items written
   (:func:`~tabletop.rl.fillers.generate_tail`);
+* a shared slot turned for the seat (egocentric): the object, by identity;
 * a declared value: an atom by identity; a list or tuple of atoms (or of tuples of atoms) by
   the identity of each item (:func:`_flat`), so a seat's ``[0, 3]`` of hearts or a ``shown()``
   list of factions is not written again when nothing in it changed; anything else every time;
@@ -120,6 +121,12 @@ def seat_writer(encoder: Any, seat: int):
         w.add(1, f"try: v = state.{_identifier(name)}")  # cheaper than getattr(state, name, None)
         w.add(1, "except AttributeError: v = None")
         w.add(1, f"v = v[{seat}]" if private else f"if type(v) is Secret: v = v.shown({seat})")
+        if private is None:  # a shared slot, turned for this seat: replaced, never changed in place
+            w.add(1, f"if v is not R[{r}]:")
+            w.add(2, f"R[{r}] = v")
+            w.add(2, f"buf[{first}:{stop}] = {w.const(blank)}")
+            w.add(2, f"{w.const(fill)}(v, buf)")
+            continue
         w.add(1, f"r = R[{r}]")
         w.add(1, "if v is r and type(v) in ATOMS: pass")
         w.add(1, f"elif R[{r + 1}] is type(v) and len(v) == len(r) and all(map(is_, v, r)): pass")

@@ -56,11 +56,12 @@ def test_seeded_observations_are_the_pinned_numbers(name, players, egocentric, i
     assert digest(name, players, egocentric) == PINNED[(name, players, egocentric)]
 
 
+@pytest.mark.parametrize("egocentric", [False, True])
 @pytest.mark.parametrize("name", ["castlewars", "windupwar", "windup_machines", "wms"])
-def test_an_observation_does_not_depend_on_what_the_encoder_read_before(name, installed):
+def test_an_observation_does_not_depend_on_what_the_encoder_read_before(name, egocentric, installed):
     """The encoder writes again only what changed since a seat's last observation: positions
     read in a shuffled order give the numbers they gave in the order of play."""
-    env = rl.env(name, players=2)
+    env = rl.env(name, players=2, egocentric=egocentric)
     table, rng = env.table, random.Random(5)
     states = []
     env.reset(seed=9)
