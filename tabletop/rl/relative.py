@@ -27,6 +27,7 @@ sentence (:class:`SeatPathError`), when an environment is built and by ``tableto
 from __future__ import annotations
 
 import copy
+import operator
 import re
 from collections.abc import Callable, Iterable
 from typing import Any
@@ -121,9 +122,7 @@ def _compile(node: dict, numbers: dict[int, int], seat: int, seats: int) -> Call
     says; None for nothing to turn."""
     parts: list[Callable[[Any], Any]] = []
     if node.get(None):
-        def number(value, get=numbers.get):
-            return get(value, value) if type(value) is int else value
-        parts.append(number)
+        parts.append(_number(numbers))
     keyed = [(key, _compile(child, numbers, seat, seats) or _same)
              for (kind, key), child in ((step, child) for step, child in node.items() if step is not None)
              if kind in ("key", "at")]
@@ -131,7 +130,7 @@ def _compile(node: dict, numbers: dict[int, int], seat: int, seats: int) -> Call
         parts.append(_keyed(keyed))
     for (kind, _key), child in ((step, child) for step, child in node.items() if step is not None):
         if kind not in ("key", "at"):
-            parts.append(_each(kind, _compile(child, numbers, seat, seats), seat, seats))
+            parts.append(_EACH[kind](_compile(child, numbers, seat, seats), seat, seats))
     if not parts:
         return None
     if len(parts) == 1:
@@ -144,9 +143,33 @@ def _compile(node: dict, numbers: dict[int, int], seat: int, seats: int) -> Call
     return all_of
 
 
+def _number(numbers: dict[int, int]) -> Callable[[Any], Any]:
+    """A seat number made relative (only an ``int``: ``True`` is no seat). The closure carries
+    its table as ``numbers``, so a step over many of them turns each inline, with no call."""
+    def number(value, get=numbers.get):
+        return get(value, value) if type(value) is int else value
+    number.numbers = numbers
+    return number
+
+
+def _mapper(turn: Callable[[Any], Any]) -> Callable[[Iterable], list]:
+    """Each item of an iterable turned, as a list: seat numbers inline (a call per item costs
+    more than the turning)."""
+    numbers = getattr(turn, "numbers", None)
+    if numbers is None:
+        return lambda items: list(map(turn, items))
+    get = numbers.get
+    return lambda items: [get(item, item) if type(item) is int else item for item in items]
+
+
 def _keyed(keyed: list) -> Callable[[Any], Any]:
-    """``.name`` and ``.3`` steps: a copy of the dict, list, tuple or record with those turned."""
+    """``.name`` and ``.3`` steps: a copy of the dict, list, tuple or record with those turned.
+    A record of a class with slots is copied slot by slot, each turned as it is copied (once,
+    not copied then overwritten); its plan (slot, turn or None) is worked out once per class."""
     named = [(key, turn) for key, turn in keyed if type(key) is str]
+    at = [(key, turn) for key, turn in keyed if type(key) is int]
+    turn_of = dict(named)
+    plans: dict[type, tuple | None] = {}
 
     def turn_keyed(value):
         kind_of = type(value)
@@ -158,13 +181,25 @@ def _keyed(keyed: list) -> Callable[[Any], Any]:
             return turned
         if kind_of is tuple or kind_of is list or isinstance(value, (list, tuple)):
             items, size = list(value), len(value)
-            for key, turn in keyed:
-                if type(key) is int and key < size:
+            for key, turn in at:
+                if key < size:
                     items[key] = turn(items[key])
             return tuple(items) if kind_of is tuple else items
         if value is None or isinstance(value, _PLAIN) or not named:
             return value
+        plan = plans.get(kind_of, _same)
+        if plan is _same:
+            slots = _slots(value)
+            plan = plans[kind_of] = (tuple((name, turn_of.get(name)) for name in slots)
+                                     if slots and turn_of.keys() <= set(slots) else None)
         try:
+            if plan is not None:
+                turned = object.__new__(kind_of)
+                for name, turn in plan:
+                    item = getattr(value, name, _same)
+                    if item is not _same:
+                        object.__setattr__(turned, name, item if turn is None else turn(item))
+                return turned
             turned = _copy(value)  # a game's own record: a copy with its attributes turned
             for key, turn in named:
                 item = getattr(value, key, _same)
@@ -176,32 +211,87 @@ def _keyed(keyed: list) -> Callable[[Any], Any]:
     return turn_keyed
 
 
-def _each(kind: str, turn: Callable[[Any], Any] | None, seat: int, seats: int) -> Callable[[Any], Any]:
-    """``[]``, ``{}``, ``[seat]`` and ``.keys()`` steps."""
-    def turn_each(value):
+def _items(turn, seat, seats):
+    """``[]``: each item of a list or tuple, each value of a dict."""
+    each = _mapper(turn)
+
+    def turn_items(value):
         kind_of = type(value)
-        if kind == "keys":
-            if kind_of is not dict or turn is None:
-                return value
-            keys = {key: turn(key) for key in value}
-            return {keys[key]: value[key] for key in sorted(value, key=lambda key: _sort_key(keys[key]))}
         if kind_of is dict:
-            return {key: turn(item) for key, item in value.items()} if kind == "items" and turn else value
-        if kind_of is set or kind_of is frozenset:
-            return kind_of(map(turn, value)) if kind == "set" and turn else value
+            return {key: turn(item) for key, item in value.items()} if turn else value
         if not (kind_of is list or kind_of is tuple or isinstance(value, (list, tuple))):
             return value
-        if kind == "by_seat" and len(value) == seats:
-            value = [*value[seat:], *value[:seat]]
-        items = list(map(turn, value)) if turn is not None else list(value)
-        if kind == "set":
-            items.sort(key=_sort_key)
+        items = each(value) if turn is not None else list(value)
         return tuple(items) if kind_of is tuple else items
-    return turn_each
+    return turn_items
+
+
+def _set(turn, seat, seats):
+    """``{}``: each member; a list or tuple sorted after turning."""
+    each = _mapper(turn)
+
+    def turn_set(value):
+        kind_of = type(value)
+        if kind_of is set or kind_of is frozenset:
+            return kind_of(each(value)) if turn else value
+        if kind_of is dict or not (kind_of is list or kind_of is tuple or isinstance(value, (list, tuple))):
+            return value
+        if not value:  # (the most common: no blockers, no Reloads...)
+            return () if kind_of is tuple else []
+        items = each(value) if turn is not None else list(value)
+        if len(items) > 1:
+            _sort(items)
+        return tuple(items) if kind_of is tuple else items
+    return turn_set
+
+
+def _by_seat(turn, seat, seats):
+    """``[seat]``: a list or tuple of one item per seat, the observer's first."""
+    each = _mapper(turn)
+
+    def turn_by_seat(value):
+        kind_of = type(value)
+        if not (kind_of is list or kind_of is tuple or isinstance(value, (list, tuple))):
+            return value
+        if len(value) == seats:
+            value = [*value[seat:], *value[:seat]]
+        items = each(value) if turn is not None else list(value)
+        return tuple(items) if kind_of is tuple else items
+    return turn_by_seat
+
+
+def _keys(turn, seat, seats):
+    """``.keys()``: each key of a dict turned, the dict in the turned keys' order."""
+    def turn_keys(value):
+        if type(value) is not dict or turn is None:
+            return value
+        keys = {key: turn(key) for key in value}
+        if all(type(key) is int for key in keys.values()):  # seats: in order of number
+            order = sorted(value, key=keys.__getitem__)
+        else:
+            order = sorted(value, key=lambda key: _sort_key(keys[key]))
+        return {keys[key]: value[key] for key in order}
+    return turn_keys
+
+
+_EACH = {"items": _items, "set": _set, "by_seat": _by_seat, "keys": _keys}
 
 
 def _copy(record: Any) -> Any:
     """A shallow copy of a game's record (written out for a class with ``__slots__``)."""
+    slots = _slots(record)
+    if not slots:
+        return copy.copy(record)
+    new = object.__new__(type(record))
+    for name in slots:
+        item = getattr(record, name, _same)
+        if item is not _same:
+            object.__setattr__(new, name, item)
+    return new
+
+
+def _slots(record: Any) -> tuple[str, ...]:
+    """The slot names of a record's class (empty: copied by :func:`copy.copy`)."""
     kind = type(record)
     slots = _SLOTS.get(kind)
     if slots is None:
@@ -212,14 +302,7 @@ def _copy(record: Any) -> Any:
         # copy.copy for a record with a __dict__ or a private (name-mangled) slot
         slots = _SLOTS[kind] = (() if hasattr(record, "__dict__") or any(n.startswith("__") for n in names)
                                 else tuple(dict.fromkeys(names)))
-    if not slots:
-        return copy.copy(record)
-    new = object.__new__(kind)
-    for name in slots:
-        item = getattr(record, name, _same)
-        if item is not _same:
-            object.__setattr__(new, name, item)
-    return new
+    return slots
 
 
 #: Per record class, its slot names (empty: copied by :func:`copy.copy`).
@@ -228,6 +311,20 @@ _SLOTS: dict[type, tuple[str, ...]] = {}
 
 #: Values a path's ``.name`` never reaches into (a game's own record is anything else).
 _PLAIN = (str, int, float, list, tuple, set, frozenset)
+
+
+def _sort(items: list) -> None:
+    """``items`` in :func:`_sort_key`'s order, found quicker for the usual members: numbers
+    alone by value, records whose first items are distinct numbers by those (all that order
+    would compare; a record's key reads every item, a card's text too)."""
+    if all(type(item) is int for item in items):
+        items.sort()
+        return
+    heads = {item[0] for item in items if (type(item) is tuple or type(item) is list) and item and type(item[0]) is int}
+    items.sort(key=_head if len(heads) == len(items) else _sort_key)
+
+
+_head = operator.itemgetter(0)
 
 
 def _sort_key(item: Any) -> tuple:
