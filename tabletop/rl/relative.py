@@ -27,6 +27,7 @@ sentence (:class:`SeatPathError`), when an environment is built and by ``tableto
 from __future__ import annotations
 
 import copy
+import keyword
 import operator
 import re
 from collections.abc import Callable, Iterable
@@ -156,10 +157,27 @@ def _mapper(turn: Callable[[Any], Any]) -> Callable[[Iterable], list]:
     """Each item of an iterable turned, as a list: seat numbers inline (a call per item costs
     more than the turning)."""
     numbers = getattr(turn, "numbers", None)
+    if numbers is not None:
+        get = numbers.get
+        return lambda items: [get(item, item) if type(item) is int else item for item in items]
+    keys, numbers = getattr(turn, "numbered", ((), None))
     if numbers is None:
         return lambda items: list(map(turn, items))
     get = numbers.get
-    return lambda items: [get(item, item) if type(item) is int else item for item in items]
+
+    def each(items):  # tuples with seat numbers at some places ("plays{}.0": (seat, card))
+        turned = []
+        for item in items:
+            if type(item) is tuple:
+                item, size = list(item), len(item)
+                for key in keys:
+                    if key < size and type(number := item[key]) is int:
+                        item[key] = get(number, number)
+                turned.append(tuple(item))
+            else:
+                turned.append(turn(item))
+        return turned
+    return each
 
 
 def _keyed(keyed: list) -> Callable[[Any], Any]:
@@ -169,7 +187,7 @@ def _keyed(keyed: list) -> Callable[[Any], Any]:
     named = [(key, turn) for key, turn in keyed if type(key) is str]
     at = [(key, turn) for key, turn in keyed if type(key) is int]
     turn_of = dict(named)
-    plans: dict[type, tuple | None] = {}
+    copiers: dict[type, Callable[[Any], Any] | None] = {}
 
     def turn_keyed(value):
         kind_of = type(value)
@@ -187,19 +205,12 @@ def _keyed(keyed: list) -> Callable[[Any], Any]:
             return tuple(items) if kind_of is tuple else items
         if value is None or isinstance(value, _PLAIN) or not named:
             return value
-        plan = plans.get(kind_of, _same)
-        if plan is _same:
-            slots = _slots(value)
-            plan = plans[kind_of] = (tuple((name, turn_of.get(name)) for name in slots)
-                                     if slots and turn_of.keys() <= set(slots) else None)
+        copier = copiers.get(kind_of, _same)
+        if copier is _same:
+            copier = copiers[kind_of] = _copier(kind_of, _slots(value), turn_of)
         try:
-            if plan is not None:
-                turned = object.__new__(kind_of)
-                for name, turn in plan:
-                    item = getattr(value, name, _same)
-                    if item is not _same:
-                        object.__setattr__(turned, name, item if turn is None else turn(item))
-                return turned
+            if copier is not None:
+                return copier(value)
             turned = _copy(value)  # a game's own record: a copy with its attributes turned
             for key, turn in named:
                 item = getattr(value, key, _same)
@@ -208,7 +219,28 @@ def _keyed(keyed: list) -> Callable[[Any], Any]:
         except (AttributeError, TypeError):  # not a record after all (a defaultdict): as it is
             return value
         return turned
+    if not named and at and all(hasattr(turn, "numbers") for _key, turn in at):
+        turn_keyed.numbered = (tuple(key for key, _turn in at), at[0][1].numbers)
     return turn_keyed
+
+
+def _copier(kind: type, slots: tuple[str, ...], turn_of: dict) -> Callable[[Any], Any] | None:
+    """For a record class with slots, a function copying one slot by slot, each turned as it
+    is copied (once, not copied then overwritten), written out as straight code (a loop of
+    getattr and object.__setattr__ costs twice as much); None for a class copied otherwise."""
+    if not slots or not turn_of.keys() <= set(slots) or not all(map(str.isidentifier, slots)) or any(
+            map(keyword.iskeyword, slots)):
+        return None
+    plain = kind.__setattr__ is object.__setattr__  # else frozen: set through object's
+    names = {"new": object.__new__, "kind": kind, "put": object.__setattr__}
+    lines = ["def copy_turned(value):", "    turned = new(kind)"]
+    for at, name in enumerate(slots):
+        item = f"turn{at}(item)" if turn_of.get(name) else "item"
+        names[f"turn{at}"] = turn_of.get(name)
+        lines += ["    try:", f"        item = value.{name}", "    except AttributeError:", "        pass", "    else:",
+                  f"        turned.{name} = {item}" if plain else f"        put(turned, {name!r}, {item})"]
+    exec(compile("\n".join([*lines, "    return turned"]), f"<tabletop.rl turned {kind.__name__}>", "exec"), names)
+    return names["copy_turned"]
 
 
 def _items(turn, seat, seats):
