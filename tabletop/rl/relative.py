@@ -132,6 +132,7 @@ def _compile(node: dict, numbers: dict[int, int], seat: int, seats: int) -> Call
     for (kind, _key), child in ((step, child) for step, child in node.items() if step is not None):
         if kind not in ("key", "at"):
             parts.append(_EACH[kind](_compile(child, numbers, seat, seats), seat, seats))
+            parts[-1].empty_list = kind != "keys"  # turns an empty list into a new empty list
     if not parts:
         return None
     if len(parts) == 1:
@@ -191,6 +192,12 @@ def _keyed(keyed: list) -> Callable[[Any], Any]:
 
     def turn_keyed(value):
         kind_of = type(value)
+        copier = copiers.get(kind_of)
+        if copier is not None:  # a record class seen before (first: the commonest by far)
+            try:
+                return copier(value)
+            except (AttributeError, TypeError):
+                return value
         if kind_of is dict:
             turned = dict(value)
             for key, turn in keyed:
@@ -235,8 +242,10 @@ def _copier(kind: type, slots: tuple[str, ...], turn_of: dict) -> Callable[[Any]
     names = {"new": object.__new__, "kind": kind, "put": object.__setattr__}
     lines = ["def copy_turned(value):", "    turned = new(kind)"]
     for at, name in enumerate(slots):
-        item = f"turn{at}(item)" if turn_of.get(name) else "item"
-        names[f"turn{at}"] = turn_of.get(name)
+        turn = names[f"turn{at}"] = turn_of.get(name)
+        item = "item" if turn is None else f"turn{at}(item)"
+        if getattr(turn, "empty_list", False):  # an empty list (no blockers...) copied with no call
+            item = f"[] if type(item) is list and not item else {item}"
         lines += ["    try:", f"        item = value.{name}", "    except AttributeError:", "        pass", "    else:",
                   f"        turned.{name} = {item}" if plain else f"        put(turned, {name!r}, {item})"]
     exec(compile("\n".join([*lines, "    return turned"]), f"<tabletop.rl turned {kind.__name__}>", "exec"), names)
@@ -285,24 +294,25 @@ def _by_seat(turn, seat, seats):
         kind_of = type(value)
         if not (kind_of is list or kind_of is tuple or isinstance(value, (list, tuple))):
             return value
-        if len(value) == seats:
-            value = [*value[seat:], *value[:seat]]
-        items = each(value) if turn is not None else list(value)
+        items = [*value[seat:], *value[:seat]] if len(value) == seats else list(value)
+        if turn is not None:
+            items = each(items)
         return tuple(items) if kind_of is tuple else items
     return turn_by_seat
 
 
 def _keys(turn, seat, seats):
     """``.keys()``: each key of a dict turned, the dict in the turned keys' order."""
+    each = _mapper(turn)
+
     def turn_keys(value):
         if type(value) is not dict or turn is None:
             return value
-        keys = {key: turn(key) for key in value}
-        if all(type(key) is int for key in keys.values()):  # seats: in order of number
-            order = sorted(value, key=keys.__getitem__)
-        else:
-            order = sorted(value, key=lambda key: _sort_key(keys[key]))
-        return {keys[key]: value[key] for key in order}
+        if not value:
+            return {}
+        keys = each(value)
+        numbers = all(type(key) is int for key in keys)  # seats: in order of number
+        return dict(sorted(zip(keys, value.values(), strict=True), key=_head if numbers else _key_of_first))
     return turn_keys
 
 
@@ -349,14 +359,25 @@ def _sort(items: list) -> None:
     """``items`` in :func:`_sort_key`'s order, found quicker for the usual members: numbers
     alone by value, records whose first items are distinct numbers by those (all that order
     would compare; a record's key reads every item, a card's text too)."""
-    if all(type(item) is int for item in items):
-        items.sort()
-        return
-    heads = {item[0] for item in items if (type(item) is tuple or type(item) is list) and item and type(item[0]) is int}
-    items.sort(key=_head if len(heads) == len(items) else _sort_key)
+    first = type(items[0])
+    if first is int:
+        if all(type(item) is int for item in items):
+            items.sort()
+            return
+    elif first is tuple or first is list:
+        heads = {item[0] for item in items
+                 if (type(item) is tuple or type(item) is list) and item and type(item[0]) is int}
+        if len(heads) == len(items):
+            items.sort(key=_head)
+            return
+    items.sort(key=_sort_key)
 
 
 _head = operator.itemgetter(0)
+
+
+def _key_of_first(pair: tuple) -> tuple:
+    return _sort_key(pair[0])
 
 
 def _sort_key(item: Any) -> tuple:
