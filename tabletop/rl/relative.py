@@ -103,7 +103,9 @@ def relative_fill(fill: Any, paths: list[tuple], seat: int, seats: int) -> Any:
 def turner(paths: Iterable[tuple], seat: int, seats: int) -> Callable[[Any], Any]:
     """A function of a value giving it with the seat numbers at ``paths`` relative to ``seat``:
     the paths as a tree, so those sharing a beginning are walked, and their records copied,
-    once; each step a closure made here (a value read at every observation pays no parsing)."""
+    once; each step a closure made here (a value read at every observation pays no parsing),
+    one per kind of step, seat numbers under a step turned inline, a record class's copy
+    written out once: Windup War's reveals are turned again whenever the slot is replaced."""
     root: dict = {}
     for steps in paths:
         node = root
@@ -183,8 +185,7 @@ def _mapper(turn: Callable[[Any], Any]) -> Callable[[Iterable], list]:
 
 def _keyed(keyed: list) -> Callable[[Any], Any]:
     """``.name`` and ``.3`` steps: a copy of the dict, list, tuple or record with those turned.
-    A record of a class with slots is copied slot by slot, each turned as it is copied (once,
-    not copied then overwritten); its plan (slot, turn or None) is worked out once per class."""
+    A record of a class with slots is copied by :func:`_copier`'s function, made once per class."""
     named = [(key, turn) for key, turn in keyed if type(key) is str]
     at = [(key, turn) for key, turn in keyed if type(key) is int]
     turn_of = dict(named)
@@ -234,7 +235,7 @@ def _keyed(keyed: list) -> Callable[[Any], Any]:
 def _copier(kind: type, slots: tuple[str, ...], turn_of: dict) -> Callable[[Any], Any] | None:
     """For a record class with slots, a function copying one slot by slot, each turned as it
     is copied (once, not copied then overwritten), written out as straight code (a loop of
-    getattr and object.__setattr__ costs twice as much); None for a class copied otherwise."""
+    getattr and object.__setattr__ costs three times as much); None for a class copied otherwise."""
     if not slots or not turn_of.keys() <= set(slots) or not all(map(str.isidentifier, slots)) or any(
             map(keyword.iskeyword, slots)):
         return None
@@ -377,6 +378,7 @@ _head = operator.itemgetter(0)
 
 
 def _key_of_first(pair: tuple) -> tuple:
+    """A (key, value) pair's order: its key's."""
     return _sort_key(pair[0])
 
 
