@@ -125,6 +125,21 @@ def test_seats_as_dict_keys_in_sets_and_per_seat_lists_become_relative():
     assert used == {(0, "tuner"): 1, (2, "thief"): 2}
 
 
+class _Hits:
+    __slots__ = ("hits", "note")
+
+
+def test_members_from_the_same_seat_are_ordered_by_the_rest_in_a_copied_record():
+    """Seat 1 of 2 looks at hits (source, target, damage): two from the same seat are ordered by
+    what follows, whatever order they came in; the record is a copy, a slot never set stays so."""
+    hits = _Hits()
+    hits.hits = [(1, 0, 2), (0, 1, 1), (1, 0, 1)]
+    seen = relative(hits, [parse("x.hits{}.0")[1], parse("x.hits{}.1")[1]], 1, 2)
+    assert type(seen) is _Hits and seen is not hits and not hasattr(seen, "note")
+    assert seen.hits == [(0, 1, 1), (0, 1, 2), (1, 0, 1)]
+    assert hits.hits == [(1, 0, 2), (0, 1, 1), (1, 0, 1)]  # the state's own value is untouched
+
+
 @pytest.mark.parametrize(("path", "words"), [
     ("notes.keys(0)", "has '(0)', which is not .name, .3"), ("plays{}.-1", "which is not .name, .3"),
     ("hearts[you]", "which is not"), (".active", "must start with a value's name"),
