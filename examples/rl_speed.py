@@ -29,25 +29,12 @@ import subprocess
 import sys
 import time
 
-if __name__ == "__main__" and os.environ.get(FROM := "RL_SPEED_TABLETOP"):
-    # A measuring process for --against: ``tabletop`` (not the games) from the other checkout,
-    # ahead of the editable install's own finder.
-    import importlib.machinery
-    import importlib.util
+if __name__ == "__main__" and os.environ.get("RL_SPEED_TABLETOP"):
+    # A measuring process for --against: the other checkout's ``tabletop`` and games.
+    sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), os.pardir, "tools"))
+    from other_checkout import use
 
-    class _Other:
-        @staticmethod
-        def find_spec(name, path=None, target=None):
-            checkout = os.environ[FROM]
-            if name == "tabletop":
-                return importlib.machinery.PathFinder.find_spec(name, [checkout])
-            games = os.path.join(checkout, "plugins")
-            if name == "tabletop_games" and os.path.isfile(os.path.join(games, "__init__.py")):
-                return importlib.util.spec_from_file_location(name, os.path.join(games, "__init__.py"),
-                                                              submodule_search_locations=[games])
-            return None
-
-    sys.meta_path.insert(0, _Other)
+    use(os.environ["RL_SPEED_TABLETOP"])
 
 import tabletop.rl as rl  # noqa: E402
 from tabletop.engine.registry import build_registry  # noqa: E402

@@ -15,25 +15,15 @@ this environment's packages, as ``examples/rl_speed.py --against`` does. The sam
 whatever else the machine is doing (with ``PYTHONHASHSEED=0``), which seconds never do here.
 """
 
-import importlib.machinery
-import importlib.util
 import os
 import random
 import sys
 
 if other := os.environ.get("RL_STEPS_TABLETOP"):
-    class _Other:
-        @staticmethod
-        def find_spec(name, path=None, target=None):
-            if name == "tabletop":
-                return importlib.machinery.PathFinder.find_spec(name, [other])
-            games = os.path.join(other, "plugins")
-            if name == "tabletop_games" and os.path.isfile(os.path.join(games, "__init__.py")):
-                return importlib.util.spec_from_file_location(name, os.path.join(games, "__init__.py"),
-                                                              submodule_search_locations=[games])
-            return None
+    sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+    from other_checkout import use
 
-    sys.meta_path.insert(0, _Other)
+    use(other)
 
 import tabletop.rl as rl  # noqa: E402
 from tabletop.engine.registry import build_registry  # noqa: E402
