@@ -22,6 +22,7 @@ What each seat keeps between observations (the list ``R``) and when a part is wr
 
 from __future__ import annotations
 
+import keyword
 import struct
 from operator import is_
 from typing import Any
@@ -57,7 +58,7 @@ def seat_writer(encoder: Any, seat: int):
     w.add(0, "def encode(state):")
     for i, (name, fill, first, stop, blank, node) in enumerate(encoder._shared_parts):
         r, span = slot(_UNREAD), f"buf[{first}:{stop}]"
-        w.add(1, f"v = state.{_identifier(name)}")
+        w.add(1, f"v = {_read(name)}")
         w.add(1, f"if v is not R[{r}]:")
         w.add(2, f"k = K[{i}]")
         w.add(2, "if v is k[0]:")  # another seat wrote it already: its numbers
@@ -82,10 +83,10 @@ def seat_writer(encoder: Any, seat: int):
             encoder._zones_of[seat], encoder._zone_spans[seat], strict=True):
         r, clear = slot(None), f"buf[{first}:{stop}] = {w.const(blank)}"
         if owner is None:
-            w.add(1, f"c = state.{_identifier(name)}")
+            w.add(1, f"c = {_read(name)}")
         else:
             if fetched != name:
-                w.add(1, f"z = state.{_identifier(name)}")
+                w.add(1, f"z = {_read(name)}")
                 fetched = name
             w.add(1, f"c = z[{owner}]")
         places, numbers = w.const(column.__getitem__), w.const(number.__getitem__)
@@ -118,7 +119,7 @@ def seat_writer(encoder: Any, seat: int):
                                                           strict=True):
         r = slot(_UNREAD)
         slot(None)  # the kind of list or tuple R[r] holds the items of (None: no items kept)
-        w.add(1, f"try: v = state.{_identifier(name)}")  # cheaper than getattr(state, name, None)
+        w.add(1, f"try: v = {_read(name)}")  # cheaper than getattr(state, name, None)
         w.add(1, "except AttributeError: v = None")
         w.add(1, f"v = v[{seat}]" if private else f"if type(v) is Secret: v = v.shown({seat})")
         if private is None:  # a shared slot, turned for this seat: replaced, never changed in place
@@ -155,10 +156,12 @@ def _packs(most: int) -> list[Any]:
     return [struct.Struct(f"={n}f").pack_into for n in range(most + 1)]
 
 
-def _identifier(name: str) -> str:
-    if not name.isidentifier():
-        raise ValueError(f"{name!r} is not an attribute name")
-    return name
+def _read(name: str) -> str:
+    """The expression reading the state's part ``name``: an attribute, or getattr for a name
+    that cannot be written as one (a keyword, say)."""
+    if name.isidentifier() and not keyword.iskeyword(name):
+        return f"state.{name}"
+    return f"getattr(state, {name!r})"
 
 
 def _flat(value: Any) -> tuple[Any, type | None]:

@@ -42,3 +42,12 @@ def test_compiled_fillers_give_the_plain_walks_places(name, installed):
             seat = game.to_act(state)[0]
             game.apply(state, seat, rng.choice(game.legal_actions(state, seat)))
     assert compared > 0
+
+
+def test_a_part_named_like_a_keyword_is_read_by_getattr_in_a_seats_writer():
+    """The generated writer reads each part as ``state.name``, which a keyword cannot be."""
+    from tabletop.rl.seat_writer import _read
+
+    assert _read("hands") == "state.hands"
+    assert _read("class") == "getattr(state, 'class')"
+    assert eval(_read("class"), {"state": type("S", (), {"class": 3})()}) == 3  # noqa: S307
