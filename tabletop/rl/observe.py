@@ -32,9 +32,9 @@ import numpy as np
 from tabletop.core.errors import TabletopError
 from tabletop.core.game import Game
 from tabletop.core.zones import EVERYONE, NOBODY, OWNER, CardState, Secret
-from tabletop.rl.fillers import generate
+from tabletop.rl.fillers import generate, generate_tail
 from tabletop.rl.relative import by_value, relative_fill
-from tabletop.rl.seat_writer import seat_writer
+from tabletop.rl.seat_writer import EMPTY, OTHER, seat_writer
 from tabletop.rl.values import _UNREAD, _Node, _order, _turned
 
 #: Random games played to learn the layout, and at most this many positions read in each.
@@ -42,8 +42,6 @@ EXPLORE_GAMES = 4
 EXPLORE_POSITIONS = 150
 #: Positions of each end of a zone that get their own place (the rest: one number for the order).
 ORDER_ENDS = 6
-#: Extra columns of each zone block after the cards: empty cells, unknown cards, unseen cards.
-EMPTY, OTHER, UNSEEN = 0, 1, 2
 
 
 class _Column(dict):
@@ -187,8 +185,9 @@ class Encoder:
                               for name, private, fill in self._declared] for seat in range(seats)]
         shared = [entry for entry in self._fills if entry[1] is None and entry[0] not in turned]
         nodes = {name: node for name, _private, node in self._values}
-        #: Per shared slot: its name, filler, places (start, stop, zeros) and layout node.
-        self._shared_parts = [(name, fill, *self._span(name), nodes[name]) for name, _p, fill in shared]
+        #: Per shared slot: its name, filler, places (start, stop, zeros) and tail filler (a
+        #: longer copy of a list or tuple writes only its new items; None for no items).
+        self._shared_parts = [(name, fill, *self._span(name), generate_tail(nodes[name])) for name, _p, fill in shared]
         #: Per shared slot: the object a seat last wrote and its numbers (for the other seats).
         self._shared_kept: list[tuple[Any, Any]] = [(_UNREAD, None)] * len(shared)
         self._features_at = self.parts["features"].start if self._features is not None else 0

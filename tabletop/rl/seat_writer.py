@@ -30,13 +30,14 @@ from typing import Any
 import numpy as np
 
 from tabletop.core.zones import Secret
-from tabletop.rl.fillers import _Writer, generate_tail
+from tabletop.rl.fillers import _Writer
 from tabletop.rl.values import _UNREAD, order_number
 
 #: Values that never change in place: the same object gives the same numbers.
 ATOMS = frozenset((int, float, str, bool, type(None)))
-#: Extra columns of each zone block after the cards (as :mod:`tabletop.rl.observe` lays them).
-UNSEEN = 2
+#: Extra columns of each zone block after the cards: empty cells, unknown cards, unseen cards
+#: (laid out by :mod:`tabletop.rl.observe`, written here).
+EMPTY, OTHER, UNSEEN = 0, 1, 2
 
 
 def seat_writer(encoder: Any, seat: int):
@@ -56,7 +57,7 @@ def seat_writer(encoder: Any, seat: int):
         return len(read) - 1
 
     w.add(0, "def encode(state):")
-    for i, (name, fill, first, stop, blank, node) in enumerate(encoder._shared_parts):
+    for i, (name, fill, first, stop, blank, tail) in enumerate(encoder._shared_parts):
         r, span = slot(_UNREAD), f"buf[{first}:{stop}]"
         w.add(1, f"v = {_read(name)}")
         w.add(1, f"if v is not R[{r}]:")
@@ -64,7 +65,6 @@ def seat_writer(encoder: Any, seat: int):
         w.add(2, "if v is k[0]:")  # another seat wrote it already: its numbers
         w.add(3, f"{span} = k[1]")
         w.add(2, "else:")
-        tail = generate_tail(node)
         at = 3
         if tail is not None:
             w.add(3, f"r = R[{r}]")

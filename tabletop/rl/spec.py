@@ -14,7 +14,8 @@ from pathlib import Path
 from typing import Any
 
 from tabletop.core.errors import TabletopError
-from tabletop.rl.observe import EMPTY, OTHER, UNSEEN, Encoder
+from tabletop.rl.observe import Encoder
+from tabletop.rl.seat_writer import EMPTY, OTHER, UNSEEN
 from tabletop.rl.values import _Node, _order
 
 #: The bundled games whose specs are in docs/rl-spec.
